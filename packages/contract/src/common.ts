@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** A required text field: missing, non-string or whitespace-only gives 'required field'. */
+export const requiredText = () => z.string({ error: MSG.required }).trim().min(1, { error: MSG.required });
+
+/** An optional text field; null and undefined become ''. */
+export const optionalText = () => z.preprocess((v) => (v == null ? '' : v), z.string({ error: MSG.required }).trim());
+
+/** An optional e-mail: empty is allowed, anything else must be a valid address. */
+export const optionalEmail = () =>
+  optionalText().refine((v) => v === '' || z.email().safeParse(v).success, { error: MSG.email });
+
+/** A required e-mail. */
+export const requiredEmail = () => requiredText().refine((v) => z.email().safeParse(v).success, { error: MSG.email });
+
+const toNumber = (v: unknown) => {
+  if (v === '' || v == null) return undefined;
+  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
+  return v;
+};
+
+/** A number (form fields arrive as strings); '' and null mean "not given". */
+export const optionalNumber = () =>
+  z.preprocess(toNumber, z.number({ error: MSG.number }).finite({ error: MSG.number }).optional());
+
+export const requiredNumber = () =>
+  z.preprocess(
+    toNumber,
+    z.number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) }).finite({ error: MSG.number }),
+  );
+
+/** A number within [min, max] with the spec's range message. */
+export const rangedNumber = (min: number, max: number) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
+      .finite({ error: MSG.number })
+      .min(min, { error: MSG.range(min, max) })
+      .max(max, { error: MSG.range(min, max) }),
+  );
+
+/** 0/1 flags; accepts booleans and 'true'/'false'/'1'/'0' from forms. */
+export const flag = () =>
+  z.preprocess(
+    (v) => {
+      if (v === true || v === 'true' || v === '1' || v === 1) return 1;
+      if (v === false || v === 'false' || v === '0' || v === 0 || v === '' || v == null) return 0;
+      return v;
+    },
+    z.union([z.literal(0), z.literal(1)], { error: MSG.number }),
+  );
+
+/** A positive integer id in a path or body. */
+export const idParam = z.coerce
+  .number({ error: MSG.notFound })
+  .int({ error: MSG.notFound })
+  .positive({ error: MSG.notFound });
+export const idParams = z.object({ id: idParam });
+
+/** Optional id on save: absent, '', 0 or null means "new". */
+export const optionalId = () =>
+  z.preprocess(
+    (v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  );
+
+/** Paging and search of every server-paged list. */
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional().default(''),
+  sort: z.string().trim().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** A page of rows and the total count, answered by every server-paged list. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Page sizes the tables offer (history screens add 200). */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const HISTORY_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,0 +1,56 @@
+import { ROLES, type Role } from './roles';
+
+const ALL = ROLES;
+const admin = ['administrator'] as const;
+
+/**
+ * The one permission table: action → roles allowed to call it. Deny by default: an action not
+ * listed here allows nobody, and every API route names exactly one action (or is public).
+ * Areas add their actions here; the role × route test snapshots who may call what.
+ */
+export const PERMISSIONS = {
+  // Session and profile: any signed-in user.
+  'profile.read': ALL,
+
+  // Users (document 1 section 2.11): administrator only.
+  'users.manage': admin,
+
+  // Events (document 3 section 2.5): who may open each history follows the route tables.
+  'events.all': ['administrator', 'sale'],
+  'events.order': ['administrator', 'sale', 'shipping', 'production'],
+  'events.quotation': ['administrator', 'sale', 'production'],
+  'events.packinglist': ['administrator', 'sale', 'shipping', 'production'],
+  'events.purchaseorder': ['administrator', 'purchase', 'qa', 'poapproval'],
+  'events.task': ALL,
+  'events.project': ALL,
+
+  // Files: the per-file-type rule is in FILE_TYPE_ROLES; this gate admits the roles of any type.
+  'files.read': ALL,
+  'files.admin': admin,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/** Whether `role` may perform `action`. Unknown actions and missing roles are denied. */
+export function can(role: Role | undefined | null, action: Action): boolean {
+  if (!role) return false;
+  const allowed = PERMISSIONS[action] as readonly Role[] | undefined;
+  return allowed?.includes(role) ?? false;
+}
+
+/** The roles allowed to perform `action`. */
+export function rolesFor(action: Action): readonly Role[] {
+  return PERMISSIONS[action];
+}
+
+/**
+ * Who may download each file type through GET /files/{fileType}/{id}. Areas register their types
+ * here; a type not listed cannot be downloaded by anyone but through its owner's own route.
+ */
+export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
+  'users/signature_img': admin,
+  'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
+};

@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MSG } from '@bpm/contract/messages';
+import { rolesFor } from '@bpm/contract/permissions';
+import { normalizeRole } from '@bpm/contract/roles';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { unixNow } from './config';
+import { users } from './db/schema/users';
+import { eventRoutes } from './modules/events/routes';
+import { fileRoutes } from './modules/files/routes';
+import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { userRoutes } from './modules/users/routes';
+import type { Deps } from './platform/deps';
+import { AppError } from './platform/errors';
+import type { RouteInfo } from './platform/route';
+
+/** Every area's routes; an area adds its registrar here. */
+const MODULES: Array<(app: FastifyInstance) => void> = [
+  healthRoutes,
+  sessionRoutes,
+  userRoutes,
+  eventRoutes,
+  fileRoutes,
+];
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+}
+
+/** Builds the API (and the web app when its build exists) on the given infrastructure. */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 16 * 1024 * 1024,
+    trustProxy: true,
+    // Ids stay readable in logs; request ids are not part of the API.
+    disableRequestLogging: true,
+  });
+  app.decorate('deps', deps);
+  app.decorate('routeTable', [] as RouteInfo[]);
+
+  // Deny by default: an API route that names no access rule stops the server from starting.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        public: 'public' in access,
+        roles: 'public' in access ? [] : rolesFor(access.action),
+      });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.cookieSecure ? undefined : false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: deps.config.maxUpload, files: 10, fields: 500 } });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    // Cross-site requests may not refresh a session or change anything.
+    const unsafe = req.method !== 'GET' && req.method !== 'HEAD';
+    if (unsafe || req.url.startsWith('/api/auth/')) {
+      const site = req.headers['sec-fetch-site'];
+      if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
+      const origin = req.headers.origin;
+      if (origin && origin !== 'null' && new URL(origin).host !== req.headers.host) {
+        throw new AppError(403, MSG.crossSite);
+      }
+    }
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      const claims = await deps.tokens.verify(auth.slice(7), unixNow(deps.clock));
+      if (!claims) return;
+      // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
+      const [u] = await deps.db
+        .select({ role: users.userRole, active: users.active, deleted: users.deleted })
+        .from(users)
+        .where(eq(users.id, claims.user_id));
+      const role = normalizeRole(u?.role);
+      if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
+      req.user = { ...claims, user_role: role };
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.statusCode)
+        .send({ message: err.message, ...(err.fieldErrors ? { cause: err.fieldErrors } : {}) });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    const status = e.statusCode ?? 500;
+    if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.status(413).send({ message: MSG.fileTooLarge });
+    if (status === 415) return reply.status(415).send({ message: 'Unsupported content type' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, bad content type): their text has no internals.
+      return reply.status(status).send({ message: status === 400 ? MSG.validation : (e.message ?? MSG.validation) });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ message: MSG.internal });
+  });
+
+  for (const register of MODULES) register(app);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: MSG.notFound });
+    // Client routes of the single-page app all answer with its index.
+    if (hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ message: MSG.notFound });
+  });
+
+  const hasWeb = deps.config.webDist !== '' && existsSync(join(deps.config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

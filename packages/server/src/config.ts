@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when empty the embedded PGlite database in dataDir is used. */
+  databaseUrl: string;
+  dataDir: string;
+  smtpUrl: string;
+  mailFrom: string;
+  jwtSecret: string;
+  /** Access token lifetime in seconds. */
+  accessTtl: number;
+  /** Refresh token lifetime in seconds. */
+  refreshTtl: number;
+  /** Seconds during which the immediately previous refresh token is still honoured (parallel tabs). */
+  refreshGrace: number;
+  cookieSecure: boolean;
+  production: boolean;
+  demo: boolean;
+  adminPassword: string;
+  /** Largest accepted upload in bytes. */
+  maxUpload: number;
+  /** Built web app served at `/`; empty disables static serving. */
+  webDist: string;
+  logLevel: string;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(here, '../../..');
+
+/** Reads the JWT secret from the environment or from DATA_DIR, generating it once. */
+function loadSecret(dataDir: string, envValue: string | undefined): string {
+  if (envValue) return envValue;
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (parsed.jwtSecret) return parsed.jwtSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret: secret }), { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, 'data'));
+  return {
+    port: Number(env.PORT || 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || '',
+    dataDir,
+    smtpUrl: env.SMTP_URL || '',
+    mailFrom: env.MAIL_FROM || 'BPM <bpm@localhost>',
+    jwtSecret: loadSecret(dataDir, env.JWT_SECRET),
+    accessTtl: Number(env.ACCESS_TOKEN_TTL || 900),
+    refreshTtl: Number(env.REFRESH_TOKEN_TTL || 14 * 24 * 3600),
+    refreshGrace: Number(env.REFRESH_GRACE || 10),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === '1' : production,
+    production,
+    demo: !production && env.BPM_DEMO !== '0',
+    adminPassword: env.BPM_ADMIN_PASSWORD || '',
+    maxUpload: Number(env.MAX_UPLOAD_BYTES || 20 * 1024 * 1024),
+    webDist: env.WEB_DIST ?? join(REPO_ROOT, 'packages/web/dist'),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+  };
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+export const unixNow = (clock: Clock) => Math.floor(clock.now() / 1000);

@@ -1,0 +1,95 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+// biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
+export type Db = PgDatabase<PgQueryResultHKT, any>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Make pg return int8 and numeric as JS numbers/strings consistently with PGlite's bigint mode.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Opens the embedded database; `dir` undefined means in memory (tests). */
+export async function openPglite(dir?: string): Promise<Database> {
+  let release = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    release = lockDir(dir);
+  }
+  try {
+    const client = await PGlite.create({ dataDir: dir ? join(dir, 'pgdata') : undefined, extensions: { pg_trgm } });
+    const db = drizzlePglite(client) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        // CHECKPOINT flushes WAL so the next start needs no recovery.
+        await client.query('CHECKPOINT').catch(() => {});
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** The embedded database is single-process: a lock file with our pid keeps a second server out. */
+function lockDir(dir: string): () => void {
+  const lock = join(dir, 'server.lock');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`The data directory ${dir} is in use by process ${pid}. Stop it first.`);
+    }
+    rmSync(lock, { force: true });
+  }
+  const fd = openSync(lock, 'wx');
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function openDatabase(opts: { databaseUrl: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(join(opts.dataDir, 'db'));
+}
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}

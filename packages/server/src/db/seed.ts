@@ -1,0 +1,62 @@
+import type { Role } from '@bpm/contract/roles';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../platform/auth';
+import { type Db, queryRows } from './client';
+import { users } from './schema/users';
+
+export const DEMO_PASSWORD = 'bpm-demo';
+
+/** One demo user per role; the username is the role's name (administrator's is `admin`). */
+export const DEMO_USERS: Array<{ username: string; role: Role; first: string; last: string; position: string }> = [
+  { username: 'admin', role: 'administrator', first: 'Alice', last: 'Morgan', position: 'Operations Director' },
+  { username: 'sale', role: 'sale', first: 'Samuel', last: 'Reyes', position: 'Sales Manager' },
+  { username: 'shipping', role: 'shipping', first: 'Hannah', last: 'Kowalski', position: 'Logistics Coordinator' },
+  { username: 'production', role: 'production', first: 'Pedro', last: 'Almeida', position: 'Production Lead' },
+  { username: 'purchase', role: 'purchase', first: 'Priya', last: 'Nair', position: 'Purchasing Officer' },
+  { username: 'qa', role: 'qa', first: 'Quentin', last: 'Dubois', position: 'Quality Engineer' },
+  { username: 'poapproval', role: 'poapproval', first: 'Olivia', last: 'Chen', position: 'Finance Controller' },
+  { username: 'tester', role: 'tester', first: 'Tomas', last: 'Novak', position: 'Test Technician' },
+];
+
+/** A later area adds its demo records by appending a seeder; each runs once on an empty database. */
+export type Seeder = (db: Db, ctx: { now: number }) => Promise<void>;
+export const DEMO_SEEDERS: Seeder[] = [];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return Number(r?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db, now: number): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(users).values(
+    DEMO_USERS.map((u) => ({
+      username: u.username,
+      passwordHash: hash,
+      userRole: u.role,
+      firstName: u.first,
+      lastName: u.last,
+      email: `${u.first.toLowerCase()}.${u.last.toLowerCase()}@bpm.example.com`,
+      phone: '+1 (555) 010-0100',
+      position: u.position,
+      companyName: 'BPM Hardware Inc.',
+      country: 'United States',
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  for (const seed of DEMO_SEEDERS) await seed(db, { now });
+}
+
+/** Production start: only the first administrator, from BPM_ADMIN_PASSWORD. */
+export async function seedAdmin(db: Db, password: string, now: number): Promise<void> {
+  await db.insert(users).values({
+    username: 'admin',
+    passwordHash: await hashPassword(password),
+    userRole: 'administrator',
+    firstName: 'System',
+    lastName: 'Administrator',
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig, systemClock, unixNow } from './config';
+import { openDatabase } from './db/client';
+import { isEmpty, seedAdmin, seedDemo } from './db/seed';
+import { TokenService } from './platform/auth';
+import { diskFileStore } from './platform/files';
+import { createMailer } from './platform/mail';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const now = unixNow(systemClock);
+  if (await isEmpty(database.db)) {
+    if (config.production) {
+      if (!config.adminPassword) throw new Error('Set BPM_ADMIN_PASSWORD to create the first administrator.');
+      await seedAdmin(database.db, config.adminPassword, now);
+    } else if (config.demo) {
+      console.log('Empty database: loading demo data…');
+      await seedDemo(database.db, now);
+    }
+  }
+  const app = await buildApp(
+    {
+      db: database.db,
+      files: diskFileStore(join(config.dataDir, 'files')),
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, clock: systemClock, log: console.log }),
+      clock: systemClock,
+      config,
+      tokens: new TokenService(config.jwtSecret, config.accessTtl),
+    },
+    { logger: { level: config.logLevel } },
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: finishing requests and closing the database…`);
+    // close() stops accepting connections and waits for in-flight requests.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`BPM is running on http://localhost:${config.port} (${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

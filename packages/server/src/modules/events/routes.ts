@@ -1,0 +1,32 @@
+import { idParams } from '@bpm/contract/common';
+import { EVENT_KINDS, eventListQuery } from '@bpm/contract/events';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute, Paged } from '../../platform/route';
+import { listEvents } from './service';
+
+export function eventRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/events',
+    access: { action: 'events.all' },
+    query: eventListQuery,
+    async handler({ query, deps }) {
+      const page = await listEvents(deps.db, query);
+      return new Paged(page.rows, page.total);
+    },
+  });
+
+  for (const kind of EVENT_KINDS) {
+    defineRoute(app, {
+      method: 'GET',
+      url: `/events/${kind}/:id`,
+      access: { action: `events.${kind}` },
+      params: idParams,
+      query: eventListQuery,
+      async handler({ params, query, deps }) {
+        const page = await listEvents(deps.db, query, { type: kind, id: params.id });
+        return new Paged(page.rows, page.total);
+      },
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import type { EventListQuery, EventRow } from '@bpm/contract/events';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema/platform';
+import { likePattern } from '../../platform/paging';
+
+/** Newest first; `entity` narrows to one record's history. */
+export async function listEvents(
+  db: Db,
+  q: EventListQuery,
+  entity?: { type: string; id: number },
+): Promise<{ rows: EventRow[]; total: number }> {
+  const conds: SQL[] = [];
+  if (entity) conds.push(eq(events.entityType, entity.type), eq(events.entityId, entity.id));
+  if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        time: events.time,
+        username: events.username,
+        first_name: events.firstName,
+        last_name: events.lastName,
+        event: events.event,
+        entity_type: events.entityType,
+        entity_id: events.entityId,
+        data: events.data,
+      })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.time), desc(events.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(events)
+      .where(where),
+  ]);
+  return { rows: rows as EventRow[], total: count?.n ?? 0 };
+}

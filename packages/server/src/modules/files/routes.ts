@@ -1,0 +1,38 @@
+import { idParam } from '@bpm/contract/common';
+import { FILE_TYPE_ROLES } from '@bpm/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../platform/errors';
+import { sendFile } from '../../platform/files';
+import { defineRoute } from '../../platform/route';
+import { fileResolver } from './registry';
+
+const fileParams = z.object({
+  area: z.string().regex(/^[a-z_]+$/i),
+  field: z.string().regex(/^[a-z_]+$/i),
+  id: idParam,
+});
+
+/** GET /files/{fileType}/{id} and the administrator's /admin/files/… variant. */
+export function fileRoutes(app: FastifyInstance) {
+  for (const [url, action] of [
+    ['/files/:area/:field/:id', 'files.read'],
+    ['/admin/files/:area/:field/:id', 'files.admin'],
+  ] as const) {
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      access: { action },
+      params: fileParams,
+      raw: true,
+      async handler({ params, user, reply, deps }) {
+        const fileType = `${params.area}/${params.field}`;
+        const roles = FILE_TYPE_ROLES[fileType];
+        const resolve = fileResolver(app, fileType);
+        if (!roles || !resolve) throw notFound();
+        if (!roles.includes(user.user_role)) throw forbidden();
+        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id));
+      },
+    });
+  }
+}

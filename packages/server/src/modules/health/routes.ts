@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../platform/route';
+
+export function healthRoutes(app: FastifyInstance) {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/health',
+    access: { public: true },
+    async handler({ deps }) {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    },
+  });
+}

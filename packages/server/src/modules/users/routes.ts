@@ -1,0 +1,82 @@
+import { idParams } from '@bpm/contract/common';
+import { userListQuery, userSave } from '@bpm/contract/users';
+import type { FastifyInstance } from 'fastify';
+import { unixNow } from '../../config';
+import { sendFile, storeUpload } from '../../platform/files';
+import { defineRoute, Paged } from '../../platform/route';
+import { registerFileType } from '../files/registry';
+import * as users from './service';
+
+export function userRoutes(app: FastifyInstance) {
+  const access = { action: 'users.manage' } as const;
+  registerFileType(app, 'users/signature_img', users.signatureFileId);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/users',
+    access,
+    query: userListQuery,
+    async handler({ query, deps }) {
+      const page = await users.listUsers(deps.db, query);
+      return new Paged(page.rows, page.total);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/users/:id',
+    access,
+    params: idParams,
+    handler: ({ params, deps }) => users.getUser(deps.db, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/admin/users/save',
+    access,
+    multipart: true,
+    body: userSave,
+    async handler({ body, files, user, deps }) {
+      const now = unixNow(deps.clock);
+      const signature = files.find((f) => f.field === 'signature_img');
+      // The image is checked by content before anything is written.
+      const stored = signature
+        ? await storeUpload(deps.db, deps.files, signature, 'image', {
+            maxBytes: deps.config.maxUpload,
+            userId: user.user_id,
+            nowSec: now,
+          })
+        : undefined;
+      return users.saveUser(deps.db, body, stored?.id, user, now);
+    },
+  });
+
+  for (const change of ['disable', 'enable', 'delete'] as const) {
+    defineRoute(app, {
+      method: 'PUT',
+      url: `/admin/users/${change}/:id`,
+      access,
+      params: idParams,
+      handler: ({ params, user, deps }) => users.setUserFlag(deps.db, params.id, change, user, unixNow(deps.clock)),
+    });
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/admin/users/signature/:id',
+    access,
+    params: idParams,
+    raw: true,
+    async handler({ params, reply, deps }) {
+      return sendFile(reply, deps.db, deps.files, await users.signatureFileId(deps.db, params.id));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/admin/users/signature/delete/:id',
+    access,
+    params: idParams,
+    handler: ({ params, user, deps }) => users.deleteSignature(deps.db, params.id, user, unixNow(deps.clock)),
+  });
+}

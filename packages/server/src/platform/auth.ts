@@ -1,0 +1,74 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { normalizeRole, type Role } from '@bpm/contract/roles';
+import type { TokenPayload } from '@bpm/contract/session';
+import argon2 from 'argon2';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** OWASP minimum for argon2id: m=19 MiB, t=2, p=1. */
+const ARGON_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (plain: string) => argon2.hash(plain, ARGON_OPTS);
+
+export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, plain);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
+let dummyHash: Promise<string> | undefined;
+export const dummyPasswordHash = () => {
+  dummyHash ??= hashPassword(randomUUID());
+  return dummyHash;
+};
+
+export interface AuthUser {
+  user_id: number;
+  username: string;
+  user_role: Role;
+  is_test: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttl: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Signs an access token whose payload is exactly the spec's six fields. */
+  sign(user: AuthUser, nowSec: number): Promise<string> {
+    return new SignJWT({
+      user_id: user.user_id,
+      username: user.username,
+      user_role: user.user_role,
+      is_test: user.is_test,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(nowSec)
+      .setExpirationTime(nowSec + this.ttl)
+      .sign(this.key);
+  }
+
+  async verify(token: string, nowSec: number): Promise<AuthUser | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(nowSec * 1000),
+      });
+      const p = payload as unknown as TokenPayload;
+      const role = normalizeRole(p.user_role);
+      if (!role || typeof p.user_id !== 'number' || typeof p.username !== 'string') return null;
+      return { user_id: p.user_id, username: p.username, user_role: role, is_test: Number(p.is_test) || 0 };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,34 @@
+import { MSG } from '@bpm/contract/messages';
+import type { ZodError } from 'zod';
+
+/** The one error family: status code, user-visible message and optional field errors. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, cause?: Record<string, string>) => new AppError(400, message, cause);
+/** Field errors with the generic banner message. */
+export const invalid = (cause: Record<string, string>) => new AppError(400, MSG.validation, cause);
+export const unauthorized = (message: string = MSG.unauthenticated) => new AppError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: string, cause?: Record<string, string>) => new AppError(409, message, cause);
+export const tooLarge = () => new AppError(413, MSG.fileTooLarge);
+export const unsupported = (message: string) => new AppError(415, message);
+export const tooMany = (message: string = MSG.tooManyRequests) => new AppError(429, message);
+
+/** Field path → first message; nested paths join with '.', e.g. `products.0.quantity`. */
+export function zodCause(err: ZodError): Record<string, string> {
+  const cause: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in cause)) cause[key] = issue.message;
+  }
+  return cause;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
+import { events } from '../db/schema/platform';
+
+/** Who did it: the signed-in caller, or the system (seeding, jobs). */
+export interface Actor {
+  user_id: number | null;
+  username: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { user_id: null, username: 'system', first_name: 'System', last_name: '' };
+
+export interface EventInput {
+  entityType: string;
+  entityId: number | null;
+  /** Event name, e.g. `user_created`, `order_saved`. */
+  event: string;
+  /** For changes: `{ changes: { field: { old, new } } }`; otherwise what identifies the record. */
+  data: Record<string, unknown>;
+}
+
+/** Writes one audit event; call it inside the transaction of the change it describes. */
+export async function recordEvent(db: Db, actor: Actor, input: EventInput, nowSec: number): Promise<void> {
+  const [row] = actor.user_id
+    ? await queryRows<{ first_name: string; last_name: string }>(
+        db,
+        sql`select first_name, last_name from users where id = ${actor.user_id}`,
+      )
+    : [];
+  const firstName = row?.first_name ?? actor.first_name ?? '';
+  const lastName = row?.last_name ?? actor.last_name ?? '';
+  const searchText = [input.event, actor.username, firstName, lastName, JSON.stringify(input.data)]
+    .join(' ')
+    .toLowerCase()
+    .slice(0, 4000);
+  await db.insert(events).values({
+    time: nowSec,
+    userId: actor.user_id,
+    username: actor.username,
+    firstName,
+    lastName,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    event: input.event,
+    data: input.data,
+    searchText,
+  });
+}
+
+/** Fields whose values never go into an event (secrets). */
+const HIDDEN = new Set(['password', 'passwordHash', 'password_hash', 'confirmPassword']);
+
+/**
+ * The changed fields between two snapshots as `{ field: { old, new } }`. Arrays and objects
+ * compare by JSON; numbers and numeric strings compare by value.
+ */
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): Record<string, { old: unknown; new: unknown }> {
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
+  for (const k of keys) {
+    if (HIDDEN.has(k)) continue;
+    const a = before?.[k] ?? null;
+    const b = after[k] ?? null;
+    if (same(a, b)) continue;
+    changes[k] = { old: a, new: b };
+  }
+  return changes;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) {
+    if (a === '' || b === '') return false;
+    return Number(a) === Number(b) && !Number.isNaN(Number(a));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}

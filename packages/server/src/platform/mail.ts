@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { Clock } from '../config';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema/platform';
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends now when SMTP is configured; always keeps a row in the outbox so nothing is lost. */
+  send(db: Db, mail: Mail): Promise<void>;
+}
+
+export function createMailer(opts: {
+  smtpUrl: string;
+  from: string;
+  clock: Clock;
+  log: (msg: string) => void;
+}): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(db, mail) {
+      const now = Math.floor(opts.clock.now() / 1000);
+      let sentAt: number | null = null;
+      let error: string | null = null;
+      if (transport) {
+        try {
+          await transport.sendMail({ from: opts.from, to: mail.to.join(', '), subject: mail.subject, text: mail.text });
+          sentAt = now;
+        } catch (err) {
+          error = (err as Error).message;
+        }
+      } else {
+        opts.log(`mail (no SMTP_URL) to ${mail.to.join(', ')}: ${mail.subject}`);
+      }
+      await db.insert(mailOutbox).values({
+        createdAt: now,
+        to: mail.to.join(', '),
+        subject: mail.subject,
+        text: mail.text,
+        sentAt,
+        error,
+      });
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { type Action, can } from '@bpm/contract/permissions';
+import { ROLES, rolePrefix } from '@bpm/contract/roles';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { AuthUser } from './auth';
+import type { Deps } from './deps';
+import { AppError, forbidden, invalid, tooLarge, unauthorized, zodCause } from './errors';
+
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** A page of a server-paged list: answered as `{ data: rows, total }`. */
+export class Paged<T> {
+  constructor(
+    readonly rows: T[],
+    readonly total: number,
+  ) {}
+}
+
+export interface Ctx<P, Q, B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in caller (absent only on public routes). */
+  user: AuthUser;
+  params: P;
+  query: Q;
+  body: B;
+  files: UploadedFile[];
+  deps: Deps;
+}
+
+type Access = { public: true } | { action: Action };
+
+export interface RouteDef<P, Q, B> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  access: Access;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Accept multipart/form-data: text fields form the body, file parts arrive in `files`. */
+  multipart?: boolean;
+  /** Role-prefixed paths are only for that role; set true where the spec shares one across roles. */
+  anyRolePrefix?: boolean;
+  /** Banner message for invalid input instead of the generic one (login uses the spec's). */
+  invalidMessage?: string;
+  /** The handler sends its own reply (downloads, tokens); otherwise its result is sent as `{ data }`. */
+  raw?: boolean;
+  handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
+}
+
+/** What the role × route test reads: every API route with the roles allowed to call it. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: readonly string[];
+}
+
+const PREFIXES = new Set(ROLES.map(rolePrefix));
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, message?: string): T {
+  if (!schema) return value as T;
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw message ? new AppError(400, message, zodCause(r.error)) : invalid(zodCause(r.error));
+  return r.data;
+}
+
+async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        if (data.length > 0)
+          files.push({ field: part.fieldname, fileName: part.filename, mimetype: part.mimetype, data });
+      } else {
+        const value = part.value;
+        // Repeated fields (or `name[]`) collect into arrays.
+        const key = part.fieldname.endsWith('[]') ? part.fieldname.slice(0, -2) : part.fieldname;
+        if (part.fieldname.endsWith('[]') || key in fields) {
+          const prev = fields[key];
+          fields[key] = Array.isArray(prev) ? [...prev, value] : prev === undefined ? [value] : [prev, value];
+        } else fields[key] = value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { statusCode?: number }).statusCode;
+    if (code === 413) throw tooLarge();
+    throw err;
+  }
+  return { fields, files };
+}
+
+/** Registers one API route: permission, input schemas, then the handler. */
+export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyInstance, def: RouteDef<P, Q, B>) {
+  const url = `/api${def.url}`;
+  const prefix = def.url.split('/')[1] ?? '';
+  const prefixRole = !def.anyRolePrefix && PREFIXES.has(prefix) ? prefix : undefined;
+  app.route({
+    method: def.method,
+    url,
+    config: { access: def.access },
+    handler: async (req, reply) => {
+      const deps = app.deps;
+      let user = req.user;
+      if (!('public' in def.access)) {
+        if (!user) throw unauthorized();
+        if (!can(user.user_role, def.access.action)) throw forbidden();
+        if (prefixRole && rolePrefix(user.user_role) !== prefixRole) throw forbidden();
+      } else user ??= undefined as unknown as AuthUser;
+      const params = parse(def.params, req.params);
+      const query = parse(def.query, req.query);
+      let rawBody: unknown = req.body;
+      let files: UploadedFile[] = [];
+      if (def.multipart && req.isMultipart()) {
+        const mp = await readMultipart(req);
+        rawBody = mp.fields;
+        files = mp.files;
+      }
+      const body = parse(def.body, rawBody, def.invalidMessage);
+      const result = await def.handler({ req, reply, user: user as AuthUser, params, query, body, files, deps });
+      if (def.raw) return reply;
+      if (result instanceof Paged) return { data: result.rows, total: result.total };
+      return { data: result ?? null };
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+  interface FastifyInstance {
+    deps: Deps;
+    routeTable: RouteInfo[];
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

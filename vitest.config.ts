@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // Two cores: PGlite is CPU-bound, more workers only thrash.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
