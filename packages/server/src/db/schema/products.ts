@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { files } from './platform';
+
+/** Products (document 2 section 3). Shared by the products area and the order lines of sales. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    productCode: text('product_code').notNull(),
+    hsCode: text('hs_code').notNull().default(''),
+    desc: text('desc').notNull(),
+    msrp: numeric('msrp', { precision: 14, scale: 2 }).notNull().default('0'),
+    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Warranty in days. */
+    warranty: integer('warranty').notNull().default(0),
+    plSerialCount: integer('pl_serial_count').notNull().default(0),
+    hasModem: smallint('has_modem').notNull().default(0),
+    isTestRequired: smallint('is_test_required').notNull().default(1),
+    isShippingCost: smallint('is_shipping_cost').notNull().default(0),
+    excludePlItemCount: smallint('exclude_pl_item_count').notNull().default(0),
+    imageFileId: integer('image_file_id').references(() => files.id),
+    warning: text('warning').notNull().default(''),
+    active: smallint('active').notNull().default(1),
+    /** Rolled up from the BOM lines in the same transaction that changes them. */
+    bomCost: numeric('bom_cost', { precision: 18, scale: 6 }).notNull().default('0'),
+    bomRev: text('bom_rev').notNull().default(''),
+    testChecklistRev: text('test_checklist_rev').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('products_code_idx').on(sql`lower(${t.productCode})`),
+    index('products_search_trgm').using(
+      'gin',
+      sql`(lower(${t.productCode} || ' ' || ${t.hsCode} || ' ' || ${t.desc})) gin_trgm_ops`,
+    ),
+  ],
+);
