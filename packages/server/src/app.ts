@@ -39,8 +39,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024 * 1024,
     trustProxy: true,
-    // Ids stay readable in logs; request ids are not part of the API.
-    disableRequestLogging: true,
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
