@@ -36,4 +36,33 @@ export const MSG = {
   cannotDeleteSelf: 'You cannot delete or disable your own account',
   conflict: (who: string, when: string) =>
     `This record was changed by ${who} at ${when}. Reload it to see their changes, then save again.`,
+
+  // Products, BOM, test steps, part components, suppliers (document 2 sections 5 and 8).
+  productSaved: 'Product has been saved successfully',
+  bomRevSaved: 'BOM REV saved successfully',
+  testChecklistRevSaved: 'Test Checklist REV saved successfully',
+  componentCreated: 'Component created successfully',
+  componentUpdated: 'Component updated successfully',
+  bomPartRequired: 'Manufacturer Part is required',
+  bomQuantityRequired: 'Quantity is required',
+  bomQuantityNumber: 'Quantity must be a number',
+  testDescRequired: 'Test Description is required',
+  missingHeaders: (headers: string[]) => `Missing required headers: ${headers.join(', ')}`,
+  noDataToImport: 'No data to import',
+  // BPM's own (docs/decisions.md, Products).
+  productCodeTaken: 'This product code is already in use',
+  bomQuantityRange: 'Quantity must be greater than 0 and at most 1000000000',
+  bomPartDuplicate: 'This part is already in the BOM',
+  bomAltPartUnknown: 'Alternative part not found',
+  importUnknownPart: (pn: string) => `Unknown part number '${pn}'`,
+  importAmbiguousPart: (pn: string) => `Part number '${pn}' matches several part components`,
+  importDuplicateRow: (pn: string, row: number) => `Part number '${pn}' is already on row ${row}`,
+  importMissingPart: 'part_number is empty',
+  partNumberTaken: 'This manufacturer part number already exists for this manufacturer',
+  supplierNameTaken: 'A supplier with this name already exists',
+  productNotFound: 'Product not found',
+  partNotFound: 'Part component not found',
+  supplierNotFound: 'Supplier not found',
+  bomLineNotFound: 'BOM line not found',
+  testStepNotFound: 'Test step not found',
 } as const;

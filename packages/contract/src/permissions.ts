@@ -27,6 +27,18 @@ export const PERMISSIONS = {
   // Files: the per-file-type rule is in FILE_TYPE_ROLES; this gate admits the roles of any type.
   'files.read': ALL,
   'files.admin': admin,
+
+  // Products (document 2 sections 2 and 6). Read-only for shipping and purchase; purchase cannot save.
+  'products.read': ['administrator', 'sale', 'shipping', 'production', 'purchase'],
+  'products.save': ['administrator', 'sale', 'production'],
+  // Enable/disable, Duplicate, statistics and the image are not for shipping and purchase.
+  'products.manage': ['administrator', 'sale', 'production'],
+  // BOM tab: administrator or purchase; Test Checklist tab: administrator, production, sale.
+  'boms.manage': ['administrator', 'purchase'],
+  'productTestChecklist.manage': ['administrator', 'production', 'sale'],
+  // Part components and suppliers are reached by administrator and purchase.
+  'partComponents.manage': ['administrator', 'purchase'],
+  'suppliers.manage': ['administrator', 'purchase'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -49,6 +61,8 @@ export function rolesFor(action: Action): readonly Role[] {
  */
 export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
   'users/signature_img': admin,
+  'products/product_image': ['administrator', 'sale', 'production'],
+  'partComponents/part_image': ['administrator', 'purchase'],
   'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
