@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { partComponents } from './parts';
 import { files } from './platform';
 
 /** Products (document 2 section 3). Shared by the products area and the order lines of sales. */
@@ -31,10 +32,54 @@ export const products = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('products_code_idx').on(sql`lower(${t.productCode})`),
+    // Product codes are unique case-insensitively (docs/decisions.md, Products).
+    uniqueIndex('products_code_uq').on(sql`lower(${t.productCode})`),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_search_trgm').using(
       'gin',
       sql`(lower(${t.productCode} || ' ' || ${t.hsCode} || ' ' || ${t.desc})) gin_trgm_ops`,
     ),
   ],
+);
+
+/** BOM lines (document 2 section 3): one line per part of a product. */
+export const bomLines = pgTable(
+  'bom_lines',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    partId: integer('part_id')
+      .notNull()
+      .references(() => partComponents.id),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    ref: text('ref').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    /** Alternative part ids. */
+    altParts: integer('alt_parts').array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // A part appears once per BOM: the CSV import updates a line by its part number.
+    uniqueIndex('bom_lines_product_part_uq').on(t.productId, t.partId),
+    index('bom_lines_part_idx').on(t.partId),
+  ],
+);
+
+/** The steps of a product's test checklist (document 2 section 3), numbered 1..n by si_number. */
+export const productTestSteps = pgTable(
+  'product_test_steps',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    siNumber: integer('si_number').notNull(),
+    testDesc: text('test_desc').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('product_test_steps_product_idx').on(t.productId, t.siNumber)],
 );
