@@ -68,7 +68,8 @@ export const optionalId = () =>
 
 /** Paging and search of every server-paged list. */
 export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  // Without `limit` a server-paged list answers 25 rows (doc 1 §9, docs/decisions.md).
+  limit: z.coerce.number().int().min(1).max(500).default(25),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(200).optional().default(''),
   sort: z.string().trim().max(64).optional(),

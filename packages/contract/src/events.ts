@@ -11,7 +11,7 @@ export const eventListQuery = z.object({
     .int()
     .min(1)
     .max(Math.max(...HISTORY_PAGE_SIZES))
-    .default(50),
+    .default(25),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(200).optional().default(''),
 });

@@ -37,15 +37,23 @@ export const userSave = z
     /** The version the form was loaded at; a stale one is refused with 409. */
     version: z.coerce.number().int().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.id && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.required });
-    if (v.password && v.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.minLength(PASSWORD_MIN) });
-    if ((v.password || v.confirmPassword) && v.password !== v.confirmPassword)
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.confirmMismatch });
-    if (v.username.toLowerCase() === ADMIN_USERNAME && v.user_role !== 'administrator')
-      ctx.addIssue({ code: 'custom', path: ['user_role'], message: MSG.adminRoleLocked });
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (!v.id && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.required });
+      if (v.password && v.password.length < PASSWORD_MIN)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.minLength(PASSWORD_MIN) });
+      if ((v.password || v.confirmPassword) && v.password !== v.confirmPassword)
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.confirmMismatch });
+      if (
+        typeof v.username === 'string' &&
+        v.username.toLowerCase() === ADMIN_USERNAME &&
+        v.user_role !== 'administrator'
+      )
+        ctx.addIssue({ code: 'custom', path: ['user_role'], message: MSG.adminRoleLocked });
+    },
+    // Run even when other fields failed, so an empty form shows every missing field at once.
+    { when: (payload) => payload.value != null && typeof payload.value === 'object' },
+  );
 export type UserSave = z.infer<typeof userSave>;
 
 /** Sort options of the users screen: 'User Name' (username) and 'Disabled' (active). */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MSG } from '@bpm/contract/messages';
 import { rolesFor } from '@bpm/contract/permissions';
-import { normalizeRole } from '@bpm/contract/roles';
+import { normalizeRole, rolePrefix } from '@bpm/contract/roles';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -31,6 +31,8 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
+  /** Route registrars added after the built-in modules (embedding, and the deny-by-default test). */
+  extraModules?: Array<(app: FastifyInstance) => void>;
 }
 
 /** Builds the API (and the web app when its build exists) on the given infrastructure. */
@@ -55,7 +57,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         method,
         url: route.url,
         public: 'public' in access,
-        roles: 'public' in access ? [] : rolesFor(access.action),
+        // A role-prefixed path admits only that role, so the table says what the guard enforces.
+        roles:
+          'public' in access
+            ? []
+            : rolesFor(access.action).filter(
+                (r) => !route.config?.prefixRole || rolePrefix(r) === route.config.prefixRole,
+              ),
       });
     }
   });
@@ -130,7 +138,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return reply.status(500).send({ message: MSG.internal });
   });
 
-  for (const register of MODULES) register(app);
+  for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: MSG.notFound });

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@bpm/contract/roles';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
@@ -56,7 +57,9 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh database seeded with the demo data of every area. */
-export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: boolean; config?: Partial<Config>; build?: BuildOptions } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = new FakeClock();
   const dir = mkdtempSync(join(tmpdir(), 'bpm-test-'));
@@ -71,14 +74,17 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
       mails.push(mail);
     },
   };
-  const app = await buildApp({
-    db: database.db,
-    files: diskFileStore(join(dir, 'files')),
-    mailer,
-    clock,
-    config,
-    tokens: new TokenService(config.jwtSecret, config.accessTtl),
-  });
+  const app = await buildApp(
+    {
+      db: database.db,
+      files: diskFileStore(join(dir, 'files')),
+      mailer,
+      clock,
+      config,
+      tokens: new TokenService(config.jwtSecret, config.accessTtl),
+    },
+    opts.build,
+  );
   const tokens = new Map<string, Record<string, string>>();
   return {
     app,
@@ -109,6 +115,21 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
 }
 
 export const ALL_DEMO = DEMO_USERS;
+
+/** Signs in any user by name and password; returns the bearer header (throws when login fails). */
+export async function bearer(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${res.json().access_token}` };
+}
+
+/** Number of rows in a table (for "nothing was written" checks). */
+export async function countRows(t: TestApp, table: string): Promise<number> {
+  const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return Number(r.rows[0]?.n ?? 0);
+}
 
 /** The refresh cookie a response set, as a request cookie header value. */
 export function refreshCookie(res: LightMyRequestResponse): string | undefined {

@@ -107,7 +107,7 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
   app.route({
     method: def.method,
     url,
-    config: { access: def.access },
+    config: { access: def.access, prefixRole },
     handler: async (req, reply) => {
       const deps = app.deps;
       let user = req.user;
@@ -144,5 +144,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The only role a role-prefixed path (`/admin/…`, `/sale/…`) admits. */
+    prefixRole?: string;
   }
 }

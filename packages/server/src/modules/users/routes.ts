@@ -2,6 +2,7 @@ import { idParams } from '@bpm/contract/common';
 import { userListQuery, userSave } from '@bpm/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import type { Db } from '../../db/client';
 import { sendFile, storeUpload } from '../../platform/files';
 import { defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
@@ -39,15 +40,18 @@ export function userRoutes(app: FastifyInstance) {
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
       const signature = files.find((f) => f.field === 'signature_img');
-      // The image is checked by content before anything is written.
-      const stored = signature
-        ? await storeUpload(deps.db, deps.files, signature, 'image', {
-            maxBytes: deps.config.maxUpload,
-            userId: user.user_id,
-            nowSec: now,
-          })
+      // Stored inside the save's transaction, after the user rules pass: a refused save leaves no file row.
+      const storeSignature = signature
+        ? async (tx: Db) =>
+            (
+              await storeUpload(tx, deps.files, signature, 'image', {
+                maxBytes: deps.config.maxUpload,
+                userId: user.user_id,
+                nowSec: now,
+              })
+            ).id
         : undefined;
-      return users.saveUser(deps.db, body, stored?.id, user, now);
+      return users.saveUser(deps.db, body, storeSignature, user, now);
     },
   });
 

@@ -110,7 +110,7 @@ export async function lastChangedBy(db: Db, entityType: string, entityId: number
 export async function saveUser(
   db: Db,
   input: UserSave,
-  signatureFileId: number | undefined,
+  storeSignature: ((tx: Db) => Promise<number>) | undefined,
   actor: Actor,
   now: number,
 ): Promise<User> {
@@ -120,8 +120,20 @@ export async function saveUser(
       .from(users)
       .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.deleted, 0)));
     if (taken.some((t) => t.id !== input.id)) throw invalid({ username: MSG.usernameTaken });
+    const before = input.id ? await getUser(tx, input.id) : undefined;
+    if (before) {
+      if (input.version !== undefined && input.version !== before.version) {
+        throw conflict(await lastChangedBy(tx, 'user', before.id));
+      }
+      if (before.username.toLowerCase() === ADMIN_USERNAME) {
+        if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
+        if (input.user_role !== 'administrator') throw invalid({ user_role: MSG.adminRoleLocked });
+      }
+      if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
+    }
+    const signatureFileId = storeSignature ? await storeSignature(tx) : undefined;
 
-    if (!input.id) {
+    if (!before) {
       const [created] = await tx
         .insert(users)
         .values({
@@ -151,15 +163,6 @@ export async function saveUser(
       return user;
     }
 
-    const before = await getUser(tx, input.id);
-    if (input.version !== undefined && input.version !== before.version) {
-      throw conflict(await lastChangedBy(tx, 'user', before.id));
-    }
-    if (before.username.toLowerCase() === ADMIN_USERNAME) {
-      if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
-      if (input.user_role !== 'administrator') throw invalid({ user_role: MSG.adminRoleLocked });
-    }
-    if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
     await tx
       .update(users)
       .set({
@@ -178,14 +181,14 @@ export async function saveUser(
         version: sql`${users.version} + 1`,
         updatedAt: now,
       })
-      .where(eq(users.id, input.id));
-    const after = await getUser(tx, input.id);
+      .where(eq(users.id, before.id));
+    const after = await getUser(tx, before.id);
     const changes = diff(snapshot(before), snapshot(after));
     if (input.password) changes.password = { old: '••••••', new: '••••••' };
     await recordEvent(
       tx,
       actor,
-      { entityType: 'user', entityId: after.id, event: 'user_updated', data: { changes } },
+      { entityType: 'user', entityId: after.id, event: 'user_updated', data: { username: after.username, changes } },
       now,
     );
     if (input.password || after.active !== 1) await revokeUserSessions(tx, after.id, now);
@@ -252,7 +255,7 @@ export async function deleteSignature(db: Db, id: number, actor: Actor, now: num
         entityType: 'user',
         entityId: id,
         event: 'signature_deleted',
-        data: { changes: { signature_img: { old: before.signature_img, new: null } } },
+        data: { username: before.username, changes: { signature_img: { old: before.signature_img, new: null } } },
       },
       now,
     );
