@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { files } from './platform';
+import { products } from './products';
+
+/** Dealers (document 1 section 3): the customer companies. */
+export const dealers = pgTable(
+  'dealers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    oem: smallint('oem').notNull().default(0),
+    country: text('country').notNull(),
+    sameAddress: smallint('same_address').notNull().default(0),
+    billingAddress: text('billing_address').notNull().default(''),
+    shippingAddress: text('shipping_address').notNull().default(''),
+    billingVat: text('billing_vat').notNull().default(''),
+    shippingVat: text('shipping_vat').notNull().default(''),
+    billingEmail: text('billing_email').notNull().default(''),
+    shippingEmail: text('shipping_email').notNull().default(''),
+    billingPhone: text('billing_phone').notNull().default(''),
+    shippingPhone: text('shipping_phone').notNull().default(''),
+    billingMobile: text('billing_mobile').notNull().default(''),
+    shippingMobile: text('shipping_mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    email2: text('email2').notNull().default(''),
+    email3: text('email3').notNull().default(''),
+    email4: text('email4').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    cellphone: text('cellphone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+    paymentTerms: text('payment_terms').notNull().default('None'),
+    creditLimit: numeric('credit_limit', { precision: 14, scale: 2 }).notNull().default('0'),
+    notes: text('notes').notNull().default(''),
+    orderNotes: text('order_notes').notNull().default(''),
+    agreementFileId: integer('agreement_file_id').references(() => files.id),
+    active: smallint('active').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('dealers_name_idx').on(sql`lower(${t.name})`),
+    index('dealers_search_trgm').using(
+      'gin',
+      sql`(lower(${t.name} || ' ' || ${t.prefix} || ' ' || ${t.country} || ' ' || ${t.email})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/**
+ * The columns orders and quotations share (document 1 section 3). Both tables use the same
+ * TypeScript keys so one service handles both; `linkId` is the quotation of an order and the
+ * order of a quotation.
+ */
+function salesDocColumns(linkColumn: string) {
+  return {
+    id: serial('id').primaryKey(),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    /** Copied from the dealer (renames follow) so lists sort and search without a join. */
+    dealerName: text('dealer_name').notNull(),
+    date: bigint('date', { mode: 'number' }).notNull(),
+    quoteRef: text('quote_ref').notNull().default(''),
+    ocRef: text('oc_ref').notNull().default(''),
+    invoice: text('invoice').notNull().default(''),
+    ocFileId: integer('oc_file_id').references(() => files.id),
+    invoiceFileId: integer('invoice_file_id').references(() => files.id),
+    note: text('note').notNull().default(''),
+    invoiceNote: text('invoice_note').notNull().default(''),
+    customerRef: text('customer_ref').notNull().default(''),
+    hideDiscount: smallint('hide_discount').notNull().default(0),
+    sale: text('sale').notNull().default(''),
+    value: numeric('value', { precision: 14, scale: 2 }).notNull().default('0'),
+    shippingCost: numeric('shipping_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    actualShippingCost: numeric('actual_shipping_cost', { precision: 14, scale: 2 }).notNull().default('0'),
+    shippingStatus: text('shipping_status').notNull().default('wait'),
+    shippingForToday: smallint('shipping_for_today').notNull().default(0),
+    distributorShipments: smallint('distributor_shipments').notNull().default(0),
+    shippingDateExpected: bigint('shipping_date_expected', { mode: 'number' }),
+    shippingDate: bigint('shipping_date', { mode: 'number' }),
+    shippingAwb: text('shipping_awb').notNull().default(''),
+    shippingWeight: text('shipping_weight').notNull().default(''),
+    shippingInvoiceFileId: integer('shipping_invoice_file_id').references(() => files.id),
+    shippingPackingListFileId: integer('shipping_packing_list_file_id').references(() => files.id),
+    paymentStatus: text('payment_status').notNull().default('not paid'),
+    paymentDueDate: bigint('payment_due_date', { mode: 'number' }),
+    paymentDate: bigint('payment_date', { mode: 'number' }),
+    paymentAdvance: numeric('payment_advance', { precision: 14, scale: 2 }).notNull().default('0'),
+    paymentFull: numeric('payment_full', { precision: 14, scale: 2 }).notNull().default('0'),
+    paymentReceived: numeric('payment_received', { precision: 14, scale: 2 }).notNull().default('0'),
+    outstanding: numeric('outstanding', { precision: 14, scale: 2 }).notNull().default('0'),
+    outstandingShipped: numeric('outstanding_shipped', { precision: 14, scale: 2 }).notNull().default('0'),
+    requestToDelete: smallint('request_to_delete').notNull().default(0),
+    testStatus: text('test_status').notNull().default('pending'),
+    billingCountry: text('billing_country').notNull().default(''),
+    billingCompany: text('billing_company').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    billingVat: text('billing_vat').notNull().default(''),
+    billingEmail: text('billing_email').notNull().default(''),
+    billingPhone: text('billing_phone').notNull().default(''),
+    billingMobile: text('billing_mobile').notNull().default(''),
+    shippingCountry: text('shipping_country').notNull().default(''),
+    shippingCompany: text('shipping_company').notNull().default(''),
+    shippingAddress: text('shipping_address').notNull().default(''),
+    shippingVat: text('shipping_vat').notNull().default(''),
+    shippingEmail: text('shipping_email').notNull().default(''),
+    shippingPhone: text('shipping_phone').notNull().default(''),
+    shippingMobile: text('shipping_mobile').notNull().default(''),
+    linkId: integer(linkColumn),
+    revision: integer('revision').notNull().default(0),
+    /** Soft delete: a deleted record is kept for its history and left out of every list. */
+    deleted: smallint('deleted').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  };
+}
+
+/** The lower-cased text the order search matches (oc_ref, invoice, note, shipping_awb). */
+export const orderSearchText = (t: { ocRef: unknown; invoice: unknown; note: unknown; shippingAwb: unknown }) =>
+  sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})`;
+
+export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => [
+  // Every list filters `deleted = 0`; partial indexes keep them small and exact.
+  index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
+  index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
+  index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(sql`deleted = 0`),
+  index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(sql`deleted = 0`),
+  index('orders_today_idx').on(t.date.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
+  index('orders_expected_idx').on(t.shippingDateExpected).where(sql`deleted = 0`),
+  index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
+  index('orders_oc_ref_idx').on(t.ocRef).where(sql`deleted = 0`),
+  index('orders_invoice_idx').on(t.invoice).where(sql`deleted = 0`),
+  index('orders_dealer_name_idx').on(t.dealerName, t.id).where(sql`deleted = 0`),
+  index('orders_value_idx').on(t.value, t.id).where(sql`deleted = 0`),
+  index('orders_search_trgm').using(
+    'gin',
+    sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
+  ),
+]);
+
+export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t) => [
+  index('quotations_date_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
+  index('quotations_dealer_date_idx').on(t.dealerId, t.date.desc()).where(sql`deleted = 0`),
+  index('quotations_search_trgm').using(
+    'gin',
+    sql`(lower(${t.quoteRef} || ' ' || ${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note})) gin_trgm_ops`,
+  ),
+]);
+
+function lineColumns(docColumn: string, docId: () => AnyPgColumn) {
+  return {
+    id: serial('id').primaryKey(),
+    docId: integer(docColumn)
+      .notNull()
+      .references(docId),
+    /** Position in the order the user arranged (drag and drop). */
+    position: integer('position').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    msrp: numeric('msrp', { precision: 14, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+    bomCost: numeric('bom_cost', { precision: 18, scale: 6 }).notNull().default('0'),
+    isShippingCost: smallint('is_shipping_cost').notNull().default(0),
+    active: smallint('active').notNull().default(1),
+  };
+}
+
+/** Product lines of an order, in `position` order. */
+export const orderLines = pgTable('order_lines', lineColumns('order_id', () => orders.id), (t) => [
+  index('order_lines_doc_idx').on(t.docId, t.position),
+  index('order_lines_product_idx').on(t.productId),
+]);
+
+export const quotationLines = pgTable('quotation_lines', lineColumns('quotation_id', () => quotations.id), (t) => [
+  index('quotation_lines_doc_idx').on(t.docId, t.position),
+  index('quotation_lines_product_idx').on(t.productId),
+]);
+
+/**
+ * Per-dealer totals of live orders, kept in the transaction of every order write, so the
+ * unfiltered (or dealer-only) list summary and the dealer's credit are O(dealers), not O(orders).
+ * `n`…`outstanding_shipped` cover orders that are not cancelled; unpaid_* cover those also 'not paid'.
+ */
+export const orderRollup = pgTable('order_rollup', {
+  dealerId: integer('dealer_id')
+    .primaryKey()
+    .references(() => dealers.id),
+  n: integer('n').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+  shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+  actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+  paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
+  outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
+  outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+  unpaidValue: numeric('unpaid_value', { precision: 16, scale: 2 }).notNull().default('0'),
+  unpaidReceived: numeric('unpaid_received', { precision: 16, scale: 2 }).notNull().default('0'),
+});
