@@ -1,0 +1,106 @@
+import { ROLE_LABELS } from '@bpm/contract/roles';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { logout } from '../api/client';
+import { useProfile } from '../api/session';
+import { useCurrentUser } from './auth-store';
+import { avatarColor, displayEmail, initials } from './avatar';
+
+/** The logo, linking to /orders (document 1 section 2.2). */
+export function Logo() {
+  return (
+    <Typography
+      component={Link}
+      to="/orders"
+      variant="h6"
+      data-testid="logo"
+      sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, letterSpacing: 2 }}
+    >
+      BPM
+    </Typography>
+  );
+}
+
+export function TopBar({ onMenu }: { onMenu: () => void }) {
+  return (
+    <AppBar position="sticky" color="primary" elevation={0}>
+      <Toolbar>
+        <IconButton color="inherit" edge="start" aria-label="Open menu" data-testid="menu-button" onClick={onMenu}>
+          <MenuIcon />
+        </IconButton>
+        <Box sx={{ ml: 1, flexGrow: 1 }}>
+          <Logo />
+        </Box>
+        <AvatarMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function AvatarMenu() {
+  const user = useCurrentUser();
+  const profile = useProfile(user.user_id);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const p = profile.data;
+  // A failed profile load falls back to the username (document 1 section 8).
+  const fullName = p ? `${p.first_name} ${p.last_name}`.trim() || user.username : user.username;
+  return (
+    <>
+      <Tooltip title={fullName}>
+        <IconButton aria-label="Account menu" data-testid="avatar-button" onClick={(e) => setAnchor(e.currentTarget)}>
+          <Avatar sx={{ bgcolor: avatarColor(user.username), width: 36, height: 36, fontSize: 16 }}>
+            {initials(p?.first_name, p?.last_name, user.username)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': 'Account' } as object }}
+      >
+        <Box sx={{ px: 2, py: 1, minWidth: 220 }} data-testid="avatar-menu-info">
+          <Typography fontWeight={600} data-testid="avatar-full-name">
+            {fullName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="avatar-email">
+            {displayEmail(p?.email, user.username)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="avatar-role">
+            {ROLE_LABELS[user.user_role]}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          data-testid="avatar-logout"
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

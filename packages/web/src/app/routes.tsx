@@ -1,0 +1,47 @@
+import { EVENT_KINDS } from '@bpm/contract/events';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * The one route registry: client path pattern (exactly as in contract ROUTES) → lazily loaded page.
+ * A pattern a role may reach that is not listed here shows a placeholder titled by its area
+ * (AREA_TITLES). To build a screen, add its patterns here; nothing else in the shell changes.
+ */
+const users = lazy(() => import('../features/users/UsersPage'));
+const userForm = lazy(() => import('../features/users/UserFormPage'));
+const events = lazy(() => import('../features/events/EventsPage'));
+
+export const PAGES: Record<string, Page> = {
+  '/users': users,
+  '/users/add': userForm,
+  '/users/edit/:UserId': userForm,
+  '/events': events,
+  ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
+};
+
+/** Area titles (first path segment) for placeholder pages. */
+export const AREA_TITLES: Record<string, string> = {
+  dashboard: 'Dashboard',
+  products: 'Products',
+  quotations: 'Quotations',
+  orders: 'Orders',
+  dealers: 'Dealers',
+  partComponents: 'Part Components',
+  suppliers: 'Suppliers',
+  users: 'Users',
+  events: 'Events',
+  reports: 'Reports',
+  genlic: 'License Generator',
+  packinglists: 'Packing Lists',
+  purchaseorders: 'Purchase Orders',
+  testchecklists: 'Test Checklists',
+  stocktestchecklists: 'Stock Test Checklists',
+  tasks: 'My Tasks',
+  projects: 'Projects',
+};
+
+export function areaTitle(pattern: string): string {
+  const area = pattern.split('/').filter(Boolean)[0] ?? '';
+  return AREA_TITLES[area] ?? area;
+}

@@ -1,0 +1,93 @@
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import {
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface RadioGroupFilterProps {
+  label?: string;
+  options: Choice[];
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}
+
+/** One of several values, in a row. */
+export function RadioGroupFilter({ label, options, value, onChange, testId = 'radio-filter' }: RadioGroupFilterProps) {
+  return (
+    <FormControl>
+      {label && <FormLabel sx={{ fontSize: 13 }}>{label}</FormLabel>}
+      <RadioGroup row value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {options.map((o) => (
+          <FormControlLabel key={o.value} value={o.value} control={<Radio size="small" />} label={o.label} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+export interface CheckboxGroupFilterProps {
+  label?: string;
+  options: Choice[];
+  /** Selected values. */
+  value: string[];
+  onChange: (value: string[]) => void;
+  testId?: string;
+}
+
+/** The selected values joined by ';' (the form the list APIs take). */
+export const joinValues = (values: readonly string[]) => values.join(';');
+
+/** Several values, in a row; keeps the options' order. */
+export function CheckboxGroupFilter({
+  label,
+  options,
+  value,
+  onChange,
+  testId = 'checkbox-filter',
+}: CheckboxGroupFilterProps) {
+  return (
+    <FormControl component="fieldset">
+      {label && <FormLabel sx={{ fontSize: 13 }}>{label}</FormLabel>}
+      <FormGroup row data-testid={testId}>
+        {options.map((o) => (
+          <FormControlLabel
+            key={o.value}
+            label={o.label}
+            control={
+              <Checkbox
+                size="small"
+                checked={value.includes(o.value)}
+                onChange={(e) =>
+                  onChange(
+                    options.map((x) => x.value).filter((v) => (v === o.value ? e.target.checked : value.includes(v))),
+                  )
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </FormControl>
+  );
+}
+
+/** The 'Clear Filter' button. */
+export function ClearFilterButton({ onClick, testId = 'clear-filter' }: { onClick: () => void; testId?: string }) {
+  return (
+    <Button variant="outlined" startIcon={<FilterAltOffIcon />} onClick={onClick} data-testid={testId}>
+      Clear Filter
+    </Button>
+  );
+}
