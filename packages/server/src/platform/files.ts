@@ -80,7 +80,9 @@ export function safeFileName(name: string): string {
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), so no header injection. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // RFC 5987 attr-char excludes ' ( ) *, which encodeURIComponent leaves as they are.
+  const utf8 = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 /** Sends a stored file as a download. */
