@@ -84,7 +84,12 @@ export async function createTestApp(
       tokens: new TokenService(config.jwtSecret, config.accessTtl),
     },
     opts.build,
-  );
+  ).catch(async (err) => {
+    // A failed build must not leak the test database (PostgreSQL keeps it otherwise).
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
   const tokens = new Map<string, Record<string, string>>();
   return {
     app,
