@@ -1,4 +1,5 @@
 import type { TokenPayload } from '@bpm/contract/session';
+import { closeSnackbar } from 'notistack';
 import { ApiError, successError } from './errors';
 import { toast } from './notify';
 import { decodeToken, fileNameFromDisposition, refreshDelayMs } from './token';
@@ -35,7 +36,10 @@ export function onSessionChange(fn: Listener): () => void {
 function setToken(token: string): Session {
   const user = decodeToken(token);
   if (!user) throw new ApiError(401, { message: 'Invalid access token' });
+  const fresh = !session;
   session = { token, user };
+  // A new sign-in starts with a clean slate of toasts (e.g. an earlier failed attempt).
+  if (fresh) closeSnackbar();
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => {
     refreshSession().catch(() => {

@@ -15,7 +15,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         <Typography variant="subtitle1" sx={{ px: 2, pt: 2, pb: 1, fontWeight: 600 }}>
           What would you like to do?
         </Typography>
-        <List component="nav" aria-label="Main menu">
+        <List component="nav" aria-label="Main menu" dense>
           {MENUS[user.user_role].map((entry) => (
             <ListItemButton
               key={entry.label}

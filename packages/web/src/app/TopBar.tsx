@@ -63,7 +63,12 @@ function AvatarMenu() {
     <>
       <Tooltip title={fullName}>
         <IconButton aria-label="Account menu" data-testid="avatar-button" onClick={(e) => setAnchor(e.currentTarget)}>
-          <Avatar sx={{ bgcolor: avatarColor(user.username), width: 36, height: 36, fontSize: 16 }}>
+          <Avatar
+            sx={(t) => {
+              const bg = avatarColor(user.username);
+              return { bgcolor: bg, color: t.palette.getContrastText(bg), width: 36, height: 36, fontSize: 16 };
+            }}
+          >
             {initials(p?.first_name, p?.last_name, user.username)}
           </Avatar>
         </IconButton>

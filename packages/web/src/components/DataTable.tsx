@@ -57,6 +57,8 @@ export interface DataTableProps<T> {
   testId?: string;
   'aria-label'?: string;
   size?: 'small' | 'medium';
+  /** Vertical alignment of body cells (tall cells, e.g. event data, read better at 'top'). */
+  cellVerticalAlign?: 'top' | 'middle';
 }
 
 /** A server-paged, server-sorted table. Sorting a column toggles asc → desc and resets to page 0. */
@@ -112,7 +114,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                   sx={{ cursor: p.onRowClick ? 'pointer' : undefined, bgcolor: tint }}
                 >
                   {p.columns.map((c) => (
-                    <TableCell key={c.key} align={c.align}>
+                    <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
                       {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
                     </TableCell>
                   ))}

@@ -60,6 +60,7 @@ export default function EventsPage() {
         testId="events-table"
         aria-label="Events"
         historySizes
+        cellVerticalAlign="top"
         columns={columns}
         rows={q.data?.rows ?? []}
         total={q.data?.total ?? 0}
