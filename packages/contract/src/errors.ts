@@ -27,7 +27,7 @@ export function pickErrorMessage(body: unknown, fallback = 'Request failed'): st
   if (typeof body === 'object') {
     const o = body as Record<string, unknown>;
     const values = Object.values(o)
-      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .filter((v) => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number')
       .join(' ');
     if (values) text = values;
     if (typeof o.error === 'string' && o.error) text = o.error;
