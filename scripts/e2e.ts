@@ -1,0 +1,164 @@
+/**
+ * End-to-end runner (`npm run test:e2e`, after the web build): starts the server on a free
+ * loopback port with a fresh DATA_DIR (demo data loads on the empty embedded database), then runs
+ * every exported async function of `packages/web/e2e/**\/*.e2e.ts` in its own browser context.
+ *
+ * A journey: `export async function adminLogsIn({ page, baseURL, browser }: E2EContext) { … }`.
+ * Failures leave a screenshot in `test-results/e2e/`. Filter journeys with `E2E_GREP=text`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export interface E2EContext {
+  browser: Browser;
+  /** A fresh page in its own context (no shared cookies or storage between journeys). */
+  page: Page;
+  /** e.g. http://127.0.0.1:41234 */
+  baseURL: string;
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+const E2E_DIR = join(ROOT, 'packages/web/e2e');
+const RESULTS = join(ROOT, 'test-results/e2e');
+const CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+
+function findJourneys(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return findJourneys(p);
+    return e.name.endsWith('.e2e.ts') ? [p] : [];
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+}
+
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function main() {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    const msg = `Chromium not found at ${executablePath} (set CHROMIUM_PATH or apt-get install chromium).`;
+    if (CI) {
+      console.error(`e2e: ${msg}`);
+      process.exit(1);
+    }
+    console.log(`e2e: SKIPPED — ${msg}`);
+    return;
+  }
+  if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) {
+    console.error('e2e: packages/web/dist is missing; run `npm run build` first.');
+    process.exit(1);
+  }
+  const files = findJourneys(E2E_DIR).sort();
+  if (files.length === 0) {
+    console.log('e2e: no journeys found.');
+    return;
+  }
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bpm-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BPM_DEMO: '1',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  };
+  // Always the embedded database with demo data, whatever the caller's environment says.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  delete env.JWT_SECRET;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  let failed = 0;
+  let passed = 0;
+  let browser: Browser | undefined;
+  const grep = process.env.E2E_GREP;
+  try {
+    await waitForHealth(baseURL, server);
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    for (const file of files) {
+      const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      for (const [name, fn] of Object.entries(mod)) {
+        if (typeof fn !== 'function') continue;
+        const title = `${relative(ROOT, file)} › ${name}`;
+        if (grep && !title.includes(grep)) continue;
+        const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+        context.setDefaultTimeout(15_000);
+        const page = await context.newPage();
+        const started = Date.now();
+        try {
+          await (fn as (c: E2EContext) => Promise<void>)({ browser, page, baseURL });
+          passed++;
+          console.log(`  ✓ ${title} (${Date.now() - started} ms)`);
+        } catch (err) {
+          failed++;
+          mkdirSync(RESULTS, { recursive: true });
+          const shot = join(RESULTS, `${title.replace(/[^A-Za-z0-9_.-]+/g, '_')}.png`);
+          await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+          console.error(`  ✗ ${title}\n    ${(err as Error).stack ?? err}\n    screenshot: ${relative(ROOT, shot)}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser?.close();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  if (failed > 0 || passed === 0) process.exit(1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
