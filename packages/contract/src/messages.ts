@@ -57,7 +57,7 @@ export const MSG = {
   importUnknownPart: (pn: string) => `Unknown part number '${pn}'`,
   importAmbiguousPart: (pn: string) => `Part number '${pn}' matches several part components`,
   importDuplicateRow: (pn: string, row: number) => `Part number '${pn}' is already on row ${row}`,
-  importMissingPart: 'part_number is empty',
+  windowOrder: 'The end date must not be before the start date',
   partNumberTaken: 'This manufacturer part number already exists for this manufacturer',
   supplierNameTaken: 'A supplier with this name already exists',
   productNotFound: 'Product not found',

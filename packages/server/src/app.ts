@@ -14,7 +14,10 @@ import { users } from './db/schema/users';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { partComponentRoutes } from './modules/partComponents/routes';
+import { productRoutes } from './modules/products/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { supplierRoutes } from './modules/suppliers/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -27,6 +30,9 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   userRoutes,
   eventRoutes,
   fileRoutes,
+  productRoutes,
+  partComponentRoutes,
+  supplierRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,5 +1,6 @@
 import type { Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
+import { seedProducts } from '../modules/products/seed';
 import { hashPassword } from '../platform/auth';
 import { type Db, queryRows } from './client';
 import { users } from './schema/users';
@@ -20,7 +21,8 @@ export const DEMO_USERS: Array<{ username: string; role: Role; first: string; la
 
 /** A later area adds its demo records by appending a seeder; each runs once on an empty database. */
 export type Seeder = (db: Db, ctx: { now: number }) => Promise<void>;
-export const DEMO_SEEDERS: Seeder[] = [];
+// Products, parts and suppliers run first: orders and purchase orders refer to them.
+export const DEMO_SEEDERS: Seeder[] = [seedProducts];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { flag, listQuery, optionalId, requiredText } from './common';
+import { MSG } from './messages';
+
+export const DEFAULT_PART_UNIT = 'pcs';
+export const DEFAULT_PART_CURRENCY = 'USD';
+
+const toNumber = (v: unknown) => {
+  if (v === '' || v == null) return undefined;
+  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
+  return v;
+};
+
+/** Absent means "use the default"; sent but blank is 'required field'. */
+const requiredWithDefault = (fallback: string) => z.preprocess((v) => (v === undefined ? fallback : v), requiredText());
+
+/** The part component form (add and edit share it; `id` absent means add). */
+export const partComponentSave = z.object({
+  id: optionalId(),
+  manufacturer: requiredText(),
+  manuf_part_number: requiredText(),
+  description: z.preprocess((v) => (v == null ? '' : v), z.string().trim()),
+  /** Price in USD, up to 6 decimals. */
+  price: z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
+      .finite({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(999_999_999_999, { error: MSG.number }),
+  ),
+  /** Price in local_currency; optional. */
+  local_price: z
+    .preprocess(
+      toNumber,
+      z.number({ error: MSG.number }).finite({ error: MSG.number }).min(0, { error: MSG.number }).max(999_999_999_999, {
+        error: MSG.number,
+      }),
+    )
+    .optional(),
+  local_currency: requiredWithDefault(DEFAULT_PART_CURRENCY).pipe(z.string().transform((s) => s.toUpperCase())),
+  unit: requiredWithDefault(DEFAULT_PART_UNIT),
+  active: flag().optional(),
+  /** The version the form was loaded at; a stale one is refused with 409. */
+  version: z.coerce.number().int().optional(),
+});
+export type PartComponentSave = z.infer<typeof partComponentSave>;
+
+export const PART_SORTS = ['manuf_part_number', 'manufacturer', 'description', 'price', 'unit', 'active'] as const;
+
+export const partComponentListQuery = listQuery.extend({
+  sort: z.enum(PART_SORTS).optional(),
+  status: z.enum(['all', 'active', 'inactive']).optional().default('all'),
+});
+export type PartComponentListQuery = z.infer<typeof partComponentListQuery>;
+
+export interface PartComponent {
+  id: number;
+  manuf_part_number: string;
+  manufacturer: string;
+  description: string;
+  price: number;
+  local_price: number | null;
+  local_currency: string;
+  unit: string;
+  /** File name of the image, or null; the bytes come from GET partComponents/image/{id}. */
+  part_image: string | null;
+  part_image_name: string | null;
+  active: number;
+  version: number;
+}
+
+/** The save answer: the part plus whether it was created (toast 'Component created/updated successfully'). */
+export interface PartComponentSaved extends PartComponent {
+  created: boolean;
+}
+
+export const partStatisticsBody = z.object({
+  /** Unix seconds; default one month back to the end of today. */
+  startTime: z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional()),
+  endTime: z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional()),
+});
+
+export interface PartStatisticsRow {
+  po_date: number;
+  po_number: string;
+  price: number;
+  quantity: number;
+}
+
+export interface PartStatistics {
+  rows: PartStatisticsRow[];
+  /** Σ price × quantity / Σ quantity; null when there are no rows. */
+  avg_price: number | null;
+  total_quantity: number;
+  start: number;
+  end: number;
+}
+
+/** Quantity-weighted average price (section 9); null for no quantity. */
+export function weightedAverage(rows: Array<{ price: number; quantity: number }>): number | null {
+  let q = 0;
+  let sum = 0;
+  for (const r of rows) {
+    q += r.quantity;
+    sum += r.price * r.quantity;
+  }
+  return q > 0 ? Math.round((sum / q) * 1e6) / 1e6 : null;
+}

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { flag, listQuery, optionalId, optionalText, requiredText } from './common';
+import { MSG } from './messages';
+
+/** Limits of document 2 section 9. */
+export const DISCOUNT_MAX = 100;
+export const WARRANTY_MAX = 10_000_000;
+export const PL_SERIAL_COUNT_MAX = 100;
+export const BOM_QUANTITY_MAX = 1_000_000_000;
+/** BOM quantities have up to 6 decimals (step 0.000001). */
+export const BOM_QUANTITY_DECIMALS = 6;
+/** Role prefixes the products calls are served under ('' = unprefixed, any allowed role). */
+export const PRODUCT_PREFIXES = ['', 'admin', 'sale', 'shipping', 'production', 'purchase'] as const;
+
+const toNumber = (v: unknown) => {
+  if (v === '' || v == null) return undefined;
+  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
+  return v;
+};
+
+/** An optional number within [min, max]; absent or '' means "not given" (the default applies). */
+const optionalRanged = (min: number, max: number, int = false) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: MSG.number })
+      .finite({ error: MSG.number })
+      .refine((n) => !int || Number.isInteger(n), { error: MSG.number })
+      .refine((n) => n >= min && n <= max, { error: MSG.range(min, max) })
+      .optional(),
+  );
+
+/** The product form (add, edit and Duplicate share it; `id` absent means add). */
+export const productSave = z.object({
+  id: optionalId(),
+  product_code: requiredText(),
+  hs_code: optionalText(),
+  desc: requiredText(),
+  msrp: z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
+      .finite({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(999_999_999_999, { error: MSG.number }),
+  ),
+  discount: optionalRanged(0, DISCOUNT_MAX),
+  warranty: optionalRanged(0, WARRANTY_MAX, true),
+  pl_serial_count: optionalRanged(0, PL_SERIAL_COUNT_MAX, true),
+  has_modem: flag().optional(),
+  is_test_required: flag().optional(),
+  is_shipping_cost: flag().optional(),
+  exclude_pl_item_count: flag().optional(),
+  warning: optionalText(),
+  active: flag().optional(),
+  /** The version the form was loaded at; a stale one is refused with 409. */
+  version: z.coerce.number().int().optional(),
+});
+export type ProductSave = z.infer<typeof productSave>;
+
+export const PRODUCT_SORTS = ['product_code', 'hs_code', 'desc', 'msrp', 'discount', 'active', 'bom_cost'] as const;
+export const PRODUCT_STATUSES = ['all', 'active', 'inactive'] as const;
+
+/** Unix seconds; '' or absent means "not given". */
+const unixSeconds = () =>
+  z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional());
+
+export const productListQuery = listQuery.extend({
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional().default('all'),
+  /** Sales window for units sold and revenue (unix seconds). Default: one month back to end of today. */
+  StartDate: unixSeconds(),
+  EndDate: unixSeconds(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const salesWindowQuery = z.object({ StartDate: unixSeconds(), EndDate: unixSeconds() });
+
+/** A product as the edit form reads it. Money fields are numbers. */
+export interface Product {
+  id: number;
+  product_code: string;
+  hs_code: string;
+  desc: string;
+  msrp: number;
+  discount: number;
+  warranty: number;
+  pl_serial_count: number;
+  has_modem: number;
+  is_test_required: number;
+  is_shipping_cost: number;
+  exclude_pl_item_count: number;
+  /** File name of the image, or null; the bytes come from GET products/image/{id}. */
+  product_image: string | null;
+  warning: string;
+  active: number;
+  /** Sum of the BOM lines' avg_total, kept in the transaction of every BOM change. */
+  bom_cost: number;
+  bom_rev: string;
+  test_checklist_rev: string;
+  version: number;
+}
+
+/** A row of the products list: the product plus its sales in the requested window. */
+export interface ProductRow extends Product {
+  units_sold: number;
+  revenue: number;
+}
+
+export interface SalesPeriod {
+  /** 'YYYY-MM-DD' (daily) or 'YYYY-MM' (monthly), UTC. */
+  period: string;
+  start: number;
+  end: number;
+  units: number;
+  revenue: number;
+}
+
+/** View Statistics: units and revenue per period (days for windows up to 62 days, months beyond). */
+export interface ProductSales {
+  product_id: number;
+  start: number;
+  end: number;
+  granularity: 'day' | 'month';
+  total_units: number;
+  total_revenue: number;
+  periods: SalesPeriod[];
+}
+
+/** Default statistics window (section 9): one month back to the end of today, UTC. */
+export function defaultWindow(nowSec: number): { start: number; end: number } {
+  const d = new Date(nowSec * 1000);
+  const endOfToday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) / 1000 - 1;
+  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate()) / 1000;
+  return { start, end: endOfToday };
+}
+
+// ---- BOM ---------------------------------------------------------------------------------
+
+const bomQuantity = () =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.bomQuantityRequired : MSG.bomQuantityNumber) })
+      .finite({ error: MSG.bomQuantityNumber })
+      .refine((n) => n > 0 && n <= BOM_QUANTITY_MAX, { error: MSG.bomQuantityRange }),
+  );
+
+/** Parses alt_parts given as an array, a JSON array string or a comma-separated string. */
+const idList = () =>
+  z.preprocess(
+    (v) => {
+      if (v == null || v === '') return [];
+      if (typeof v === 'string') {
+        const s = v.trim();
+        if (s.startsWith('[')) {
+          try {
+            return JSON.parse(s);
+          } catch {
+            return v;
+          }
+        }
+        return s.split(',').filter((x) => x.trim() !== '');
+      }
+      return v;
+    },
+    z.array(z.coerce.number({ error: MSG.bomAltPartUnknown }).int().positive({ error: MSG.bomAltPartUnknown })).max(50),
+  );
+
+export const bomSave = z.object({
+  id: optionalId(),
+  product_id: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
+  part_id: z.preprocess(
+    (v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v),
+    z.coerce.number({ error: MSG.bomPartRequired }).int({ error: MSG.bomPartRequired }).positive(),
+  ),
+  quantity: bomQuantity(),
+  ref: optionalText(),
+  remark: optionalText(),
+  alt_parts: idList().optional().default([]),
+});
+export type BomSave = z.infer<typeof bomSave>;
+
+export interface BomLine {
+  id: number;
+  product_id: number;
+  part_id: number;
+  quantity: number;
+  ref: string;
+  remark: string;
+  alt_parts: number[];
+  /** Display fields. */
+  part_desc: string;
+  part_manufacturer: string;
+  part_number: string;
+  /** Manufacturer part numbers of alt_parts, in the same order. */
+  alt_part_numbers: string[];
+  /** The part's price in USD (purchase-order weighted average once purchase orders exist). */
+  avg_price: number;
+  /** avg_price × quantity. */
+  avg_total: number;
+}
+
+/** Import headers the server needs (the client checks them before sending too). */
+export const BOM_REQUIRED_HEADERS = ['part_number', 'quantity'] as const;
+
+export const bomImport = z
+  .object({
+    productId: z.coerce.number().int().positive().optional(),
+    product_id: z.coerce.number().int().positive().optional(),
+    /** Rows as papaparse gives them with `header: true`. */
+    bomData: z.array(z.record(z.string(), z.unknown()), { error: MSG.noDataToImport }).max(50_000).optional(),
+    replaceAll: flag().optional().default(0),
+  })
+  .transform((v, ctx) => {
+    const productId = v.productId ?? v.product_id;
+    if (!productId) {
+      ctx.addIssue({ code: 'custom', path: ['productId'], message: MSG.required });
+      return z.NEVER;
+    }
+    return { productId, bomData: v.bomData ?? [], replaceAll: v.replaceAll === 1 };
+  });
+export type BomImport = z.infer<typeof bomImport>;
+
+export interface BomImportResult {
+  imported_count: number;
+  updated_count: number;
+  deleted_count: number;
+  error_count: number;
+  /** `row` is the spreadsheet line: data row index + 2 (the header is line 1). */
+  errors: Array<{ row: number; message: string }>;
+}
+
+/** Normalises a CSV header: strips a UTF-8 BOM, trims, lower-cases, spaces to underscores. */
+export function normalizeHeader(h: string): string {
+  return h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+export const bomRevSave = z.object({
+  productId: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
+  bomRev: optionalText(),
+});
+
+// ---- Product test checklist steps ----------------------------------------------------------
+
+export const testStepSave = z.object({
+  id: optionalId(),
+  product_id: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
+  test_desc: z.string({ error: MSG.testDescRequired }).trim().min(1, { error: MSG.testDescRequired }),
+});
+export type TestStepSave = z.infer<typeof testStepSave>;
+
+export const testStepReorder = z.object({
+  /** The id of the step being moved. */
+  checklist_id: z.coerce.number().int().positive(),
+  /** Its new 1-based position; clamped to 1..n. */
+  new_si_number: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
+  product_id: z.coerce.number().int().positive(),
+});
+
+export const testChecklistRevSave = z.object({
+  productId: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
+  testChecklistRev: optionalText(),
+});
+
+export interface TestStep {
+  id: number;
+  product_id: number;
+  si_number: number;
+  test_desc: string;
+}

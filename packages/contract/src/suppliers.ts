@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { listQuery, optionalEmail, optionalId, optionalText, requiredText } from './common';
+
+/** Field labels the screens show where the name alone is unclear. */
+export const SUPPLIER_LABELS = { supplier2303: 'Supplier 2303/TIN#' } as const;
+
+/** The supplier form (add and edit share it; `id` absent means add). */
+export const supplierSave = z.object({
+  id: optionalId(),
+  name: requiredText(),
+  contact_person: requiredText(),
+  supplier2303: optionalText(),
+  address: requiredText(),
+  email: optionalEmail(),
+  phone: optionalText(),
+  bank_details: optionalText(),
+  /** The version the form was loaded at; a stale one is refused with 409. */
+  version: z.coerce.number().int().optional(),
+});
+export type SupplierSave = z.infer<typeof supplierSave>;
+
+export const SUPPLIER_SORTS = ['name', 'contact_person', 'email', 'phone'] as const;
+
+export const supplierListQuery = listQuery.extend({
+  sort: z.enum(SUPPLIER_SORTS).optional(),
+  /** Answers only that supplier (as a one-row page) when given. */
+  SupplierId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+});
+export type SupplierListQuery = z.infer<typeof supplierListQuery>;
+
+export const supplierAutocompleteQuery = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export interface Supplier {
+  id: number;
+  name: string;
+  contact_person: string;
+  /** Labelled 'Supplier 2303/TIN#'. */
+  supplier2303: string;
+  address: string;
+  email: string;
+  phone: string;
+  bank_details: string;
+  version: number;
+}
+
+/** What the PO form's supplier picker copies into the PO. */
+export type SupplierOption = Omit<Supplier, 'version' | 'bank_details'>;

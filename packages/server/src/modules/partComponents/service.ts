@@ -1,0 +1,276 @@
+import { MSG } from '@bpm/contract/messages';
+import {
+  type PartComponent,
+  type PartComponentListQuery,
+  type PartComponentSave,
+  type PartComponentSaved,
+  type PartStatistics,
+  weightedAverage,
+} from '@bpm/contract/partComponents';
+import { defaultWindow } from '@bpm/contract/products';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { partComponents } from '../../db/schema/parts';
+import { files } from '../../db/schema/platform';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { likePattern, orderBy } from '../../platform/paging';
+import { recomputeBomCosts } from '../products/boms';
+import { lastChangedBy } from '../users/service';
+import { partPurchaseHistory } from './purchase-history';
+
+export const PART_ENTITY = 'partComponent';
+
+const columns = {
+  id: partComponents.id,
+  manuf_part_number: partComponents.manufPartNumber,
+  manufacturer: partComponents.manufacturer,
+  description: partComponents.description,
+  price: partComponents.price,
+  local_price: partComponents.localPrice,
+  local_currency: partComponents.localCurrency,
+  unit: partComponents.unit,
+  part_image: files.fileName,
+  active: partComponents.active,
+  version: partComponents.version,
+};
+
+type Raw = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+
+function toPart(r: Raw): PartComponent {
+  return {
+    ...(r as unknown as PartComponent),
+    price: Number(r.price),
+    local_price: r.local_price == null ? null : Number(r.local_price),
+    part_image: r.part_image ?? null,
+    part_image_name: r.part_image ?? null,
+  };
+}
+
+export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ rows: PartComponent[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search)
+    conds.push(
+      sql`lower(${partComponents.manufPartNumber} || ' ' || ${partComponents.manufacturer} || ' ' || ${partComponents.description}) like ${likePattern(q.search)}`,
+    );
+  if (q.status === 'active') conds.push(sql`${partComponents.active} = 1`);
+  if (q.status === 'inactive') conds.push(sql`${partComponents.active} = 0`);
+  const where = conds.length ? and(...conds) : undefined;
+  const order = orderBy(
+    {
+      manuf_part_number: sql`lower(${partComponents.manufPartNumber})`,
+      manufacturer: sql`lower(${partComponents.manufacturer})`,
+      description: sql`lower(${partComponents.description})`,
+      price: partComponents.price,
+      unit: partComponents.unit,
+      active: partComponents.active,
+    },
+    q.sort,
+    q.order,
+    sql`${partComponents.createdAt} desc`,
+  );
+  const rows = await db
+    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(partComponents)
+    .leftJoin(files, eq(files.id, partComponents.imageFileId))
+    .where(where)
+    .orderBy(order, sql`${partComponents.id} desc`)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(partComponents)
+      .where(where);
+    total = c?.n ?? 0;
+  }
+  return { rows: rows.map(({ total: _t, ...r }) => toPart(r)), total };
+}
+
+export async function getPart(db: Db, id: number): Promise<PartComponent> {
+  const [r] = await db
+    .select(columns)
+    .from(partComponents)
+    .leftJoin(files, eq(files.id, partComponents.imageFileId))
+    .where(eq(partComponents.id, id));
+  if (!r) throw notFound(MSG.partNotFound);
+  return toPart(r);
+}
+
+const snapshot = (p: PartComponent) => ({
+  manuf_part_number: p.manuf_part_number,
+  manufacturer: p.manufacturer,
+  description: p.description,
+  price: p.price,
+  local_price: p.local_price,
+  local_currency: p.local_currency,
+  unit: p.unit,
+  active: p.active,
+  part_image: p.part_image,
+});
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function savePart(
+  db: Db,
+  input: PartComponentSave,
+  imageFileId: number | undefined,
+  actor: Actor,
+  now: number,
+): Promise<PartComponentSaved> {
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await tx
+        .select({ id: partComponents.id })
+        .from(partComponents)
+        .where(
+          sql`lower(${partComponents.manufacturer}) = ${input.manufacturer.toLowerCase()} and lower(${partComponents.manufPartNumber}) = ${input.manuf_part_number.toLowerCase()}`,
+        );
+      if (taken.some((t) => t.id !== input.id)) throw invalid({ manuf_part_number: MSG.partNumberTaken });
+      const fields = {
+        manufPartNumber: input.manuf_part_number,
+        manufacturer: input.manufacturer,
+        description: input.description,
+        price: String(input.price),
+        localPrice: input.local_price === undefined ? null : String(input.local_price),
+        localCurrency: input.local_currency,
+        unit: input.unit,
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(imageFileId ? { imageFileId } : {}),
+      };
+      if (!input.id) {
+        const [created] = await tx
+          .insert(partComponents)
+          .values({ ...fields, createdAt: now, updatedAt: now })
+          .returning({ id: partComponents.id });
+        const part = await getPart(tx, created!.id);
+        await recordEvent(
+          tx,
+          actor,
+          {
+            entityType: PART_ENTITY,
+            entityId: part.id,
+            event: 'part_component_created',
+            data: { manuf_part_number: part.manuf_part_number, changes: diff(null, snapshot(part)) },
+          },
+          now,
+        );
+        return { ...part, created: true };
+      }
+      const before = await getPart(tx, input.id);
+      if (input.version !== undefined && input.version !== before.version) {
+        throw conflict(await lastChangedBy(tx, PART_ENTITY, before.id));
+      }
+      await tx
+        .update(partComponents)
+        .set({ ...fields, version: sql`${partComponents.version} + 1`, updatedAt: now })
+        .where(eq(partComponents.id, input.id));
+      const after = await getPart(tx, input.id);
+      // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
+      if (after.price !== before.price) {
+        await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
+      }
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: PART_ENTITY,
+          entityId: after.id,
+          event: 'part_component_updated',
+          data: { manuf_part_number: after.manuf_part_number, changes: diff(snapshot(before), snapshot(after)) },
+        },
+        now,
+      );
+      return { ...after, created: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ manuf_part_number: MSG.partNumberTaken });
+    throw err;
+  }
+}
+
+export async function setPartActive(db: Db, id: number, active: 0 | 1, actor: Actor, now: number) {
+  return db.transaction(async (tx) => {
+    const before = await getPart(tx, id);
+    const [row] = await tx
+      .update(partComponents)
+      .set({ active, version: sql`${partComponents.version} + 1`, updatedAt: now })
+      .where(eq(partComponents.id, id))
+      .returning({ version: partComponents.version });
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: PART_ENTITY,
+        entityId: id,
+        event: active ? 'part_component_enabled' : 'part_component_disabled',
+        data: { manuf_part_number: before.manuf_part_number, changes: { active: { old: before.active, new: active } } },
+      },
+      now,
+    );
+    return { active, version: row!.version };
+  });
+}
+
+export async function partImageFileId(db: Db, id: number): Promise<number | null> {
+  const [p] = await db
+    .select({ f: partComponents.imageFileId })
+    .from(partComponents)
+    .where(eq(partComponents.id, id));
+  if (!p) throw notFound(MSG.partNotFound);
+  return p.f;
+}
+
+export async function deletePartImage(db: Db, id: number, actor: Actor, now: number) {
+  return db.transaction(async (tx) => {
+    const before = await getPart(tx, id);
+    const [row] = await tx
+      .update(partComponents)
+      .set({ imageFileId: null, version: sql`${partComponents.version} + 1`, updatedAt: now })
+      .where(eq(partComponents.id, id))
+      .returning({ version: partComponents.version });
+    if (before.part_image !== null) {
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: PART_ENTITY,
+          entityId: id,
+          event: 'part_image_deleted',
+          data: {
+            manuf_part_number: before.manuf_part_number,
+            changes: { part_image: { old: before.part_image, new: null } },
+          },
+        },
+        now,
+      );
+    }
+    return { part_image: null, part_image_name: null, version: row!.version };
+  });
+}
+
+/** Purchase history of a part in the window, with the quantity-weighted average price (section 9). */
+export async function partStatistics(
+  db: Db,
+  id: number,
+  q: { startTime?: number; endTime?: number },
+  now: number,
+): Promise<PartStatistics> {
+  await getPart(db, id);
+  const d = defaultWindow(now);
+  const start = q.startTime ?? d.start;
+  const end = q.endTime ?? d.end;
+  if (end < start) throw invalid({ endTime: MSG.windowOrder });
+  const rows = await partPurchaseHistory(db, id, start, end);
+  return {
+    rows,
+    avg_price: weightedAverage(rows),
+    total_quantity: rows.reduce((s, r) => s + r.quantity, 0),
+    start,
+    end,
+  };
+}

@@ -1,0 +1,225 @@
+import { idParams } from '@bpm/contract/common';
+import {
+  bomImport,
+  bomRevSave,
+  bomSave,
+  PRODUCT_PREFIXES,
+  productListQuery,
+  productSave,
+  salesWindowQuery,
+  testChecklistRevSave,
+  testStepReorder,
+  testStepSave,
+} from '@bpm/contract/products';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { unixNow } from '../../config';
+import { sendFile, storeUpload } from '../../platform/files';
+import { defineRoute, Paged } from '../../platform/route';
+import { registerFileType } from '../files/registry';
+import * as boms from './boms';
+import * as products from './service';
+import * as steps from './test-steps';
+
+const productIdParams = z.object({ productId: idParams.shape.id });
+
+/**
+ * Products under every role prefix (document 2 section 7): `/api/products/…` for any allowed role,
+ * and `/api/{admin|sale|shipping|production|purchase}/products/…`, each only for its own role.
+ */
+export function productRoutes(app: FastifyInstance) {
+  registerFileType(app, 'products/product_image', products.productImageFileId);
+
+  for (const prefix of PRODUCT_PREFIXES) {
+    const base = prefix ? `/${prefix}/products` : '/products';
+
+    defineRoute(app, {
+      method: 'GET',
+      url: base,
+      access: { action: 'products.read' },
+      query: productListQuery,
+      async handler({ query, deps }) {
+        const page = await products.listProducts(deps.db, query, unixNow(deps.clock));
+        return new Paged(page.rows, page.total);
+      },
+    });
+
+    defineRoute(app, {
+      method: 'GET',
+      url: `${base}/:id`,
+      access: { action: 'products.read' },
+      params: idParams,
+      handler: ({ params, deps }) => products.getProduct(deps.db, params.id),
+    });
+
+    defineRoute(app, {
+      method: 'POST',
+      url: `${base}/save`,
+      access: { action: 'products.save' },
+      multipart: true,
+      body: productSave,
+      async handler({ body, files, user, deps }) {
+        const now = unixNow(deps.clock);
+        const image = files.find((f) => f.field === 'product_image');
+        // The image is checked by content before anything is written.
+        const stored = image
+          ? await storeUpload(deps.db, deps.files, image, 'image', {
+              maxBytes: deps.config.maxUpload,
+              userId: user.user_id,
+              nowSec: now,
+            })
+          : undefined;
+        return products.saveProduct(deps.db, body, stored?.id, user, now);
+      },
+    });
+
+    defineRoute(app, {
+      method: 'GET',
+      url: `${base}/sales/:id`,
+      access: { action: 'products.manage' },
+      params: idParams,
+      query: salesWindowQuery,
+      handler: ({ params, query, deps }) => products.productSales(deps.db, params.id, query, unixNow(deps.clock)),
+    });
+
+    for (const change of ['disable', 'enable'] as const) {
+      defineRoute(app, {
+        method: 'PUT',
+        url: `${base}/${change}/:id`,
+        access: { action: 'products.manage' },
+        params: idParams,
+        handler: ({ params, user, deps }) =>
+          products.setProductActive(deps.db, params.id, change === 'enable' ? 1 : 0, user, unixNow(deps.clock)),
+      });
+    }
+
+    defineRoute(app, {
+      method: 'POST',
+      url: `${base}/deleteImage/:id`,
+      access: { action: 'products.save' },
+      params: idParams,
+      handler: ({ params, user, deps }) => products.deleteProductImage(deps.db, params.id, user, unixNow(deps.clock)),
+    });
+
+    defineRoute(app, {
+      method: 'GET',
+      url: `${base}/image/:id`,
+      access: { action: 'products.manage' },
+      params: idParams,
+      raw: true,
+      async handler({ params, reply, deps }) {
+        return sendFile(reply, deps.db, deps.files, await products.productImageFileId(deps.db, params.id));
+      },
+    });
+  }
+
+  bomRoutes(app);
+  testStepRoutes(app);
+}
+
+function bomRoutes(app: FastifyInstance) {
+  const access = { action: 'boms.manage' } as const;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/boms/product/:productId',
+    access,
+    params: productIdParams,
+    handler: ({ params, deps }) => boms.listBom(deps.db, params.productId),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/boms/:id',
+    access,
+    params: idParams,
+    handler: ({ params, deps }) => boms.getBomLine(deps.db, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/boms/save',
+    access,
+    body: bomSave,
+    handler: ({ body, user, deps }) => boms.saveBomLine(deps.db, body, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/boms/delete/:id',
+    access,
+    params: idParams,
+    handler: ({ params, user, deps }) => boms.deleteBomLine(deps.db, params.id, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/boms/import',
+    access,
+    body: bomImport,
+    handler: ({ body, user, deps }) => boms.importBom(deps.db, body, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/boms/saveRev',
+    access,
+    body: bomRevSave,
+    handler: ({ body, user, deps }) => boms.saveBomRev(deps.db, body.productId, body.bomRev, user, unixNow(deps.clock)),
+  });
+}
+
+/** The product's own test checklist steps (base path chosen in docs/decisions.md). */
+function testStepRoutes(app: FastifyInstance) {
+  const access = { action: 'productTestChecklist.manage' } as const;
+  const base = '/productTestChecklist';
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${base}/byProduct/:productId`,
+    access,
+    params: productIdParams,
+    handler: ({ params, deps }) => steps.listSteps(deps.db, params.productId),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${base}/:id`,
+    access,
+    params: idParams,
+    handler: ({ params, deps }) => steps.getStep(deps.db, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/save`,
+    access,
+    body: testStepSave,
+    handler: ({ body, user, deps }) => steps.saveStep(deps.db, body, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/reorder`,
+    access,
+    body: testStepReorder,
+    handler: ({ body, user, deps }) => steps.reorderStep(deps.db, body, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `${base}/delete/:id`,
+    access,
+    params: idParams,
+    handler: ({ params, user, deps }) => steps.deleteStep(deps.db, params.id, user, unixNow(deps.clock)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/saveRev`,
+    access,
+    body: testChecklistRevSave,
+    handler: ({ body, user, deps }) =>
+      steps.saveTestChecklistRev(deps.db, body.productId, body.testChecklistRev, user, unixNow(deps.clock)),
+  });
+}

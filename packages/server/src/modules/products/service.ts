@@ -1,0 +1,371 @@
+import { MSG } from '@bpm/contract/messages';
+import {
+  defaultWindow,
+  type Product,
+  type ProductListQuery,
+  type ProductRow,
+  type ProductSales,
+  type ProductSave,
+  type SalesPeriod,
+} from '@bpm/contract/products';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/platform';
+import { products } from '../../db/schema/products';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { likePattern, orderBy } from '../../platform/paging';
+import { lastChangedBy } from '../users/service';
+import { productSalesBuckets, productSalesTotals } from './sales';
+
+export const PRODUCT_ENTITY = 'product';
+
+const columns = {
+  id: products.id,
+  product_code: products.productCode,
+  hs_code: products.hsCode,
+  desc: products.desc,
+  msrp: products.msrp,
+  discount: products.discount,
+  warranty: products.warranty,
+  pl_serial_count: products.plSerialCount,
+  has_modem: products.hasModem,
+  is_test_required: products.isTestRequired,
+  is_shipping_cost: products.isShippingCost,
+  exclude_pl_item_count: products.excludePlItemCount,
+  product_image: files.fileName,
+  warning: products.warning,
+  active: products.active,
+  bom_cost: products.bomCost,
+  bom_rev: products.bomRev,
+  test_checklist_rev: products.testChecklistRev,
+  version: products.version,
+};
+
+type RawProduct = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null;
+};
+
+function toProduct(r: RawProduct): Product {
+  return {
+    ...(r as unknown as Product),
+    msrp: Number(r.msrp),
+    discount: Number(r.discount),
+    bom_cost: Number(r.bom_cost),
+    product_image: r.product_image ?? null,
+  };
+}
+
+/** The sales window of a request: the given dates or the default one (section 9). */
+export function salesWindow(q: { StartDate?: number; EndDate?: number }, now: number) {
+  const d = defaultWindow(now);
+  const start = q.StartDate ?? d.start;
+  const end = q.EndDate ?? d.end;
+  if (end < start) throw invalid({ EndDate: MSG.windowOrder });
+  return { start, end };
+}
+
+export async function listProducts(
+  db: Db,
+  q: ProductListQuery,
+  now: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search)
+    conds.push(
+      sql`lower(${products.productCode} || ' ' || ${products.hsCode} || ' ' || ${products.desc}) like ${likePattern(q.search)}`,
+    );
+  if (q.status === 'active') conds.push(sql`${products.active} = 1`);
+  if (q.status === 'inactive') conds.push(sql`${products.active} = 0`);
+  const where = conds.length ? and(...conds) : undefined;
+  const window = salesWindow(q, now);
+  const order = orderBy(
+    {
+      product_code: sql`lower(${products.productCode})`,
+      hs_code: sql`lower(${products.hsCode})`,
+      desc: sql`lower(${products.desc})`,
+      msrp: products.msrp,
+      discount: products.discount,
+      active: products.active,
+      bom_cost: products.bomCost,
+    },
+    q.sort,
+    q.order,
+    // Newest first, like every list (section 9).
+    sql`${products.createdAt} desc`,
+  );
+  const rows = await db
+    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(products)
+    .leftJoin(files, eq(files.id, products.imageFileId))
+    .where(where)
+    .orderBy(order, sql`${products.id} desc`)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    total = c?.n ?? 0;
+  }
+  const sales = await productSalesTotals(
+    db,
+    rows.map((r) => r.id),
+    window.start,
+    window.end,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...r }) => {
+      const s = sales.get(r.id);
+      return { ...toProduct(r), units_sold: s?.units ?? 0, revenue: s?.revenue ?? 0 };
+    }),
+    total,
+  };
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product> {
+  const [r] = await db
+    .select(columns)
+    .from(products)
+    .leftJoin(files, eq(files.id, products.imageFileId))
+    .where(eq(products.id, id));
+  if (!r) throw notFound(MSG.productNotFound);
+  return toProduct(r);
+}
+
+/** Locks the product row for the rest of the transaction (BOM and test step changes serialise on it). */
+export async function lockProduct(tx: Db, id: number): Promise<void> {
+  const rows = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+  if (!rows.length) throw notFound(MSG.productNotFound);
+}
+
+/** What an event shows of a product: the form's fields. */
+const snapshot = (p: Product) => ({
+  product_code: p.product_code,
+  hs_code: p.hs_code,
+  desc: p.desc,
+  msrp: p.msrp,
+  discount: p.discount,
+  warranty: p.warranty,
+  pl_serial_count: p.pl_serial_count,
+  has_modem: p.has_modem,
+  is_test_required: p.is_test_required,
+  is_shipping_cost: p.is_shipping_cost,
+  exclude_pl_item_count: p.exclude_pl_item_count,
+  warning: p.warning,
+  active: p.active,
+  product_image: p.product_image,
+});
+
+async function assertCodeFree(tx: Db, code: string, id: number | undefined) {
+  const taken = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`lower(${products.productCode}) = ${code.toLowerCase()}`);
+  if (taken.some((t) => t.id !== id)) throw invalid({ product_code: MSG.productCodeTaken });
+}
+
+/** A unique violation from a concurrent save of the same code reads as the field error. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function saveProduct(
+  db: Db,
+  input: ProductSave,
+  imageFileId: number | undefined,
+  actor: Actor,
+  now: number,
+): Promise<Product> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertCodeFree(tx, input.product_code, input.id);
+      const fields = {
+        productCode: input.product_code,
+        hsCode: input.hs_code,
+        desc: input.desc,
+        msrp: String(input.msrp),
+        ...(input.discount !== undefined ? { discount: String(input.discount) } : {}),
+        ...(input.warranty !== undefined ? { warranty: input.warranty } : {}),
+        ...(input.pl_serial_count !== undefined ? { plSerialCount: input.pl_serial_count } : {}),
+        ...(input.has_modem !== undefined ? { hasModem: input.has_modem } : {}),
+        ...(input.is_test_required !== undefined ? { isTestRequired: input.is_test_required } : {}),
+        ...(input.is_shipping_cost !== undefined ? { isShippingCost: input.is_shipping_cost } : {}),
+        ...(input.exclude_pl_item_count !== undefined ? { excludePlItemCount: input.exclude_pl_item_count } : {}),
+        warning: input.warning,
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(imageFileId ? { imageFileId } : {}),
+      };
+      if (!input.id) {
+        // Defaults of a new product (section 3) are the column defaults: msrp 0, discount 0, active 1, test required 1.
+        const [created] = await tx
+          .insert(products)
+          .values({ ...fields, createdAt: now, updatedAt: now })
+          .returning({ id: products.id });
+        const product = await getProduct(tx, created!.id);
+        await recordEvent(
+          tx,
+          actor,
+          {
+            entityType: PRODUCT_ENTITY,
+            entityId: product.id,
+            event: 'product_created',
+            data: { product_code: product.product_code, changes: diff(null, snapshot(product)) },
+          },
+          now,
+        );
+        return product;
+      }
+      const before = await getProduct(tx, input.id);
+      if (input.version !== undefined && input.version !== before.version) {
+        throw conflict(await lastChangedBy(tx, PRODUCT_ENTITY, before.id));
+      }
+      await tx
+        .update(products)
+        .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: now })
+        .where(eq(products.id, input.id));
+      const after = await getProduct(tx, input.id);
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: PRODUCT_ENTITY,
+          entityId: after.id,
+          event: 'product_updated',
+          data: { product_code: after.product_code, changes: diff(snapshot(before), snapshot(after)) },
+        },
+        now,
+      );
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ product_code: MSG.productCodeTaken });
+    throw err;
+  }
+}
+
+export async function setProductActive(
+  db: Db,
+  id: number,
+  active: 0 | 1,
+  actor: Actor,
+  now: number,
+): Promise<{ active: number; version: number }> {
+  return db.transaction(async (tx) => {
+    const before = await getProduct(tx, id);
+    const [row] = await tx
+      .update(products)
+      .set({ active, version: sql`${products.version} + 1`, updatedAt: now })
+      .where(eq(products.id, id))
+      .returning({ version: products.version });
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: PRODUCT_ENTITY,
+        entityId: id,
+        event: active ? 'product_enabled' : 'product_disabled',
+        data: { product_code: before.product_code, changes: { active: { old: before.active, new: active } } },
+      },
+      now,
+    );
+    return { active, version: row!.version };
+  });
+}
+
+export async function productImageFileId(db: Db, id: number): Promise<number | null> {
+  const [p] = await db.select({ f: products.imageFileId }).from(products).where(eq(products.id, id));
+  if (!p) throw notFound(MSG.productNotFound);
+  return p.f;
+}
+
+export async function deleteProductImage(db: Db, id: number, actor: Actor, now: number) {
+  return db.transaction(async (tx) => {
+    const before = await getProduct(tx, id);
+    const [row] = await tx
+      .update(products)
+      .set({ imageFileId: null, version: sql`${products.version} + 1`, updatedAt: now })
+      .where(eq(products.id, id))
+      .returning({ version: products.version });
+    if (before.product_image !== null) {
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: PRODUCT_ENTITY,
+          entityId: id,
+          event: 'product_image_deleted',
+          data: { product_code: before.product_code, changes: { product_image: { old: before.product_image, new: null } } },
+        },
+        now,
+      );
+    }
+    return { product_image: null, version: row!.version };
+  });
+}
+
+/** Buckets of at most 62 days are days, longer windows months (UTC). */
+function buckets(start: number, end: number): { granularity: 'day' | 'month'; periods: SalesPeriod[] } {
+  const granularity = end - start <= 62 * 86400 ? 'day' : 'month';
+  const periods: SalesPeriod[] = [];
+  const s = new Date(start * 1000);
+  let cur =
+    granularity === 'day'
+      ? Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate())
+      : Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), 1);
+  while (cur / 1000 <= end && periods.length < 1200) {
+    const d = new Date(cur);
+    const next =
+      granularity === 'day'
+        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)
+        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    const iso = d.toISOString();
+    periods.push({
+      period: granularity === 'day' ? iso.slice(0, 10) : iso.slice(0, 7),
+      start: Math.max(cur / 1000, start),
+      end: Math.min(next / 1000 - 1, end),
+      units: 0,
+      revenue: 0,
+    });
+    cur = next;
+  }
+  return { granularity, periods };
+}
+
+/** View Statistics: the product's units and revenue per day or month of the window. */
+export async function productSales(
+  db: Db,
+  id: number,
+  q: { StartDate?: number; EndDate?: number },
+  now: number,
+): Promise<ProductSales> {
+  await getProduct(db, id);
+  const { start, end } = salesWindow(q, now);
+  const { granularity, periods } = buckets(start, end);
+  const data = await productSalesBuckets(db, id, start, end, granularity);
+  let units = 0;
+  let revenue = 0;
+  for (const p of periods) {
+    // Buckets are keyed by their calendar start; the first period may start mid-bucket.
+    const key = Date.parse(`${p.period.length === 7 ? `${p.period}-01` : p.period}T00:00:00Z`) / 1000;
+    const v = data.get(key);
+    if (v) {
+      p.units = v.units;
+      p.revenue = v.revenue;
+      units += v.units;
+      revenue += v.revenue;
+    }
+  }
+  return {
+    product_id: id,
+    start,
+    end,
+    granularity,
+    total_units: units,
+    total_revenue: Math.round(revenue * 100) / 100,
+    periods,
+  };
+}

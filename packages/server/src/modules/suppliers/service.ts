@@ -1,0 +1,149 @@
+import { MSG } from '@bpm/contract/messages';
+import type { Supplier, SupplierListQuery, SupplierOption, SupplierSave } from '@bpm/contract/suppliers';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { suppliers } from '../../db/schema/parts';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { likePattern, orderBy } from '../../platform/paging';
+import { lastChangedBy } from '../users/service';
+
+export const SUPPLIER_ENTITY = 'supplier';
+
+const optionColumns = {
+  id: suppliers.id,
+  name: suppliers.name,
+  contact_person: suppliers.contactPerson,
+  supplier2303: suppliers.supplier2303,
+  address: suppliers.address,
+  email: suppliers.email,
+  phone: suppliers.phone,
+};
+const columns = { ...optionColumns, bank_details: suppliers.bankDetails, version: suppliers.version };
+
+const searchSql = (search: string) =>
+  sql`lower(${suppliers.name} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email}) like ${likePattern(search)}`;
+
+export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ rows: Supplier[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search) conds.push(searchSql(q.search));
+  if (q.SupplierId) conds.push(sql`${suppliers.id} = ${q.SupplierId}`);
+  const where = conds.length ? and(...conds) : undefined;
+  const order = orderBy(
+    {
+      name: sql`lower(${suppliers.name})`,
+      contact_person: sql`lower(${suppliers.contactPerson})`,
+      email: sql`lower(${suppliers.email})`,
+      phone: suppliers.phone,
+    },
+    q.sort,
+    q.order,
+    sql`${suppliers.createdAt} desc`,
+  );
+  const rows = await db
+    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(suppliers)
+    .where(where)
+    .orderBy(order, sql`${suppliers.id} desc`)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(suppliers)
+      .where(where);
+    total = c?.n ?? 0;
+  }
+  return { rows: rows.map(({ total: _t, ...r }) => r), total };
+}
+
+export async function getSupplier(db: Db, id: number): Promise<Supplier> {
+  const [s] = await db.select(columns).from(suppliers).where(eq(suppliers.id, id));
+  if (!s) throw notFound(MSG.supplierNotFound);
+  return s;
+}
+
+/** The PO form's supplier picker: name order, with what a PO copies from the supplier. */
+export async function supplierOptions(db: Db, q: { search: string; limit: number }): Promise<SupplierOption[]> {
+  return db
+    .select(optionColumns)
+    .from(suppliers)
+    .where(q.search ? searchSql(q.search) : undefined)
+    .orderBy(sql`lower(${suppliers.name})`, suppliers.id)
+    .limit(q.limit);
+}
+
+const snapshot = (s: Supplier) => {
+  const { id: _id, version: _v, ...rest } = s;
+  return rest;
+};
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, now: number): Promise<Supplier> {
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await tx
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(sql`lower(${suppliers.name}) = ${input.name.toLowerCase()}`);
+      if (taken.some((t) => t.id !== input.id)) throw invalid({ name: MSG.supplierNameTaken });
+      const fields = {
+        name: input.name,
+        contactPerson: input.contact_person,
+        supplier2303: input.supplier2303,
+        address: input.address,
+        email: input.email,
+        phone: input.phone,
+        bankDetails: input.bank_details,
+      };
+      if (!input.id) {
+        const [created] = await tx
+          .insert(suppliers)
+          .values({ ...fields, createdAt: now, updatedAt: now })
+          .returning({ id: suppliers.id });
+        const s = await getSupplier(tx, created!.id);
+        await recordEvent(
+          tx,
+          actor,
+          {
+            entityType: SUPPLIER_ENTITY,
+            entityId: s.id,
+            event: 'supplier_created',
+            data: { name: s.name, changes: diff(null, snapshot(s)) },
+          },
+          now,
+        );
+        return s;
+      }
+      const before = await getSupplier(tx, input.id);
+      if (input.version !== undefined && input.version !== before.version) {
+        throw conflict(await lastChangedBy(tx, SUPPLIER_ENTITY, before.id));
+      }
+      await tx
+        .update(suppliers)
+        .set({ ...fields, version: sql`${suppliers.version} + 1`, updatedAt: now })
+        .where(eq(suppliers.id, input.id));
+      const after = await getSupplier(tx, input.id);
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: SUPPLIER_ENTITY,
+          entityId: after.id,
+          event: 'supplier_updated',
+          data: { name: after.name, changes: diff(snapshot(before), snapshot(after)) },
+        },
+        now,
+      );
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ name: MSG.supplierNameTaken });
+    throw err;
+  }
+}

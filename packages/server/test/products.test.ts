@@ -1,0 +1,407 @@
+import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Role = Parameters<TestApp['as']>[0];
+
+const get = async (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: await t.as(role) });
+
+async function save(role: Role, fields: Record<string, string | number>, url = '/api/products/save', files = []) {
+  const mp = multipart(fields, files);
+  return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...(await t.as(role)), ...mp.headers } });
+}
+
+const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: await t.as(role), ...(payload !== undefined ? { payload } : {}) });
+
+const valid = { product_code: 'TEST-001', desc: 'Test product', msrp: '100' };
+
+describe('products list and read', () => {
+  it('answers a page of rows with total, newest first, with sales figures', async () => {
+    const res = await get('admin', '/api/products?limit=10');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(60);
+    expect(body.data).toHaveLength(10);
+    expect(body.data[0].product_code).toBe('SHIPPING-COST');
+    expect(body.data[0]).toMatchObject({ is_shipping_cost: 1, units_sold: 0, revenue: 0 });
+    expect(typeof body.data[0].msrp).toBe('number');
+  });
+
+  it('searches product_code, hs_code and desc', async () => {
+    const code = (await get('admin', '/api/products?search=sp8')).json();
+    expect(code.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SP8-LCD']);
+    const desc = (await get('admin', '/api/products?search=leak%20rope&limit=50')).json();
+    expect(desc.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SEN-WATER-ROPE']);
+    const hs = (await get('admin', '/api/products?search=8517.62&limit=50')).json();
+    expect(hs.total).toBe(6);
+  });
+
+  it('filters by status', async () => {
+    const inactive = (await get('admin', '/api/products?status=inactive')).json();
+    expect(inactive.data.map((p: { product_code: string }) => p.product_code)).toEqual(['MDM-3G-EU']);
+    expect((await get('admin', '/api/products?status=active')).json().total).toBe(59);
+    expect((await get('admin', '/api/products?status=bogus')).statusCode).toBe(400);
+  });
+
+  it('takes a sales window and refuses one that ends before it starts', async () => {
+    expect((await get('sale', '/api/products?StartDate=1700000000&EndDate=1800000000')).statusCode).toBe(200);
+    const bad = await get('sale', '/api/products?StartDate=1800000000&EndDate=1700000000');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().cause.EndDate).toBe(MSG.windowOrder);
+    expect((await get('sale', '/api/products?StartDate=abc')).json().cause.StartDate).toBe(MSG.number);
+  });
+
+  it('sorts by whitelisted columns only', async () => {
+    const res = (await get('admin', '/api/products?sort=msrp&order=desc&limit=1')).json();
+    expect(res.data[0].product_code).toBe('SEC5E-X20');
+    expect((await get('admin', '/api/products?sort=id;drop')).statusCode).toBe(400);
+  });
+
+  it('reads one product, 404 for an unknown id', async () => {
+    const list = (await get('admin', '/api/products?search=SP2PLUS')).json();
+    const one = await get('shipping', `/api/shipping/products/${list.data[0].id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({ product_code: 'SP2PLUS', version: 1, product_image: null });
+    expect(one.json().data.bom_cost).toBeGreaterThan(0);
+    expect((await get('admin', '/api/products/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('role prefixes', () => {
+  const prefixed: Array<[Role, string]> = [
+    ['administrator', 'admin'],
+    ['sale', 'sale'],
+    ['shipping', 'shipping'],
+    ['production', 'production'],
+    ['purchase', 'purchase'],
+  ];
+
+  it('serves each prefix to its own role only, and the unprefixed path to all five', async () => {
+    for (const [role, prefix] of prefixed) {
+      expect((await get(role, `/api/${prefix}/products`)).statusCode).toBe(200);
+      expect((await get(role, '/api/products')).statusCode).toBe(200);
+      for (const [, other] of prefixed) {
+        if (other !== prefix) expect((await get(role, `/api/${other}/products`)).statusCode).toBe(403);
+      }
+    }
+  });
+
+  it('sale calling the admin variant gets 403', async () => {
+    expect((await get('sale', '/api/admin/products')).statusCode).toBe(403);
+  });
+
+  it('roles without products get 403 everywhere, and no token gets 401', async () => {
+    for (const role of ['qa', 'poapproval', 'tester'] as const) {
+      expect((await get(role, '/api/products')).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(401);
+  });
+
+  it('purchase and shipping cannot save, enable, disable, see statistics or the image', async () => {
+    const [p] = (await get('admin', '/api/products?limit=1')).json().data;
+    for (const [role, prefix] of [
+      ['purchase', 'purchase'],
+      ['shipping', 'shipping'],
+    ] as const) {
+      expect((await save(role, valid)).statusCode).toBe(403);
+      expect((await save(role, valid, `/api/${prefix}/products/save`)).statusCode).toBe(403);
+      expect((await send(role, 'PUT', `/api/${prefix}/products/disable/${p.id}`)).statusCode).toBe(403);
+      expect((await send(role, 'PUT', `/api/products/enable/${p.id}`)).statusCode).toBe(403);
+      expect((await get(role, `/api/${prefix}/products/sales/${p.id}`)).statusCode).toBe(403);
+      expect((await get(role, `/api/products/image/${p.id}`)).statusCode).toBe(403);
+      expect((await send(role, 'POST', `/api/products/deleteImage/${p.id}`)).statusCode).toBe(403);
+      expect((await get(role, `/api/${prefix}/products/${p.id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('sale and production save through their own prefix', async () => {
+    expect((await save('sale', { ...valid, product_code: 'SALE-1' }, '/api/sale/products/save')).statusCode).toBe(200);
+    const prod = await save('production', { ...valid, product_code: 'PROD-1' }, '/api/production/products/save');
+    expect(prod.statusCode).toBe(200);
+    expect((await save('production', { ...valid, product_code: 'X' }, '/api/sale/products/save')).statusCode).toBe(403);
+  });
+});
+
+describe('product save', () => {
+  it('requires product_code, desc and msrp', async () => {
+    const res = await save('admin', { hs_code: '1234' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.validation);
+    expect(res.json().cause).toMatchObject({
+      product_code: MSG.required,
+      desc: MSG.required,
+      msrp: MSG.required,
+    });
+    const blank = await save('admin', { product_code: '   ', desc: ' ', msrp: ' ' });
+    expect(blank.json().cause).toMatchObject({ product_code: MSG.required, desc: MSG.required, msrp: MSG.required });
+  });
+
+  it('checks numbers and ranges with the spec messages', async () => {
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ msrp: 'abc' }, 'msrp', MSG.number],
+      [{ msrp: '-5' }, 'msrp', MSG.number],
+      [{ discount: 'ten' }, 'discount', MSG.number],
+      [{ discount: '100.5' }, 'discount', MSG.range(0, 100)],
+      [{ discount: '-1' }, 'discount', MSG.range(0, 100)],
+      [{ warranty: '10000001' }, 'warranty', MSG.range(0, 10000000)],
+      [{ warranty: '1.5' }, 'warranty', MSG.number],
+      [{ pl_serial_count: '101' }, 'pl_serial_count', MSG.range(0, 100)],
+      [{ pl_serial_count: '-1' }, 'pl_serial_count', MSG.range(0, 100)],
+      [{ has_modem: 'maybe' }, 'has_modem', MSG.number],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await save('admin', { ...valid, product_code: 'RANGE-1', ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().cause[field]).toBe(message);
+    }
+    const edges = await save('admin', {
+      ...valid,
+      product_code: 'EDGE-1',
+      discount: '100',
+      warranty: '10000000',
+      pl_serial_count: '100',
+    });
+    expect(edges.statusCode).toBe(200);
+    expect(edges.json().data).toMatchObject({ discount: 100, warranty: 10000000, pl_serial_count: 100 });
+  });
+
+  it('applies the defaults of a new product', async () => {
+    const res = await save('admin', { product_code: 'DEF-1', desc: 'Defaults', msrp: '0' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      msrp: 0,
+      discount: 0,
+      active: 1,
+      is_test_required: 1,
+      is_shipping_cost: 0,
+      has_modem: 0,
+      warning: '',
+      bom_cost: 0,
+      version: 1,
+    });
+  });
+
+  it('keeps product codes unique case-insensitively; Duplicate is a save without id and a new code', async () => {
+    const first = (await save('admin', { ...valid, product_code: 'UNIQ-1', warning: 'Fragile' })).json().data;
+    const dup = await save('admin', { ...valid, product_code: 'uniq-1' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().cause.product_code).toBe(MSG.productCodeTaken);
+    const copy = await save('admin', { ...valid, product_code: 'UNIQ-1-COPY', warning: 'Fragile' });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.json().data.id).not.toBe(first.id);
+    expect(copy.json().data.warning).toBe('Fragile');
+    // Saving a product under its own code is fine.
+    const again = await save('admin', { ...valid, id: first.id, product_code: 'UNIQ-1', version: first.version });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('updates with the version and refuses a stale one with 409 naming who changed it', async () => {
+    const p = (await save('admin', { ...valid, product_code: 'VER-1' })).json().data;
+    const upd = await save('sale', { ...valid, id: p.id, product_code: 'VER-1', msrp: '120', version: p.version });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({ msrp: 120, version: p.version + 1 });
+    const stale = await save('production', { ...valid, id: p.id, product_code: 'VER-1', version: p.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('Samuel Reyes (sale)');
+    expect((await get('admin', `/api/products/${p.id}`)).json().data.msrp).toBe(120);
+  });
+
+  it('404 for saving an unknown id', async () => {
+    expect((await save('admin', { ...valid, product_code: 'GHOST', id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('writes product events with the changed fields', async () => {
+    const p = (await save('admin', { ...valid, product_code: 'EVT-1' })).json().data;
+    await save('admin', { ...valid, id: p.id, product_code: 'EVT-1', desc: 'Renamed', version: p.version });
+    const rows = await queryRows<{ event: string; data: { changes: Record<string, { old: unknown; new: unknown }> } }>(
+      t.database.db,
+      sql`select event, data from events where entity_type = 'product' and entity_id = ${p.id} order by id`,
+    );
+    expect(rows.map((r) => r.event)).toEqual(['product_created', 'product_updated']);
+    expect(rows[1]!.data.changes).toEqual({ desc: { old: 'Test product', new: 'Renamed' } });
+  });
+});
+
+describe('image, enable and disable', () => {
+  it('stores, serves and deletes the product image; refuses non-images', async () => {
+    const p = (
+      await save('admin', { ...valid, product_code: 'IMG-1' }, '/api/products/save', [
+        { field: 'product_image', name: 'photo.png', type: 'image/png', data: SAMPLE.png },
+      ] as never)
+    ).json().data;
+    expect(p.product_image).toBe('photo.png');
+    const img = await get('sale', `/api/sale/products/image/${p.id}`);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(SAMPLE.png)).toBe(true);
+    expect((await get('production', `/api/files/products/product_image/${p.id}`)).statusCode).toBe(200);
+    expect((await get('shipping', `/api/files/products/product_image/${p.id}`)).statusCode).toBe(403);
+
+    const fake = await save('admin', { ...valid, id: p.id, product_code: 'IMG-1' }, '/api/products/save', [
+      { field: 'product_image', name: 'evil.png', type: 'image/png', data: SAMPLE.text },
+    ] as never);
+    expect(fake.statusCode).toBe(415);
+
+    const del = await send('admin', 'POST', `/api/admin/products/deleteImage/${p.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data.product_image).toBeNull();
+    expect((await get('admin', `/api/products/image/${p.id}`)).statusCode).toBe(404);
+  });
+
+  it('disable and enable answer the active flag', async () => {
+    const p = (await save('admin', { ...valid, product_code: 'TOG-1' })).json().data;
+    const off = await send('production', 'PUT', `/api/production/products/disable/${p.id}`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.active).toBe(0);
+    expect((await get('admin', `/api/products/${p.id}`)).json().data.active).toBe(0);
+    const on = await send('sale', 'PUT', `/api/products/enable/${p.id}`);
+    expect(on.json().data.active).toBe(1);
+    expect((await send('admin', 'PUT', '/api/products/enable/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('sales statistics', () => {
+  it('answers daily periods for a month window, monthly beyond 62 days', async () => {
+    const [p] = (await get('admin', '/api/products?limit=1')).json().data;
+    const def = (await get('sale', `/api/sale/products/sales/${p.id}`)).json().data;
+    expect(def.granularity).toBe('day');
+    expect(def.periods.length).toBeGreaterThanOrEqual(29);
+    expect(def.end).toBe(Date.UTC(2026, 10, 23) / 1000 - 1);
+    const year = (
+      await get('admin', `/api/products/sales/${p.id}?StartDate=${Date.UTC(2025, 0, 1) / 1000}&EndDate=${Date.UTC(2025, 11, 31) / 1000}`)
+    ).json().data;
+    expect(year.granularity).toBe('month');
+    expect(year.periods.map((x: { period: string }) => x.period)).toHaveLength(12);
+    expect(year.periods[0]).toMatchObject({ period: '2025-01', units: 0, revenue: 0 });
+    expect(year.total_units).toBe(0);
+    expect((await get('admin', '/api/products/sales/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('product test checklist steps', () => {
+  let productId: number;
+  const steps = async () =>
+    (await get('production', `/api/productTestChecklist/byProduct/${productId}`)).json().data as Array<{
+      id: number;
+      si_number: number;
+      test_desc: string;
+    }>;
+
+  beforeAll(async () => {
+    productId = (await save('admin', { ...valid, product_code: 'STEPS-1' })).json().data.id;
+  });
+
+  it('requires a test description', async () => {
+    const res = await send('admin', 'POST', '/api/productTestChecklist/save', { product_id: productId, test_desc: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().cause.test_desc).toBe(MSG.testDescRequired);
+    const missing = await send('admin', 'POST', '/api/productTestChecklist/save', { product_id: productId });
+    expect(missing.json().cause.test_desc).toBe(MSG.testDescRequired);
+  });
+
+  it('numbers new steps highest + 1, starting at 1', async () => {
+    for (const d of ['Power on', 'Network', 'Sensors', 'Pack']) {
+      const res = await send('sale', 'POST', '/api/productTestChecklist/save', { product_id: productId, test_desc: d });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await steps()).map((s) => [s.si_number, s.test_desc])).toEqual([
+      [1, 'Power on'],
+      [2, 'Network'],
+      [3, 'Sensors'],
+      [4, 'Pack'],
+    ]);
+  });
+
+  it('edits a step text and reads one step', async () => {
+    const [first] = await steps();
+    const res = await send('admin', 'POST', '/api/productTestChecklist/save', {
+      id: first!.id,
+      product_id: productId,
+      test_desc: 'Power on at 12 V',
+    });
+    expect(res.json().data).toMatchObject({ id: first!.id, si_number: 1, test_desc: 'Power on at 12 V' });
+    expect((await get('admin', `/api/productTestChecklist/${first!.id}`)).json().data.test_desc).toBe('Power on at 12 V');
+  });
+
+  it('reorders to contiguous 1..n, clamping the position', async () => {
+    const before = await steps();
+    const pack = before.find((s) => s.test_desc === 'Pack')!;
+    const res = await send('production', 'POST', '/api/productTestChecklist/reorder', {
+      checklist_id: pack.id,
+      new_si_number: 1,
+      product_id: productId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((s: { test_desc: string; si_number: number }) => [s.si_number, s.test_desc])).toEqual([
+      [1, 'Pack'],
+      [2, 'Power on at 12 V'],
+      [3, 'Network'],
+      [4, 'Sensors'],
+    ]);
+    await send('production', 'POST', '/api/productTestChecklist/reorder', {
+      checklist_id: pack.id,
+      new_si_number: 99,
+      product_id: productId,
+    });
+    expect((await steps()).map((s) => s.test_desc)).toEqual(['Power on at 12 V', 'Network', 'Sensors', 'Pack']);
+    const wrong = await send('production', 'POST', '/api/productTestChecklist/reorder', {
+      checklist_id: pack.id,
+      new_si_number: 1,
+      product_id: productId + 1,
+    });
+    expect(wrong.statusCode).toBe(404);
+  });
+
+  it('deletes and renumbers', async () => {
+    const net = (await steps()).find((s) => s.test_desc === 'Network')!;
+    const res = await send('admin', 'DELETE', `/api/productTestChecklist/delete/${net.id}`);
+    expect(res.statusCode).toBe(200);
+    expect((await steps()).map((s) => [s.si_number, s.test_desc])).toEqual([
+      [1, 'Power on at 12 V'],
+      [2, 'Sensors'],
+      [3, 'Pack'],
+    ]);
+    expect((await send('admin', 'DELETE', `/api/productTestChecklist/delete/${net.id}`)).statusCode).toBe(404);
+  });
+
+  it('saves the test checklist revision without touching the product version', async () => {
+    const before = (await get('admin', `/api/products/${productId}`)).json().data;
+    const res = await send('sale', 'POST', '/api/productTestChecklist/saveRev', {
+      productId,
+      testChecklistRev: 'B2',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.test_checklist_rev).toBe('B2');
+    const after = (await get('admin', `/api/products/${productId}`)).json().data;
+    expect(after).toMatchObject({ test_checklist_rev: 'B2', version: before.version });
+  });
+
+  it('is for administrator, production and sale only', async () => {
+    for (const role of ['shipping', 'purchase', 'qa', 'tester'] as const) {
+      expect((await get(role, `/api/productTestChecklist/byProduct/${productId}`)).statusCode).toBe(403);
+      const res = await send(role, 'POST', '/api/productTestChecklist/save', { product_id: productId, test_desc: 'x' });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('seeded products have 3 to 8 steps numbered 1..n', async () => {
+    const rows = await queryRows<{ n: number; max: number; min: number }>(
+      t.database.db,
+      sql`select count(*)::int as n, max(si_number) as max, min(si_number) as min from product_test_steps
+          join products p on p.id = product_id where p.product_code = 'SP2PLUS'`,
+    );
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.n).toBeLessThanOrEqual(8);
+    expect(rows[0]!.min).toBe(1);
+    expect(rows[0]!.max).toBe(rows[0]!.n);
+  });
+});
