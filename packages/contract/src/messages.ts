@@ -65,4 +65,18 @@ export const MSG = {
   supplierNotFound: 'Supplier not found',
   bomLineNotFound: 'BOM line not found',
   testStepNotFound: 'Test step not found',
+  // BPM's own (docs/decisions.md, Sales: dealers, orders, quotations).
+  countryUnknown: 'Please choose a country from the list',
+  paymentTermsUnknown: 'Please choose payment terms from the list',
+  productsInvalid: 'Please enter a valid list of products',
+  dealerUnknown: 'This dealer does not exist',
+  productUnknown: 'This product does not exist',
+  shippingStatusShipping: 'Please choose ship or done',
+  orderNotFound: 'Order not found',
+  quotationNotFound: 'Quotation not found',
+  dealerNotFound: 'Dealer not found',
+  noDeleteRequest: 'There is no pending delete request for this record.',
+  quotationAlreadyConfirmed: (orderId: number) => `This quotation has already been confirmed as order ${orderId}.`,
+  creditLimitExceeded: (dealer: string, used: string, limit: string) =>
+    `Saved. Note: ${dealer} is now over its credit limit (credit used ${used} of ${limit}).`,
 } as const;

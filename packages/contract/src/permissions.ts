@@ -39,6 +39,24 @@ export const PERMISSIONS = {
   // Part components and suppliers are reached by administrator and purchase.
   'partComponents.manage': ['administrator', 'purchase'],
   'suppliers.manage': ['administrator', 'purchase'],
+  // Sales (document 1 sections 2.6–2.10, 4.3, 6; docs/decisions.md, Sales). Role-prefixed paths
+  // (/sale/…, /shipping/…, /production/…, /admin/…) further narrow to that role.
+  'dealers.read': ['administrator', 'sale', 'shipping', 'production'],
+  'dealers.save': ['administrator', 'sale', 'shipping'],
+  'orders.read': ['administrator', 'sale'],
+  'orders.save': ['administrator', 'sale'],
+  'orders.requestDelete': ['sale'],
+  'orders.delete': admin,
+  'orders.shipping': ['shipping'],
+  'orders.production': ['production'],
+  'quotations.read': ['administrator', 'sale'],
+  'quotations.save': ['administrator', 'sale'],
+  'quotations.requestDelete': ['sale', 'production'],
+  'quotations.delete': admin,
+  'quotations.shipping': ['shipping'],
+  'quotations.production': ['production'],
+  'autocomplete.orders': ['administrator', 'sale', 'shipping', 'production', 'qa', 'tester'],
+  'autocomplete.products': ['administrator', 'sale', 'production'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -67,4 +85,7 @@ export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
   'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
 };

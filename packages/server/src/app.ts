@@ -11,11 +11,14 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { users } from './db/schema/users';
+import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
+import { quotationRoutes } from './modules/quotations/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { userRoutes } from './modules/users/routes';
@@ -33,6 +36,9 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   productRoutes,
   partComponentRoutes,
   supplierRoutes,
+  dealerRoutes,
+  orderRoutes,
+  quotationRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { files } from './platform';
 import { products } from './products';
 
@@ -156,9 +166,7 @@ export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t)
 function lineColumns(docColumn: string, docId: () => AnyPgColumn) {
   return {
     id: serial('id').primaryKey(),
-    docId: integer(docColumn)
-      .notNull()
-      .references(docId),
+    docId: integer(docColumn).notNull().references(docId),
     /** Position in the order the user arranged (drag and drop). */
     position: integer('position').notNull(),
     productId: integer('product_id')
@@ -175,15 +183,20 @@ function lineColumns(docColumn: string, docId: () => AnyPgColumn) {
 }
 
 /** Product lines of an order, in `position` order. */
-export const orderLines = pgTable('order_lines', lineColumns('order_id', () => orders.id), (t) => [
-  index('order_lines_doc_idx').on(t.docId, t.position),
-  index('order_lines_product_idx').on(t.productId),
-]);
+export const orderLines = pgTable(
+  'order_lines',
+  lineColumns('order_id', () => orders.id),
+  (t) => [index('order_lines_doc_idx').on(t.docId, t.position), index('order_lines_product_idx').on(t.productId)],
+);
 
-export const quotationLines = pgTable('quotation_lines', lineColumns('quotation_id', () => quotations.id), (t) => [
-  index('quotation_lines_doc_idx').on(t.docId, t.position),
-  index('quotation_lines_product_idx').on(t.productId),
-]);
+export const quotationLines = pgTable(
+  'quotation_lines',
+  lineColumns('quotation_id', () => quotations.id),
+  (t) => [
+    index('quotation_lines_doc_idx').on(t.docId, t.position),
+    index('quotation_lines_product_idx').on(t.productId),
+  ],
+);
 
 /**
  * Per-dealer totals of live orders, kept in the transaction of every order write, so the

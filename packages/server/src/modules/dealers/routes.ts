@@ -1,0 +1,72 @@
+import { idParams } from '@bpm/contract/common';
+import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contract/dealers';
+import type { FastifyInstance } from 'fastify';
+import { unixNow } from '../../config';
+import { storeUpload } from '../../platform/files';
+import { defineRoute, Paged } from '../../platform/route';
+import { registerFileType } from '../files/registry';
+import * as dealers from './service';
+
+export function dealerRoutes(app: FastifyInstance) {
+  const read = { action: 'dealers.read' } as const;
+  registerFileType(app, 'dealers/agreement_pdf', dealers.agreementFileId);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dealers',
+    access: read,
+    query: dealerListQuery,
+    async handler({ query, deps }) {
+      const page = await dealers.listDealers(deps.db, query);
+      return new Paged(page.rows, page.total);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dealers/autocomplete',
+    access: read,
+    query: dealerAutocompleteQuery,
+    handler: ({ query, deps }) => dealers.dealerOptions(deps.db, query.search, query.limit),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dealers/credit/:id',
+    access: read,
+    params: idParams,
+    handler: ({ params, deps }) => dealers.dealerCredit(deps.db, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/dealers/:id',
+    access: read,
+    params: idParams,
+    handler: ({ params, deps }) => dealers.getDealer(deps.db, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/dealers/save',
+    access: { action: 'dealers.save' },
+    multipart: true,
+    body: dealerSave,
+    async handler({ body, files, user, deps }) {
+      const now = unixNow(deps.clock);
+      const upload = files.find((f) => f.field === 'agreement_pdf');
+      // The PDF is checked by content and stored inside the save transaction.
+      const store = upload
+        ? async (tx: typeof deps.db) =>
+            (
+              await storeUpload(tx, deps.files, upload, 'pdf', {
+                maxBytes: deps.config.maxUpload,
+                userId: user.user_id,
+                nowSec: now,
+              })
+            ).id
+        : undefined;
+      return dealers.saveDealer(deps.db, body, store, user, now);
+    },
+  });
+}

@@ -1,0 +1,230 @@
+import {
+  type Dealer,
+  type DealerCredit,
+  type DealerListQuery,
+  type DealerOption,
+  type DealerRow,
+  type DealerSave,
+  dealerLabel,
+} from '@bpm/contract/dealers';
+import { MSG } from '@bpm/contract/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { files } from '../../db/schema/platform';
+import { dealers, orderRollup, orders, quotations } from '../../db/schema/sales';
+import { conflict, notFound } from '../../platform/errors';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { likePattern, orderBy } from '../../platform/paging';
+import { lastChangedBy } from '../users/service';
+
+export const DEALER_ENTITY = 'dealer';
+
+const rowColumns = {
+  id: dealers.id,
+  name: dealers.name,
+  prefix: dealers.prefix,
+  country: dealers.country,
+  email: dealers.email,
+  phone: dealers.phone,
+  discount: dealers.discount,
+  payment_terms: dealers.paymentTerms,
+  credit_limit: dealers.creditLimit,
+  active: dealers.active,
+};
+
+const searchText = sql`lower(${dealers.name} || ' ' || ${dealers.prefix} || ' ' || ${dealers.country} || ' ' || ${dealers.email})`;
+
+const toRow = <T extends { discount: string; credit_limit: string }>(r: T) => ({
+  ...r,
+  discount: Number(r.discount),
+  credit_limit: Number(r.credit_limit),
+});
+
+export async function listDealers(db: Db, q: DealerListQuery): Promise<{ rows: DealerRow[]; total: number }> {
+  const where = q.search ? sql`${searchText} like ${likePattern(q.search)}` : undefined;
+  const sorts = {
+    id: dealers.id,
+    name: sql`lower(${dealers.name})`,
+    prefix: sql`lower(${dealers.prefix})`,
+    country: dealers.country,
+    email: sql`lower(${dealers.email})`,
+    discount: dealers.discount,
+    credit_limit: dealers.creditLimit,
+    payment_terms: dealers.paymentTerms,
+  };
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(dealers)
+      .where(where)
+      .orderBy(orderBy(sorts, q.sort, q.order, sql`lower(${dealers.name}) asc`), dealers.id)
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(dealers)
+      .where(where),
+  ]);
+  return { rows: rows.map(toRow), total: count?.n ?? 0 };
+}
+
+export async function getDealer(db: Db, id: number): Promise<Dealer> {
+  const [d] = await db
+    .select({ dealer: dealers, agreement_pdf: files.fileName })
+    .from(dealers)
+    .leftJoin(files, eq(files.id, dealers.agreementFileId))
+    .where(eq(dealers.id, id));
+  if (!d) throw notFound(MSG.dealerNotFound);
+  const x = d.dealer;
+  return {
+    id: x.id,
+    name: x.name,
+    prefix: x.prefix,
+    oem: x.oem,
+    country: x.country,
+    same_address: x.sameAddress,
+    billing_address: x.billingAddress,
+    shipping_address: x.shippingAddress,
+    billing_vat: x.billingVat,
+    shipping_vat: x.shippingVat,
+    billing_email: x.billingEmail,
+    shipping_email: x.shippingEmail,
+    billing_phone: x.billingPhone,
+    shipping_phone: x.shippingPhone,
+    billing_mobile: x.billingMobile,
+    shipping_mobile: x.shippingMobile,
+    email: x.email,
+    email2: x.email2,
+    email3: x.email3,
+    email4: x.email4,
+    phone: x.phone,
+    cellphone: x.cellphone,
+    website: x.website,
+    discount: Number(x.discount),
+    payment_terms: x.paymentTerms,
+    credit_limit: Number(x.creditLimit),
+    notes: x.notes,
+    order_notes: x.orderNotes,
+    agreement_pdf: d.agreement_pdf ?? null,
+    active: x.active,
+    version: x.version,
+  };
+}
+
+/** Active dealers for the pickers, labelled 'name [id]', by name. */
+export async function dealerOptions(db: Db, search: string, limit: number): Promise<DealerOption[]> {
+  const rows = await db
+    .select({ id: dealers.id, name: dealers.name })
+    .from(dealers)
+    .where(
+      and(
+        eq(dealers.active, 1),
+        search ? sql`(${searchText} like ${likePattern(search)} or ${dealers.id}::text = ${search})` : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${dealers.name})`, dealers.id)
+    .limit(limit);
+  return rows.map((r) => ({ ...r, label: dealerLabel(r) }));
+}
+
+/** credit_used from the order rollup (see DealerCredit and docs/decisions.md). */
+export async function dealerCredit(db: Db, id: number): Promise<DealerCredit> {
+  const [d] = await db.select({ limit: dealers.creditLimit }).from(dealers).where(eq(dealers.id, id));
+  if (!d) throw notFound(MSG.dealerNotFound);
+  const [r] = await queryRows<{ used: string | null }>(
+    db,
+    sql`select unpaid_value - unpaid_received as used from ${orderRollup} where dealer_id = ${id}`,
+  );
+  return { credit_used: Number(r?.used ?? 0), credit_limit: Number(d.limit) };
+}
+
+const snapshot = (d: Dealer) => {
+  const { id: _id, version: _v, ...rest } = d;
+  return rest;
+};
+
+export async function saveDealer(
+  db: Db,
+  input: DealerSave,
+  storeAgreement: ((tx: Db) => Promise<number | undefined>) | undefined,
+  actor: Actor,
+  now: number,
+): Promise<Dealer> {
+  return db.transaction(async (tx) => {
+    const before = input.id ? await getDealer(tx, input.id) : null;
+    if (before && input.version !== undefined && input.version !== before.version) {
+      throw conflict(await lastChangedBy(tx, DEALER_ENTITY, before.id));
+    }
+    const agreementFileId = storeAgreement ? await storeAgreement(tx) : undefined;
+    const fields = {
+      name: input.name,
+      prefix: input.prefix,
+      oem: input.oem,
+      country: input.country,
+      sameAddress: input.same_address,
+      billingAddress: input.billing_address,
+      // "Same address": the shipping block mirrors the billing block.
+      shippingAddress: input.same_address ? input.billing_address : input.shipping_address,
+      billingVat: input.billing_vat,
+      shippingVat: input.same_address ? input.billing_vat : input.shipping_vat,
+      billingEmail: input.billing_email,
+      shippingEmail: input.same_address ? input.billing_email : input.shipping_email,
+      billingPhone: input.billing_phone,
+      shippingPhone: input.same_address ? input.billing_phone : input.shipping_phone,
+      billingMobile: input.billing_mobile,
+      shippingMobile: input.same_address ? input.billing_mobile : input.shipping_mobile,
+      email: input.email,
+      email2: input.email2,
+      email3: input.email3,
+      email4: input.email4,
+      phone: input.phone,
+      cellphone: input.cellphone,
+      website: input.website,
+      discount: String(input.discount),
+      paymentTerms: input.payment_terms,
+      creditLimit: String(input.credit_limit ?? 0),
+      notes: input.notes,
+      orderNotes: input.order_notes,
+      ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(agreementFileId ? { agreementFileId } : {}),
+    };
+    let id: number;
+    if (!before) {
+      const [created] = await tx
+        .insert(dealers)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning({ id: dealers.id });
+      id = created!.id;
+    } else {
+      id = before.id;
+      await tx
+        .update(dealers)
+        .set({ ...fields, version: sql`${dealers.version} + 1`, updatedAt: now })
+        .where(eq(dealers.id, id));
+      if (before.name !== input.name) {
+        // Lists sort and search on the copied name; a rename follows into every document.
+        await tx.update(orders).set({ dealerName: input.name }).where(eq(orders.dealerId, id));
+        await tx.update(quotations).set({ dealerName: input.name }).where(eq(quotations.dealerId, id));
+      }
+    }
+    const after = await getDealer(tx, id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: DEALER_ENTITY,
+        entityId: id,
+        event: before ? 'dealer_updated' : 'dealer_created',
+        data: { name: after.name, changes: diff(before ? snapshot(before) : null, snapshot(after)) },
+      },
+      now,
+    );
+    return after;
+  });
+}
+
+export async function agreementFileId(db: Db, id: number): Promise<number | null> {
+  const [d] = await db.select({ f: dealers.agreementFileId }).from(dealers).where(eq(dealers.id, id));
+  if (!d) throw notFound(MSG.dealerNotFound);
+  return d.f;
+}

@@ -1,0 +1,106 @@
+import { idParams } from '@bpm/contract/common';
+import type { Action } from '@bpm/contract/permissions';
+import { quotationListQuery, quotationSave } from '@bpm/contract/quotations';
+import type { FastifyInstance } from 'fastify';
+import { unixNow } from '../../config';
+import { defineRoute, Paged } from '../../platform/route';
+import { registerFileType } from '../files/registry';
+import { pdfStorer, saveAnswer } from '../orders/routes';
+import * as docs from '../orders/service';
+import { listQuotations } from './service';
+
+export function quotationRoutes(app: FastifyInstance) {
+  registerFileType(app, 'quotations/oc_pdf', docs.fileIdOf('quotation', 'oc_pdf'));
+  registerFileType(app, 'quotations/invoice_pdf', docs.fileIdOf('quotation', 'invoice_pdf'));
+
+  // Sales/administrator at /quotations, production at /production/quotations, shipping read-only
+  // at /shipping/quotations (without money).
+  const variants: Array<{ base: string; read: Action; save?: Action; money: boolean }> = [
+    { base: '/quotations', read: 'quotations.read', save: 'quotations.save', money: true },
+    { base: '/production/quotations', read: 'quotations.production', save: 'quotations.production', money: true },
+    { base: '/shipping/quotations', read: 'quotations.shipping', money: false },
+  ];
+  for (const v of variants) {
+    defineRoute(app, {
+      method: 'GET',
+      url: v.base,
+      access: { action: v.read },
+      query: quotationListQuery,
+      async handler({ query, deps }) {
+        const page = await listQuotations(deps.db, query);
+        const rows = v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
+        return new Paged(rows, page.total);
+      },
+    });
+    defineRoute(app, {
+      method: 'GET',
+      url: `${v.base}/:id`,
+      access: { action: v.read },
+      params: idParams,
+      async handler({ params, deps }) {
+        const doc = await docs.getDoc(deps.db, 'quotation', params.id);
+        return v.money ? doc : docs.withoutMoney(doc);
+      },
+    });
+    if (!v.save) continue;
+    const saveAction = v.save;
+    defineRoute(app, {
+      method: 'POST',
+      url: `${v.base}/save`,
+      access: { action: saveAction },
+      multipart: true,
+      body: quotationSave,
+      raw: true,
+      async handler({ body, files, user, reply, deps }) {
+        const now = unixNow(deps.clock);
+        const r = await docs.saveSalesDoc(deps.db, 'quotation', body, pdfStorer(files, deps, user, now), user, now);
+        return reply.send(saveAnswer(r));
+      },
+    });
+    defineRoute(app, {
+      method: 'PUT',
+      url: `${v.base}/turn-to-order/:id`,
+      access: { action: saveAction },
+      params: idParams,
+      raw: true,
+      async handler({ params, user, reply, deps }) {
+        const r = await docs.turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
+        return reply.send(saveAnswer(r));
+      },
+    });
+  }
+
+  // The spec lists "PUT turn-to-order" among production's order calls: the same confirmation.
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/production/orders/turn-to-order/:id',
+    access: { action: 'quotations.production' },
+    params: idParams,
+    raw: true,
+    async handler({ params, user, reply, deps }) {
+      const r = await docs.turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
+      return reply.send(saveAnswer(r));
+    },
+  });
+
+  // --- Deletion (document 1 sections 4.3 and 6) ------------------------------------------------
+  const deletes = [
+    ['/sale/quotations/delete/:id', 'quotations.requestDelete', 'request'],
+    ['/sale/quotations/delete/cancel/:id', 'quotations.requestDelete', 'cancel'],
+    ['/production/quotations/delete/:id', 'quotations.requestDelete', 'request'],
+    ['/production/quotations/delete/cancel/:id', 'quotations.requestDelete', 'cancel'],
+    ['/admin/quotations/delete/approve/:id', 'quotations.delete', 'approve'],
+    ['/admin/quotations/delete/reject/:id', 'quotations.delete', 'reject'],
+    ['/admin/quotations/delete/:id', 'quotations.delete', 'delete'],
+  ] as const;
+  for (const [url, action, what] of deletes) {
+    defineRoute(app, {
+      method: 'PUT',
+      url,
+      access: { action },
+      params: idParams,
+      handler: ({ params, user, deps }) =>
+        docs.deleteAction(deps.db, 'quotation', params.id, what, user, unixNow(deps.clock)),
+    });
+  }
+}
