@@ -7,7 +7,8 @@ const label = (field: string) => field.replace(/_/g, ' ');
 /** An event's data as a small field table: identifying fields, then changes as old → new. */
 export function EventData({ data }: { data: unknown }) {
   const details = eventDetails(data);
-  const changes = eventChanges(data);
+  // A field empty before and after (e.g. blank fields of a new record) says nothing.
+  const changes = eventChanges(data).filter((c) => displayValue(c.old) !== '—' || displayValue(c.new) !== '—');
   if (!details.length && !changes.length) return <Typography color="text.secondary">—</Typography>;
   return (
     <Box data-testid="event-data">
