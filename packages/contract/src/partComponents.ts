@@ -30,14 +30,15 @@ export const partComponentSave = z.object({
       .max(999_999_999_999, { error: MSG.number }),
   ),
   /** Price in local_currency; optional. */
-  local_price: z
-    .preprocess(
-      toNumber,
-      z.number({ error: MSG.number }).finite({ error: MSG.number }).min(0, { error: MSG.number }).max(999_999_999_999, {
-        error: MSG.number,
-      }),
-    )
-    .optional(),
+  local_price: z.preprocess(
+    toNumber,
+    z
+      .number({ error: MSG.number })
+      .finite({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(999_999_999_999, { error: MSG.number })
+      .optional(),
+  ),
   local_currency: requiredWithDefault(DEFAULT_PART_CURRENCY).pipe(z.string().transform((s) => s.toUpperCase())),
   unit: requiredWithDefault(DEFAULT_PART_UNIT),
   active: flag().optional(),

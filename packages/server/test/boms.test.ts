@@ -1,0 +1,325 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { createTestApp, multipart, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Role = Parameters<TestApp['as']>[0];
+const get = async (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: await t.as(role) });
+const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: await t.as(role), ...(payload !== undefined ? { payload } : {}) });
+
+async function newProduct(code: string): Promise<number> {
+  const mp = multipart({ product_code: code, desc: `BOM test ${code}`, msrp: '10' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/save',
+    payload: mp.payload,
+    headers: { ...(await t.as('admin')), ...mp.headers },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.id;
+}
+
+async function partId(mpn: string): Promise<number> {
+  const [r] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from part_components where manuf_part_number = ${mpn}`,
+  );
+  return Number(r!.id);
+}
+
+const bomCost = async (productId: number) =>
+  (await get('admin', `/api/products/${productId}`)).json().data.bom_cost as number;
+
+describe('BOM lines', () => {
+  it('lists a seeded BOM with display fields, avg_total = avg_price × quantity and bom_cost = Σ avg_total', async () => {
+    const [p] = (await get('purchase', '/api/products?search=SP2PLUS')).json().data;
+    const res = await get('purchase', `/api/boms/product/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    const lines = res.json().data as Array<Record<string, number | string>>;
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.length).toBeLessThanOrEqual(15);
+    for (const l of lines) {
+      expect(l).toHaveProperty('part_desc');
+      expect(l).toHaveProperty('part_manufacturer');
+      expect(l).toHaveProperty('part_number');
+      expect(l.avg_total).toBeCloseTo(Number(l.avg_price) * Number(l.quantity), 5);
+    }
+    const sum = lines.reduce((s, l) => s + Number(l.avg_total), 0);
+    expect(p.bom_cost).toBeCloseTo(sum, 5);
+  });
+
+  it('is for administrator and purchase only', async () => {
+    const [p] = (await get('admin', '/api/products?limit=1')).json().data;
+    for (const role of ['sale', 'shipping', 'production', 'qa'] as const) {
+      expect((await get(role, `/api/boms/product/${p.id}`)).statusCode).toBe(403);
+      expect((await send(role, 'POST', '/api/boms/saveRev', { productId: p.id, bomRev: 'X' })).statusCode).toBe(403);
+    }
+    expect((await get('admin', '/api/boms/product/999999')).statusCode).toBe(404);
+  });
+
+  it('validates a line with the spec messages', async () => {
+    const productId = await newProduct('BOM-VAL');
+    const part = await partId('RC0603FR-0710KL');
+    const none = await send('purchase', 'POST', '/api/boms/save', { product_id: productId });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().cause).toMatchObject({ part_id: MSG.bomPartRequired, quantity: MSG.bomQuantityRequired });
+    const nan = await send('purchase', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 'x' });
+    expect(nan.json().cause.quantity).toBe(MSG.bomQuantityNumber);
+    const zero = await send('purchase', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 0 });
+    expect(zero.json().cause.quantity).toBe(MSG.bomQuantityRange);
+    const ghost = await send('purchase', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: 999999,
+      quantity: 1,
+    });
+    expect(ghost.json().cause.part_id).toBe(MSG.partNotFound);
+    const alt = await send('purchase', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: part,
+      quantity: 1,
+      alt_parts: [999999],
+    });
+    expect(alt.json().cause.alt_parts).toBe(MSG.bomAltPartUnknown);
+    expect(
+      (await send('purchase', 'POST', '/api/boms/save', { product_id: 999999, part_id: part, quantity: 1 })).statusCode,
+    ).toBe(404);
+  });
+
+  it('adds, edits and deletes lines, keeping bom_cost in step', async () => {
+    const productId = await newProduct('BOM-CRUD');
+    const a = await partId('PIC32MX300F128H');
+    const b = await partId('STM32F400RGT6');
+    const alt = await partId('STM32F401RGT6');
+    const add = await send('admin', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: a,
+      quantity: '2.123456',
+      ref: 'U1',
+      remark: 'Main MCU',
+      alt_parts: [alt, alt, a],
+    });
+    expect(add.statusCode).toBe(200);
+    const line = add.json().data;
+    expect(line).toMatchObject({
+      quantity: 2.123456,
+      ref: 'U1',
+      part_number: 'PIC32MX300F128H',
+      part_manufacturer: 'Microchip',
+      alt_parts: [alt],
+      alt_part_numbers: ['STM32F401RGT6'],
+    });
+    expect(line.bom_cost).toBeCloseTo(line.avg_price * 2.123456, 5);
+    expect(await bomCost(productId)).toBeCloseTo(line.avg_total, 5);
+
+    const dup = await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: a, quantity: 1 });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().cause.part_id).toBe(MSG.bomPartDuplicate);
+
+    const second = (
+      await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: b, quantity: 3 })
+    ).json().data;
+    const edit = await send('purchase', 'POST', '/api/boms/save', {
+      id: line.id,
+      product_id: productId,
+      part_id: a,
+      quantity: 5,
+      ref: 'U1',
+    });
+    expect(edit.json().data).toMatchObject({ id: line.id, quantity: 5, alt_parts: [] });
+    expect(await bomCost(productId)).toBeCloseTo(edit.json().data.avg_total + second.avg_total, 5);
+    expect((await get('admin', `/api/boms/${line.id}`)).json().data.quantity).toBe(5);
+
+    const del = await send('purchase', 'DELETE', `/api/boms/delete/${line.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data.bom_cost).toBeCloseTo(second.avg_total, 5);
+    expect(await bomCost(productId)).toBeCloseTo(second.avg_total, 5);
+    expect((await get('admin', `/api/boms/${line.id}`)).statusCode).toBe(404);
+
+    const events = await queryRows<{ event: string }>(
+      t.database.db,
+      sql`select event from events where entity_type = 'product' and entity_id = ${productId} order by id`,
+    );
+    expect(events.map((e) => e.event)).toEqual([
+      'product_created',
+      'bom_line_added',
+      'bom_line_added',
+      'bom_line_updated',
+      'bom_line_deleted',
+    ]);
+  });
+
+  it('recomputes bom_cost of every product using a part when its price changes', async () => {
+    const productId = await newProduct('BOM-PRICE');
+    const part = await partId('TPS54301DDAR');
+    await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 4 });
+    const p = (await get('admin', `/api/partComponents/${part}`)).json().data;
+    const mp = multipart({ ...p, price: '2.5', local_price: '', part_image: undefined, part_image_name: undefined });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/partComponents/save',
+      payload: mp.payload,
+      headers: { ...(await t.as('purchase')), ...mp.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await bomCost(productId)).toBeCloseTo(10, 6);
+  });
+
+  it('saves the BOM revision without touching the product version', async () => {
+    const productId = await newProduct('BOM-REV');
+    const before = (await get('admin', `/api/products/${productId}`)).json().data;
+    const res = await send('purchase', 'POST', '/api/boms/saveRev', { productId, bomRev: 'C' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.bom_rev).toBe('C');
+    expect((await get('admin', `/api/products/${productId}`)).json().data).toMatchObject({
+      bom_rev: 'C',
+      version: before.version,
+    });
+  });
+});
+
+describe('BOM CSV import', () => {
+  const doImport = (body: unknown, role: Role = 'purchase') => send(role, 'POST', '/api/boms/import', body);
+
+  it('refuses empty data with "No data to import"', async () => {
+    const productId = await newProduct('IMP-EMPTY');
+    for (const bomData of [[], [{ part_number: '', quantity: '' }], undefined]) {
+      const res = await doImport({ productId, bomData, replaceAll: false });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MSG.noDataToImport);
+    }
+  });
+
+  it('refuses rows without the required headers', async () => {
+    const productId = await newProduct('IMP-HEAD');
+    const none = await doImport({ productId, bomData: [{ mpn: 'X', qty: 1 }] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Missing required headers: part_number, quantity');
+    const noQty = await doImport({ product_id: productId, bomData: [{ part_number: 'X', ref: 'R1' }] });
+    expect(noQty.json().message).toBe('Missing required headers: quantity');
+    expect((await doImport({ bomData: [{ part_number: 'X', quantity: 1 }] })).statusCode).toBe(400);
+  });
+
+  it('imports a spreadsheet-exported CSV parsed by papaparse like the web does', async () => {
+    const productId = await newProduct('IMP-CSV');
+    const csv = readFileSync(join(import.meta.dirname, 'fixtures/bom-export.csv'), 'utf8');
+    const parsed = Papa.parse<Record<string, string>>(csv, {
+      header: true,
+      skipEmptyLines: true,
+      transformHeader: (h) => h.replace(/^\uFEFF/, '').trim(),
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toContain('part_number');
+    const res = await doImport({ productId, bomData: parsed.data, replaceAll: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      imported_count: 4,
+      updated_count: 0,
+      deleted_count: 0,
+      error_count: 2,
+      errors: [
+        { row: 5, message: "Unknown part number 'NOT-A-PART-123'" },
+        { row: 7, message: MSG.bomQuantityNumber },
+      ],
+    });
+    const lines = (await get('purchase', `/api/boms/product/${productId}`)).json().data;
+    const byPn = Object.fromEntries(lines.map((l: { part_number: string }) => [l.part_number, l]));
+    expect(byPn['RC0603FR-0710KL']).toMatchObject({ quantity: 12, ref: 'R1, R2, R3', remark: '' });
+    expect(byPn.GRM188R71H100KA01D).toMatchObject({ quantity: 4.5, ref: 'C1,C2', remark: 'Decoupling, near U1' });
+    expect(byPn.STM32F400RGT6).toMatchObject({ quantity: 0.000001, remark: 'Second source: "ST" only' });
+    const sum = lines.reduce((s: number, l: { avg_total: number }) => s + l.avg_total, 0);
+    expect(await bomCost(productId)).toBeCloseTo(sum, 5);
+  });
+
+  it('matches part numbers case-insensitively, updates existing lines, flags duplicates and replaces all', async () => {
+    const productId = await newProduct('IMP-REPLACE');
+    const keepPart = await partId('PIC32MX300F128H');
+    const dropPart = await partId('STM32F400RGT6');
+    await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: keepPart, quantity: 1 });
+    await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: dropPart, quantity: 1 });
+    const res = await doImport({
+      productId,
+      replaceAll: true,
+      bomData: [
+        { 'Part Number': 'pic32mx300f128h', Quantity: '7', Ref: 'U1' },
+        { 'Part Number': 'RC0603FR-0710KL', Quantity: '2' },
+        { 'Part Number': 'rc0603fr-0710kl', Quantity: '3' },
+        { 'Part Number': 'NOPE-1', Quantity: '1' },
+      ],
+    });
+    expect(res.json().data).toEqual({
+      imported_count: 1,
+      updated_count: 1,
+      deleted_count: 1,
+      error_count: 2,
+      errors: [
+        { row: 4, message: MSG.importDuplicateRow('rc0603fr-0710kl', 3) },
+        { row: 5, message: MSG.importUnknownPart('NOPE-1') },
+      ],
+    });
+    const lines = (await get('admin', `/api/boms/product/${productId}`)).json().data;
+    expect(lines.map((l: { part_number: string; quantity: number }) => [l.part_number, l.quantity])).toEqual([
+      ['PIC32MX300F128H', 7],
+      ['RC0603FR-0710KL', 2],
+    ]);
+    const [ev] = await queryRows<{ data: Record<string, unknown> }>(
+      t.database.db,
+      sql`select data from events where entity_id = ${productId} and event = 'bom_imported'`,
+    );
+    expect(ev!.data).toMatchObject({ imported_count: 1, updated_count: 1, deleted_count: 1, error_count: 2 });
+  });
+
+  it('never empties a BOM when nothing in the file is importable', async () => {
+    const productId = await newProduct('IMP-NOTHING');
+    await send('admin', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: await partId('PIC32MX300F128H'),
+      quantity: 1,
+    });
+    const res = await doImport({ productId, replaceAll: true, bomData: [{ part_number: 'NOPE', quantity: 1 }] });
+    expect(res.json().data).toMatchObject({ imported_count: 0, deleted_count: 0, error_count: 1 });
+    expect((await get('admin', `/api/boms/product/${productId}`)).json().data).toHaveLength(1);
+  });
+
+  it('imports 10,000 lines in one go and replaces half of them', async () => {
+    await t.database.db.execute(sql`
+      insert into part_components (manuf_part_number, manufacturer, description, price, created_at, updated_at)
+      select 'BULK-' || g, 'Bulk Parts Co', 'Bulk part ' || g, 0.01, 0, 0 from generate_series(1, 10000) g`);
+    const productId = await newProduct('IMP-10K');
+    const bomData = Array.from({ length: 10_000 }, (_, i) => ({
+      part_number: `bulk-${i + 1}`,
+      quantity: '2',
+      ref: `R${i + 1}`,
+      remark: '',
+    }));
+    const first = await doImport({ productId, bomData, replaceAll: false }, 'admin');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ imported_count: 10000, updated_count: 0, deleted_count: 0, error_count: 0 });
+    expect(await bomCost(productId)).toBeCloseTo(200, 6);
+
+    const half = [
+      ...bomData.slice(0, 5000).map((r) => ({ ...r, quantity: '3' })),
+      ...Array.from({ length: 10 }, (_, i) => ({ part_number: `missing-${i}`, quantity: '1' })),
+    ];
+    const second = await doImport({ productId, bomData: half, replaceAll: true }, 'admin');
+    expect(second.json().data).toMatchObject({
+      imported_count: 0,
+      updated_count: 5000,
+      deleted_count: 5000,
+      error_count: 10,
+    });
+    expect(second.json().data.errors).toHaveLength(10);
+    expect(await bomCost(productId)).toBeCloseTo(150, 6);
+    expect((await get('admin', `/api/boms/product/${productId}`)).json().data).toHaveLength(5000);
+  });
+});
