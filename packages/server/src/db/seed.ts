@@ -1,5 +1,6 @@
 import type { Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
+import { seedSales } from '../modules/orders/seed';
 import { seedProducts } from '../modules/products/seed';
 import { hashPassword } from '../platform/auth';
 import { type Db, queryRows } from './client';
@@ -23,6 +24,8 @@ export const DEMO_USERS: Array<{ username: string; role: Role; first: string; la
 export type Seeder = (db: Db, ctx: { now: number }) => Promise<void>;
 // Products, parts and suppliers run first: orders and purchase orders refer to them.
 export const DEMO_SEEDERS: Seeder[] = [seedProducts];
+// Sales runs after products: its order lines reference the demo products.
+DEMO_SEEDERS.push(seedSales);
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
