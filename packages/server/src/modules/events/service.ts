@@ -1,5 +1,5 @@
 import type { EventListQuery, EventRow } from '@bpm/contract/events';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
@@ -29,7 +29,8 @@ export async function listEvents(
       })
       .from(events)
       .where(where)
-      .orderBy(desc(events.time), desc(events.id))
+      // NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
+      .orderBy(sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`)
       .limit(q.limit)
       .offset(q.offset),
     db
