@@ -17,6 +17,7 @@ export default defineConfig({
         manualChunks: {
           react: ['react', 'react-dom', 'react-router'],
           mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
+          data: ['@tanstack/react-query', 'zod', 'notistack'],
         },
       },
     },
