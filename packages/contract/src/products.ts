@@ -131,7 +131,9 @@ export interface ProductSales {
 export function defaultWindow(nowSec: number): { start: number; end: number } {
   const d = new Date(nowSec * 1000);
   const endOfToday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) / 1000 - 1;
-  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate()) / 1000;
+  // Same day of the previous month, clamped to its length (31 March → 28/29 February).
+  const lastOfPrev = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0)).getUTCDate();
+  const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, Math.min(d.getUTCDate(), lastOfPrev)) / 1000;
   return { start, end: endOfToday };
 }
 

@@ -15,8 +15,8 @@ afterAll(() => t.close());
 
 type Role = Parameters<TestApp['as']>[0];
 const get = async (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: await t.as(role) });
-const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: await t.as(role), ...(payload !== undefined ? { payload } : {}) });
+const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: await t.as(role), payload });
 
 async function newProduct(code: string): Promise<number> {
   const mp = multipart({ product_code: code, desc: `BOM test ${code}`, msrp: '10' });
@@ -74,9 +74,17 @@ describe('BOM lines', () => {
     const none = await send('purchase', 'POST', '/api/boms/save', { product_id: productId });
     expect(none.statusCode).toBe(400);
     expect(none.json().cause).toMatchObject({ part_id: MSG.bomPartRequired, quantity: MSG.bomQuantityRequired });
-    const nan = await send('purchase', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 'x' });
+    const nan = await send('purchase', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: part,
+      quantity: 'x',
+    });
     expect(nan.json().cause.quantity).toBe(MSG.bomQuantityNumber);
-    const zero = await send('purchase', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 0 });
+    const zero = await send('purchase', 'POST', '/api/boms/save', {
+      product_id: productId,
+      part_id: part,
+      quantity: 0,
+    });
     expect(zero.json().cause.quantity).toBe(MSG.bomQuantityRange);
     const ghost = await send('purchase', 'POST', '/api/boms/save', {
       product_id: productId,
@@ -189,7 +197,7 @@ describe('BOM lines', () => {
 });
 
 describe('BOM CSV import', () => {
-  const doImport = (body: unknown, role: Role = 'purchase') => send(role, 'POST', '/api/boms/import', body);
+  const doImport = (body: object, role: Role = 'purchase') => send(role, 'POST', '/api/boms/import', body);
 
   it('refuses empty data with "No data to import"', async () => {
     const productId = await newProduct('IMP-EMPTY');
@@ -304,7 +312,12 @@ describe('BOM CSV import', () => {
     }));
     const first = await doImport({ productId, bomData, replaceAll: false }, 'admin');
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ imported_count: 10000, updated_count: 0, deleted_count: 0, error_count: 0 });
+    expect(first.json().data).toMatchObject({
+      imported_count: 10000,
+      updated_count: 0,
+      deleted_count: 0,
+      error_count: 0,
+    });
     expect(await bomCost(productId)).toBeCloseTo(200, 6);
 
     const half = [

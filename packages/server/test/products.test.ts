@@ -14,13 +14,20 @@ type Role = Parameters<TestApp['as']>[0];
 
 const get = async (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: await t.as(role) });
 
-async function save(role: Role, fields: Record<string, string | number>, url = '/api/products/save', files = []) {
+type Upload = { field: string; name: string; type: string; data: Buffer };
+
+async function save(
+  role: Role,
+  fields: Record<string, string | number>,
+  url = '/api/products/save',
+  files: Upload[] = [],
+) {
   const mp = multipart(fields, files);
   return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...(await t.as(role)), ...mp.headers } });
 }
 
-const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: await t.as(role), ...(payload !== undefined ? { payload } : {}) });
+const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: await t.as(role), payload });
 
 const valid = { product_code: 'TEST-001', desc: 'Test product', msrp: '100' };
 
@@ -236,7 +243,7 @@ describe('image, enable and disable', () => {
     const p = (
       await save('admin', { ...valid, product_code: 'IMG-1' }, '/api/products/save', [
         { field: 'product_image', name: 'photo.png', type: 'image/png', data: SAMPLE.png },
-      ] as never)
+      ])
     ).json().data;
     expect(p.product_image).toBe('photo.png');
     const img = await get('sale', `/api/sale/products/image/${p.id}`);
@@ -248,7 +255,7 @@ describe('image, enable and disable', () => {
 
     const fake = await save('admin', { ...valid, id: p.id, product_code: 'IMG-1' }, '/api/products/save', [
       { field: 'product_image', name: 'evil.png', type: 'image/png', data: SAMPLE.text },
-    ] as never);
+    ]);
     expect(fake.statusCode).toBe(415);
 
     const del = await send('admin', 'POST', `/api/admin/products/deleteImage/${p.id}`);
@@ -277,7 +284,10 @@ describe('sales statistics', () => {
     expect(def.periods.length).toBeGreaterThanOrEqual(29);
     expect(def.end).toBe(Date.UTC(2026, 10, 23) / 1000 - 1);
     const year = (
-      await get('admin', `/api/products/sales/${p.id}?StartDate=${Date.UTC(2025, 0, 1) / 1000}&EndDate=${Date.UTC(2025, 11, 31) / 1000}`)
+      await get(
+        'admin',
+        `/api/products/sales/${p.id}?StartDate=${Date.UTC(2025, 0, 1) / 1000}&EndDate=${Date.UTC(2025, 11, 31) / 1000}`,
+      )
     ).json().data;
     expect(year.granularity).toBe('month');
     expect(year.periods.map((x: { period: string }) => x.period)).toHaveLength(12);
@@ -301,7 +311,10 @@ describe('product test checklist steps', () => {
   });
 
   it('requires a test description', async () => {
-    const res = await send('admin', 'POST', '/api/productTestChecklist/save', { product_id: productId, test_desc: ' ' });
+    const res = await send('admin', 'POST', '/api/productTestChecklist/save', {
+      product_id: productId,
+      test_desc: ' ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().cause.test_desc).toBe(MSG.testDescRequired);
     const missing = await send('admin', 'POST', '/api/productTestChecklist/save', { product_id: productId });
@@ -329,7 +342,9 @@ describe('product test checklist steps', () => {
       test_desc: 'Power on at 12 V',
     });
     expect(res.json().data).toMatchObject({ id: first!.id, si_number: 1, test_desc: 'Power on at 12 V' });
-    expect((await get('admin', `/api/productTestChecklist/${first!.id}`)).json().data.test_desc).toBe('Power on at 12 V');
+    expect((await get('admin', `/api/productTestChecklist/${first!.id}`)).json().data.test_desc).toBe(
+      'Power on at 12 V',
+    );
   });
 
   it('reorders to contiguous 1..n, clamping the position', async () => {

@@ -217,10 +217,7 @@ export async function setPartActive(db: Db, id: number, active: 0 | 1, actor: Ac
 }
 
 export async function partImageFileId(db: Db, id: number): Promise<number | null> {
-  const [p] = await db
-    .select({ f: partComponents.imageFileId })
-    .from(partComponents)
-    .where(eq(partComponents.id, id));
+  const [p] = await db.select({ f: partComponents.imageFileId }).from(partComponents).where(eq(partComponents.id, id));
   if (!p) throw notFound(MSG.partNotFound);
   return p.f;
 }

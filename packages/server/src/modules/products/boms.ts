@@ -267,9 +267,9 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
     }
 
     const existing = new Set(
-      (
-        await tx.select({ partId: bomLines.partId }).from(bomLines).where(eq(bomLines.productId, input.productId))
-      ).map((e) => e.partId),
+      (await tx.select({ partId: bomLines.partId }).from(bomLines).where(eq(bomLines.productId, input.productId))).map(
+        (e) => e.partId,
+      ),
     );
     const updated = good.filter((g) => existing.has(g.part_id)).length;
     if (good.length) {

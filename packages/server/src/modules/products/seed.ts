@@ -34,9 +34,24 @@ const SUPPLIERS = [
   ['LCSC Electronics', 'Wei Zhang', 'Futian District, Shenzhen, Guangdong 518000, China', '+86 755 8321 0457'],
   ['PCBWay Shenzhen', 'Lily Chen', 'Bao An District, Shenzhen, Guangdong 518103, China', '+86 571 8531 7532'],
   ['Bangkok Enclosure Works', 'Somchai Prasert', '99 Moo 4, Bang Phli, Samut Prakan 10540, Thailand', '+66 2 312 4455'],
-  ['Pacific Cable Assemblies', 'Jose Ramirez', '12 Industrial Rd, Laguna Technopark, Biñan, Laguna, Philippines', '+63 49 541 2200'],
-  ['Metro Manila Packaging Corp.', 'Ana Santos', '45 Pioneer St, Mandaluyong City 1550, Philippines', '+63 2 8631 7788'],
-  ['Quectel Wireless Solutions', 'Jason Xu', '1801 Hongmei Rd, Xuhui District, Shanghai 200233, China', '+86 21 5108 6236'],
+  [
+    'Pacific Cable Assemblies',
+    'Jose Ramirez',
+    '12 Industrial Rd, Laguna Technopark, Biñan, Laguna, Philippines',
+    '+63 49 541 2200',
+  ],
+  [
+    'Metro Manila Packaging Corp.',
+    'Ana Santos',
+    '45 Pioneer St, Mandaluyong City 1550, Philippines',
+    '+63 2 8631 7788',
+  ],
+  [
+    'Quectel Wireless Solutions',
+    'Jason Xu',
+    '1801 Hongmei Rd, Xuhui District, Shanghai 200233, China',
+    '+86 21 5108 6236',
+  ],
   ['Wurth Elektronik Asia', 'Stefan Braun', '1 Kaki Bukit View, #03-28, Singapore 415941', '+65 6908 2355'],
 ] as const;
 
@@ -93,9 +108,27 @@ const BASE_UNITS: ProductSeed[] = [
 ];
 
 const MODEMS: ProductSeed[] = [
-  ['MDM-LTE-GL', 'Internal LTE Cat 4 modem, global bands', 289, 365, 1, 1, 1, 'Confirm the carrier bands with the dealer.'],
+  [
+    'MDM-LTE-GL',
+    'Internal LTE Cat 4 modem, global bands',
+    289,
+    365,
+    1,
+    1,
+    1,
+    'Confirm the carrier bands with the dealer.',
+  ],
   ['MDM-5G-SUB6', 'Internal 5G sub-6 GHz modem', 549, 365, 1, 1, 1, 'Confirm the carrier bands with the dealer.'],
-  ['MDM-3G-EU', '3G/UMTS modem, Europe (legacy)', 159, 365, 1, 1, 1, '3G networks are shutting down in many countries.'],
+  [
+    'MDM-3G-EU',
+    '3G/UMTS modem, Europe (legacy)',
+    159,
+    365,
+    1,
+    1,
+    1,
+    '3G networks are shutting down in many countries.',
+  ],
   ['MDM-LTEM', 'LTE-M / NB-IoT low power modem', 199, 365, 1, 1, 1, ''],
   ['MDM-SAT', 'Satellite messaging modem', 899, 365, 1, 1, 1, 'Export licence may be required.'],
   ['MDM-LTE-EXT', 'External LTE modem with 5 m antenna cable', 349, 365, 1, 1, 1, ''],
@@ -271,9 +304,6 @@ export async function seedProducts(db: Db, { now }: { now: number }): Promise<vo
   }
   await db.insert(bomLines).values(lines);
   await db.insert(productTestSteps).values(steps);
-  await db
-    .update(products)
-    .set({ bomRev: 'A' })
-    .where(sql`id in (select distinct product_id from bom_lines)`);
+  await db.update(products).set({ bomRev: 'A' }).where(sql`id in (select distinct product_id from bom_lines)`);
   await recomputeBomCosts(db, sql`true`);
 }

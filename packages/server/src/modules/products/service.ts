@@ -298,7 +298,10 @@ export async function deleteProductImage(db: Db, id: number, actor: Actor, now: 
           entityType: PRODUCT_ENTITY,
           entityId: id,
           event: 'product_image_deleted',
-          data: { product_code: before.product_code, changes: { product_image: { old: before.product_image, new: null } } },
+          data: {
+            product_code: before.product_code,
+            changes: { product_image: { old: before.product_image, new: null } },
+          },
         },
         now,
       );

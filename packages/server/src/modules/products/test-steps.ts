@@ -41,7 +41,14 @@ async function renumber(tx: Db, orderedIds: number[], now: number) {
     where s.id = x.id and s.si_number <> x.si`);
 }
 
-async function event(tx: Db, actor: Actor, productId: number, name: string, data: Record<string, unknown>, now: number) {
+async function event(
+  tx: Db,
+  actor: Actor,
+  productId: number,
+  name: string,
+  data: Record<string, unknown>,
+  now: number,
+) {
   await recordEvent(tx, actor, { entityType: PRODUCT_ENTITY, entityId: productId, event: name, data }, now);
 }
 
