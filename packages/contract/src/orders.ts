@@ -150,6 +150,9 @@ const toNumber = (v: unknown) => {
   return v;
 };
 
+/** Run the cross-field rules even when other fields failed, so a form shows every error at once. */
+export const ALWAYS = { when: (p: { value: unknown }) => p.value != null && typeof p.value === 'object' };
+
 /** A required id picked from a list (dealer, product): missing → 'required field'. */
 export const requiredRef = () =>
   z.preprocess(
@@ -226,7 +229,7 @@ export const orderLineInput = z
       if (!l.product_code) ctx.addIssue({ code: 'custom', path: ['product_code'], message: MSG.required });
       if (!l.desc) ctx.addIssue({ code: 'custom', path: ['desc'], message: MSG.required });
     }
-  });
+  }, ALWAYS);
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
 /** `products` arrives as a JSON string in multipart forms, or as an array in JSON bodies. */
@@ -305,16 +308,19 @@ export const salesDocFields = {
   version: z.coerce.number().int().optional(),
 };
 
-const awbWhenDone = (v: { shipping_status: string; shipping_awb: string }, ctx: z.RefinementCtx) => {
-  if (v.shipping_status === 'done' && !v.shipping_awb)
+const awbWhenDone = (v: { shipping_status?: unknown; shipping_awb?: unknown }, ctx: z.RefinementCtx) => {
+  const awb = typeof v.shipping_awb === 'string' ? v.shipping_awb.trim() : '';
+  if (v.shipping_status === 'done' && !awb)
     ctx.addIssue({ code: 'custom', path: ['shipping_awb'], message: MSG.required });
 };
+
+export { awbWhenDone };
 
 /**
  * POST /orders/save (administrator, sale). Multipart: these fields, `products` as a JSON string,
  * and the files oc_pdf, invoice_pdf, shipping_invoice_pdf, shipping_packing_list_pdf (PDF only).
  */
-export const orderSave = z.object(salesDocFields).superRefine(awbWhenDone);
+export const orderSave = z.object(salesDocFields).superRefine(awbWhenDone, ALWAYS);
 export type OrderSave = z.infer<typeof orderSave>;
 
 /**
@@ -341,10 +347,7 @@ export const shippingOrderSave = z
     actual_shipping_cost: money(),
     version: z.coerce.number().int().optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.shipping_status === 'done' && !v.shipping_awb)
-      ctx.addIssue({ code: 'custom', path: ['shipping_awb'], message: MSG.required });
-  });
+  .superRefine(awbWhenDone, ALWAYS);
 export type ShippingOrderSave = z.infer<typeof shippingOrderSave>;
 
 /**

@@ -2,17 +2,14 @@ import { z } from 'zod';
 import { listQuery } from './common';
 import { MSG } from './messages';
 import type { Order, OrderLine, OrderSaveResponse, ShippingStatus } from './orders';
-import { salesDocFields } from './orders';
+import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
 
 /**
  * POST /quotations/save and /production/quotations/save: the order fields (dealer, date and value
  * required, shipping_awb when done, money numeric, e-mails valid), `products` as a JSON string,
  * `revise` flag. Duplicate = the same call without id, invoice and oc_ref.
  */
-export const quotationSave = z.object(salesDocFields).superRefine((v, ctx) => {
-  if (v.shipping_status === 'done' && !v.shipping_awb)
-    ctx.addIssue({ code: 'custom', path: ['shipping_awb'], message: MSG.required });
-});
+export const quotationSave = z.object(salesDocFields).superRefine(awbWhenDone, ALWAYS);
 export type QuotationSave = z.infer<typeof quotationSave>;
 
 export const QUOTATION_SORTS = [
