@@ -2,6 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { orderLines, orders } from '../src/db/schema/sales';
 import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -39,7 +40,9 @@ describe('products list and read', () => {
     expect(body.total).toBe(60);
     expect(body.data).toHaveLength(10);
     expect(body.data[0].product_code).toBe('SHIPPING-COST');
-    expect(body.data[0]).toMatchObject({ is_shipping_cost: 1, units_sold: 0, revenue: 0 });
+    expect(body.data[0]).toMatchObject({ is_shipping_cost: 1 });
+    expect(typeof body.data[0].units_sold).toBe('number');
+    expect(typeof body.data[0].revenue).toBe('number');
     expect(typeof body.data[0].msrp).toBe('number');
   });
 
@@ -277,6 +280,56 @@ describe('image, enable and disable', () => {
 });
 
 describe('sales statistics', () => {
+  it('counts units and revenue of live, not cancelled orders dated in the window', async () => {
+    const p = (await save('admin', { ...valid, product_code: 'SOLD-1', msrp: '100' })).json().data;
+    const [dealer] = await queryRows<{ id: number; name: string }>(
+      t.database.db,
+      sql`select id, name from dealers order by id limit 1`,
+    );
+    const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 10) / 1000;
+    const order = async (
+      date: number,
+      quantity: number,
+      discount: number,
+      extra: Partial<typeof orders.$inferInsert> = {},
+    ) => {
+      const [o] = await t.database.db
+        .insert(orders)
+        .values({ dealerId: dealer!.id, dealerName: dealer!.name, date, createdAt: date, updatedAt: date, ...extra })
+        .returning({ id: orders.id });
+      await t.database.db
+        .insert(orderLines)
+        .values({ docId: o!.id, position: 1, productId: p.id, quantity, msrp: '100', discount: String(discount) });
+    };
+    await order(day(2026, 11, 2), 3, 10); // 270
+    await order(day(2026, 11, 20), 2, 0); // 200
+    await order(day(2026, 9, 15), 5, 0); // 500, September
+    await order(day(2026, 11, 5), 7, 0, { shippingStatus: 'cancel' });
+    await order(day(2026, 11, 6), 9, 0, { deleted: 1 });
+
+    const nov = `StartDate=${Date.UTC(2026, 10, 1) / 1000}&EndDate=${Date.UTC(2026, 11, 1) / 1000 - 1}`;
+    const row = (await get('sale', `/api/products?search=SOLD-1&${nov}`)).json().data[0];
+    expect(row).toMatchObject({ units_sold: 5, revenue: 470 });
+
+    const daily = (await get('sale', `/api/products/sales/${p.id}?${nov}`)).json().data;
+    expect(daily).toMatchObject({ granularity: 'day', total_units: 5, total_revenue: 470 });
+    expect(daily.periods).toHaveLength(30);
+    expect(daily.periods[1]).toMatchObject({ period: '2026-11-02', units: 3, revenue: 270 });
+    expect(daily.periods[19]).toMatchObject({ period: '2026-11-20', units: 2, revenue: 200 });
+
+    const since = `StartDate=${Date.UTC(2026, 6, 1) / 1000}&EndDate=${Date.UTC(2026, 11, 1) / 1000 - 1}`;
+    const monthly = (await get('admin', `/api/admin/products/sales/${p.id}?${since}`)).json().data;
+    expect(monthly.granularity).toBe('month');
+    expect(monthly.periods.map((x: { period: string; units: number }) => [x.period, x.units])).toEqual([
+      ['2026-07', 0],
+      ['2026-08', 0],
+      ['2026-09', 5],
+      ['2026-10', 0],
+      ['2026-11', 5],
+    ]);
+    expect(monthly.total_revenue).toBe(970);
+  });
+
   it('answers daily periods for a month window, monthly beyond 62 days', async () => {
     const [p] = (await get('admin', '/api/products?limit=1')).json().data;
     const def = (await get('sale', `/api/sale/products/sales/${p.id}`)).json().data;
@@ -291,8 +344,7 @@ describe('sales statistics', () => {
     ).json().data;
     expect(year.granularity).toBe('month');
     expect(year.periods.map((x: { period: string }) => x.period)).toHaveLength(12);
-    expect(year.periods[0]).toMatchObject({ period: '2025-01', units: 0, revenue: 0 });
-    expect(year.total_units).toBe(0);
+    expect(year.periods[0]).toMatchObject({ period: '2025-01' });
     expect((await get('admin', '/api/products/sales/999999')).statusCode).toBe(404);
   });
 });
