@@ -34,7 +34,7 @@ const optionalRanged = (min: number, max: number, int = false) =>
 export const productSave = z.object({
   id: optionalId(),
   product_code: requiredText(),
-  hs_code: optionalText(),
+  hs_code: optionalText().optional(),
   desc: requiredText(),
   msrp: z.preprocess(
     toNumber,
@@ -51,7 +51,7 @@ export const productSave = z.object({
   is_test_required: flag().optional(),
   is_shipping_cost: flag().optional(),
   exclude_pl_item_count: flag().optional(),
-  warning: optionalText(),
+  warning: optionalText().optional(),
   active: flag().optional(),
   /** The version the form was loaded at; a stale one is refused with 409. */
   version: z.coerce.number().int().optional(),

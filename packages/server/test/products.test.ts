@@ -239,6 +239,22 @@ describe('product save', () => {
     expect(rows.map((r) => r.event)).toEqual(['product_created', 'product_updated']);
     expect(rows[1]!.data.changes).toEqual({ desc: { old: 'Test product', new: 'Renamed' } });
   });
+
+  it('keeps fields a partial form leaves out, and clears text sent empty', async () => {
+    const p = (
+      await save('admin', { ...valid, product_code: 'PART-1', warning: 'Heavy', hs_code: '8517', discount: 15 })
+    ).json().data;
+    const kept = await save('admin', { ...valid, id: p.id, product_code: 'PART-1', version: p.version });
+    expect(kept.json().data).toMatchObject({ warning: 'Heavy', hs_code: '8517', discount: 15 });
+    const cleared = await save('admin', {
+      ...valid,
+      id: p.id,
+      product_code: 'PART-1',
+      warning: '',
+      version: p.version + 1,
+    });
+    expect(cleared.json().data).toMatchObject({ warning: '', hs_code: '8517' });
+  });
 });
 
 describe('image, enable and disable', () => {

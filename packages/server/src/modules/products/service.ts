@@ -185,7 +185,7 @@ export async function saveProduct(
       await assertCodeFree(tx, input.product_code, input.id);
       const fields = {
         productCode: input.product_code,
-        hsCode: input.hs_code,
+        ...(input.hs_code !== undefined ? { hsCode: input.hs_code } : {}),
         desc: input.desc,
         msrp: String(input.msrp),
         ...(input.discount !== undefined ? { discount: String(input.discount) } : {}),
@@ -195,7 +195,7 @@ export async function saveProduct(
         ...(input.is_test_required !== undefined ? { isTestRequired: input.is_test_required } : {}),
         ...(input.is_shipping_cost !== undefined ? { isShippingCost: input.is_shipping_cost } : {}),
         ...(input.exclude_pl_item_count !== undefined ? { excludePlItemCount: input.exclude_pl_item_count } : {}),
-        warning: input.warning,
+        ...(input.warning !== undefined ? { warning: input.warning } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(imageFileId ? { imageFileId } : {}),
       };
