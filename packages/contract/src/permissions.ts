@@ -57,6 +57,9 @@ export const PERMISSIONS = {
   'quotations.production': ['production'],
   'autocomplete.orders': ['administrator', 'sale', 'shipping', 'production', 'qa', 'tester'],
   'autocomplete.products': ['administrator', 'sale', 'production'],
+  // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
+  'dashboard.sales': ['administrator', 'sale'],
+  'dashboard.production': ['production'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { users } from './db/schema/users';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -39,6 +40,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   dealerRoutes,
   orderRoutes,
   quotationRoutes,
+  dashboardRoutes,
 ];
 
 export interface BuildOptions {

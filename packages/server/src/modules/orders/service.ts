@@ -36,6 +36,7 @@ import { dealers, orderLines, orderRollup, orders, quotationLines, quotations } 
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
+import { monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
 import { saveProduct } from '../products/service';
 import { lastChangedBy } from '../users/service';
 
@@ -540,6 +541,7 @@ async function rollup(tx: Db, id: number, sign: 1 | -1) {
       outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped,
       unpaid_value = r.unpaid_value + excluded.unpaid_value,
       unpaid_received = r.unpaid_received + excluded.unpaid_received`);
+  await monthRollup(tx, id, sign);
 }
 
 /** Rebuilds the rollup from the orders (bulk loads). */
@@ -555,6 +557,7 @@ export async function rebuildRollup(db: Db) {
     from (select *, (shipping_status <> 'cancel')::int as c, (payment_status = 'not paid')::int as u
           from ${orders} where deleted = 0) o
     group by dealer_id`);
+  await rebuildMonthRollup(db);
 }
 
 /** The credit warning of a save, or undefined (docs/decisions.md: credit). */
