@@ -11,12 +11,18 @@ type Page = LazyExoticComponent<ComponentType>;
 const users = lazy(() => import('../features/users/UsersPage'));
 const userForm = lazy(() => import('../features/users/UserFormPage'));
 const events = lazy(() => import('../features/events/EventsPage'));
+const orderEditor = lazy(() => import('../features/orders/OrderEditorPage'));
+const quotationEditor = lazy(() => import('../features/quotations/QuotationEditorPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
   '/users/add': userForm,
   '/users/edit/:UserId': userForm,
   '/events': events,
+  '/orders/add': orderEditor,
+  '/orders/edit/:OrderId': orderEditor,
+  '/quotations/add': quotationEditor,
+  '/quotations/edit/:QuotationId': quotationEditor,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

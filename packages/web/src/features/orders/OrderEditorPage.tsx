@@ -1,0 +1,18 @@
+import { Alert } from '@mui/material';
+import { useParams } from 'react-router';
+import { useSalesDoc, variantOf } from '../../api/orders';
+import { useCurrentUser } from '../../app/auth-store';
+import { PageLoader } from '../../app/Layout';
+import { SalesDocEditor } from './editor/SalesDocEditor';
+
+/** /orders/add and /orders/edit/{OrderId}: sales/administrator, shipping or production view by role. */
+export default function OrderEditorPage() {
+  const { OrderId } = useParams();
+  const id = OrderId ? Number(OrderId) : undefined;
+  const variant = variantOf(useCurrentUser().user_role);
+  const order = useSalesDoc('order', variant, id);
+  if (id && !order.data) {
+    return order.isError ? <Alert severity="error">{(order.error as Error).message}</Alert> : <PageLoader />;
+  }
+  return <SalesDocEditor key={id ?? 'new'} kind="order" doc={order.data} reload={() => order.refetch()} />;
+}

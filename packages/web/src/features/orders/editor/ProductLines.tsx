@@ -1,0 +1,209 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { Box, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { Control, FieldArrayWithId } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { FormTextField } from '../../../components/FormTextField';
+import { formatMoney } from '../../../components/format';
+import { type DocForm, type LineForm, lineFormAmount, testExcess } from './doc-form';
+
+type Ctl = Control<DocForm, unknown, DocForm>;
+type Field = FieldArrayWithId<DocForm, 'products', 'key'>;
+
+/** The product lines: inline editing, drag-and-drop order (@dnd-kit/sortable), remove. */
+export function ProductLines({
+  control,
+  fields,
+  money,
+  editable,
+  onMove,
+  onRemove,
+  onShippingFlag,
+}: {
+  control: Ctl;
+  fields: Field[];
+  money: boolean;
+  editable: boolean;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+  onShippingFlag: (index: number, value: number) => void;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const lines = useWatch({ control, name: 'products' }) ?? [];
+  const showTests = lines.some((l) => l && testExcess(l) > 0);
+
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = fields.findIndex((f) => f.key === e.active.id);
+    const to = fields.findIndex((f) => f.key === e.over?.id);
+    if (from >= 0 && to >= 0) onMove(from, to);
+  };
+
+  if (fields.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }} data-testid="lines-empty">
+        No products yet.
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <Table size="small" data-testid="lines-table">
+          <TableHead>
+            <TableRow>
+              {editable && <TableCell width={40} />}
+              <TableCell>Product</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>Name</TableCell>
+              <TableCell width={100}>Quantity</TableCell>
+              {money && <TableCell width={140}>MSRP</TableCell>}
+              {money && <TableCell width={100}>Discount %</TableCell>}
+              {money && (
+                <TableCell width={130} align="right">
+                  Amount
+                </TableCell>
+              )}
+              <TableCell width={90} align="center">
+                Shipping cost
+              </TableCell>
+              {showTests && <TableCell width={120}>Tests</TableCell>}
+              {editable && <TableCell width={48} />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <SortableContext items={fields.map((f) => f.key)} strategy={verticalListSortingStrategy}>
+              {fields.map((f, i) => (
+                <LineRow
+                  key={f.key}
+                  id={f.key}
+                  index={i}
+                  control={control}
+                  line={lines[i] ?? f}
+                  money={money}
+                  editable={editable}
+                  showTests={showTests}
+                  onRemove={() => onRemove(i)}
+                  onShippingFlag={(v) => onShippingFlag(i, v)}
+                />
+              ))}
+            </SortableContext>
+          </TableBody>
+        </Table>
+      </DndContext>
+    </Box>
+  );
+}
+
+function LineRow({
+  id,
+  index,
+  control,
+  line,
+  money,
+  editable,
+  showTests,
+  onRemove,
+  onShippingFlag,
+}: {
+  id: string;
+  index: number;
+  control: Ctl;
+  line: LineForm;
+  money: boolean;
+  editable: boolean;
+  showTests: boolean;
+  onRemove: () => void;
+  onShippingFlag: (v: number) => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !editable,
+  });
+  const cell = { size: 'small' as const, variant: 'standard' as const, fullWidth: true, disabled: !editable };
+  const excess = testExcess(line);
+  return (
+    <TableRow
+      ref={setNodeRef}
+      data-testid="line-row"
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      sx={{ bgcolor: isDragging ? 'action.hover' : undefined, position: 'relative', zIndex: isDragging ? 1 : 0 }}
+    >
+      {editable && (
+        <TableCell>
+          <IconButton size="small" aria-label="Drag to reorder" sx={{ cursor: 'grab' }} {...attributes} {...listeners}>
+            <DragIndicatorIcon fontSize="small" />
+          </IconButton>
+        </TableCell>
+      )}
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {line.product_code}
+        {!line.product_id && (
+          <Typography variant="caption" color="text.secondary" display="block">
+            new product
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>
+        <FormTextField control={control} name={`products.${index}.name`} {...cell} />
+      </TableCell>
+      <TableCell>
+        <FormTextField control={control} name={`products.${index}.quantity`} inputMode="numeric" {...cell} />
+      </TableCell>
+      {money && (
+        <TableCell>
+          <FormTextField control={control} name={`products.${index}.msrp`} inputMode="decimal" {...cell} />
+        </TableCell>
+      )}
+      {money && (
+        <TableCell>
+          <FormTextField control={control} name={`products.${index}.discount`} inputMode="decimal" {...cell} />
+        </TableCell>
+      )}
+      {money && (
+        <TableCell align="right" data-testid="line-amount">
+          {formatMoney(lineFormAmount(line), 'US$')}
+        </TableCell>
+      )}
+      <TableCell align="center">
+        <Checkbox
+          size="small"
+          checked={!!line.is_shipping_cost}
+          disabled={!editable}
+          onChange={(_, c) => onShippingFlag(c ? 1 : 0)}
+          slotProps={{ input: { 'aria-label': 'Shipping cost', 'data-testid': 'line-shipping' } as object }}
+        />
+      </TableCell>
+      {showTests && (
+        <TableCell sx={{ whiteSpace: 'nowrap', color: excess > 0 ? 'warning.dark' : undefined }}>
+          {excess > 0 ? `Tests: ${line.test_count} (+${excess})` : ''}
+        </TableCell>
+      )}
+      {editable && (
+        <TableCell>
+          <IconButton size="small" aria-label="Remove product" onClick={onRemove} data-testid="line-remove">
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dealerCopy,
+  duplicateFields,
+  emptyForm,
+  formFromDoc,
+  type LineForm,
+  linesForDealer,
+  linesTotals,
+  saveFields,
+  shippingAfterChange,
+  testExcess,
+  variantInfo,
+} from './doc-form';
+
+const line = (p: Partial<LineForm>): LineForm => ({
+  product_id: 1,
+  product_code: 'P1',
+  desc: '',
+  name: 'Product',
+  quantity: '1',
+  msrp: '100',
+  discount: '0',
+  is_shipping_cost: 0,
+  bom_cost: '',
+  active: 1,
+  warning: '',
+  product_discount: null,
+  ...p,
+});
+
+describe('order editor form rules', () => {
+  it('totals: value is every line, shipping cost the flagged lines', () => {
+    const t = linesTotals([
+      line({ quantity: '2', msrp: '100', discount: '10' }),
+      line({ quantity: '1', msrp: '50', is_shipping_cost: 1 }),
+    ]);
+    expect(t).toEqual({ value: 230, shipping_cost: 50, sales: 180 });
+  });
+
+  it('an AWB forces done and clears shipments for today', () => {
+    expect(shippingAfterChange({ shipping_status: 'ship', shipping_awb: 'AWB1', shipping_for_today: 1 })).toEqual({
+      shipping_status: 'done',
+      shipping_for_today: 0,
+    });
+    expect(shippingAfterChange({ shipping_status: 'ship', shipping_awb: ' ', shipping_for_today: 1 })).toEqual({
+      shipping_status: 'ship',
+      shipping_for_today: 1,
+    });
+  });
+
+  it('a dealer change copies its details and the lines take its discount', () => {
+    const copy = dealerCopy({
+      name: 'Acme',
+      country: 'Germany',
+      same_address: 1,
+      billing_address: 'Street 1',
+      billing_vat: 'DE1',
+      billing_email: '',
+      email: 'a@acme.test',
+      order_notes: 'Call first',
+    } as never);
+    expect(copy).toMatchObject({
+      billing_company: 'Acme',
+      shipping_address: 'Street 1',
+      billing_email: 'a@acme.test',
+      note: 'Call first',
+    });
+    const lines = linesForDealer([line({}), line({ is_shipping_cost: 1 }), line({ product_discount: 5 })], {
+      discount: 20,
+    });
+    expect(lines.map((l) => l.discount)).toEqual(['20', '0', '5']);
+  });
+
+  it('save fields: variant fields only, dates cleared as empty, lines as JSON', () => {
+    const v = { ...emptyForm(), id: 7, version: 3, dealer: 2, oc_ref: 'OC1', products: [line({})] };
+    const sales = saveFields(v, variantInfo('order', 'sales'));
+    expect(sales.shipping_date).toBe('');
+    expect(JSON.parse(sales.products as string)[0]).toMatchObject({ product_id: 1, quantity: '1' });
+    const shipping = saveFields({ ...v, shipping_status: 'wait' }, variantInfo('order', 'shipping'));
+    expect(Object.keys(shipping)).not.toContain('products');
+    expect(shipping.shipping_status).toBeUndefined();
+    expect(duplicateFields(sales)).not.toHaveProperty('oc_ref');
+    expect(duplicateFields(sales)).not.toHaveProperty('id');
+  });
+
+  it('loads a document into form values', () => {
+    const f = formFromDoc({
+      id: 1,
+      version: 2,
+      dealer: 3,
+      dealer_name: 'X',
+      date: 100,
+      value: 12.5,
+      shipping_date: null,
+      products: [],
+    } as never);
+    expect(f).toMatchObject({
+      id: 1,
+      dealer: 3,
+      date: 100,
+      value: '12.5',
+      shipping_date: null,
+      shipping_status: 'wait',
+    });
+  });
+
+  it('test excess per line', () => {
+    expect(testExcess(line({ quantity: '2', test_count: 3 }))).toBe(1);
+    expect(testExcess(line({ quantity: '2' }))).toBe(0);
+  });
+});

@@ -1,0 +1,20 @@
+import { Alert } from '@mui/material';
+import { useParams } from 'react-router';
+import { variantOf } from '../../api/orders';
+import { useQuotation } from '../../api/quotations';
+import { useCurrentUser } from '../../app/auth-store';
+import { PageLoader } from '../../app/Layout';
+// Quotations and orders are one document shape; the editor lives with orders and takes the kind.
+import { SalesDocEditor } from '../orders/editor/SalesDocEditor';
+
+/** /quotations/add and /quotations/edit/{QuotationId} (document 1 section 2.9). */
+export default function QuotationEditorPage() {
+  const { QuotationId } = useParams();
+  const id = QuotationId ? Number(QuotationId) : undefined;
+  const variant = variantOf(useCurrentUser().user_role);
+  const quotation = useQuotation(variant, id);
+  if (id && !quotation.data) {
+    return quotation.isError ? <Alert severity="error">{(quotation.error as Error).message}</Alert> : <PageLoader />;
+  }
+  return <SalesDocEditor key={id ?? 'new'} kind="quotation" doc={quotation.data} reload={() => quotation.refetch()} />;
+}
