@@ -1,11 +1,4 @@
-import type {
-  BomImportResult,
-  BomLine,
-  Product,
-  ProductRow,
-  ProductSales,
-  TestStep,
-} from '@bpm/contract/products';
+import type { BomImportResult, BomLine, Product, ProductRow, ProductSales, TestStep } from '@bpm/contract/products';
 import { rolePrefix } from '@bpm/contract/roles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../app/auth-store';
@@ -109,7 +102,7 @@ export function useBom(productId: number) {
 
 export function useSaveBomLine() {
   return useProductsMutation((body: Record<string, unknown>) =>
-    api.post<BomLine & { bom_cost: number }>('/boms/save', body, { toast: false }),
+    api.post<BomLine & { bom_cost: number }>('/boms/save', body),
   );
 }
 
@@ -119,9 +112,8 @@ export function useDeleteBomLine() {
 
 /** Import failures are shown by the tab (the server's message or 'Import failed'). */
 export function useImportBom() {
-  return useProductsMutation(
-    (body: { productId: number; bomData: Record<string, string>[]; replaceAll: boolean }) =>
-      api.post<BomImportResult>('/boms/import', body, { toast: false }),
+  return useProductsMutation((body: { productId: number; bomData: Record<string, string>[]; replaceAll: boolean }) =>
+    api.post<BomImportResult>('/boms/import', body, { toast: false }),
   );
 }
 
@@ -145,7 +137,7 @@ export function useTestSteps(productId: number) {
 
 export function useSaveTestStep() {
   return useProductsMutation((body: { id?: number; product_id: number; test_desc: string }) =>
-    api.post<TestStep>('/productTestChecklist/save', body, { toast: false }),
+    api.post<TestStep>('/productTestChecklist/save', body),
   );
 }
 

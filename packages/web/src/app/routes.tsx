@@ -13,6 +13,12 @@ const userForm = lazy(() => import('../features/users/UserFormPage'));
 const events = lazy(() => import('../features/events/EventsPage'));
 const orderEditor = lazy(() => import('../features/orders/OrderEditorPage'));
 const quotationEditor = lazy(() => import('../features/quotations/QuotationEditorPage'));
+const products = lazy(() => import('../features/products/ProductsPage'));
+const productEdit = lazy(() => import('../features/products/ProductEditPage'));
+const partComponents = lazy(() => import('../features/partComponents/PartComponentsPage'));
+const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
+const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
+const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -23,6 +29,15 @@ export const PAGES: Record<string, Page> = {
   '/orders/edit/:OrderId': orderEditor,
   '/quotations/add': quotationEditor,
   '/quotations/edit/:QuotationId': quotationEditor,
+  '/products': products,
+  '/products/add': productEdit,
+  '/products/edit/:ProductId': productEdit,
+  '/partComponents': partComponents,
+  '/partComponents/add': partComponentForm,
+  '/partComponents/edit/:id': partComponentForm,
+  '/suppliers': suppliers,
+  '/suppliers/add': supplierForm,
+  '/suppliers/edit/:SupplierId': supplierForm,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

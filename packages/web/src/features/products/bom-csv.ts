@@ -1,5 +1,5 @@
-import { BOM_REQUIRED_HEADERS, normalizeHeader } from '@bpm/contract/products';
 import { MSG } from '@bpm/contract/messages';
+import { BOM_REQUIRED_HEADERS, normalizeHeader } from '@bpm/contract/products';
 import Papa from 'papaparse';
 
 /** CSV files only: by extension, or by a CSV MIME type when the name has no extension. */

@@ -1,0 +1,151 @@
+import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
+import { can } from '@bpm/contract/permissions';
+import type { ProductRow } from '@bpm/contract/products';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Chip, Stack } from '@mui/material';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useProducts } from '../../api/products';
+import { useCurrentUser } from '../../app/auth-store';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
+import { DateRange } from '../../components/filters/DateRange';
+import { SearchBox } from '../../components/filters/SearchBox';
+import { formatMoney } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { usePersistentState } from '../../components/use-persistent-state';
+import { defaultSalesWindow, formatPrice } from './sales-window';
+
+type Status = 'all' | 'active' | 'inactive';
+
+const DEFAULTS = {
+  search: '',
+  status: 'all' as Status,
+  // null = the default window (one month back to the end of today), recomputed every visit.
+  from: null as number | null,
+  to: null as number | null,
+  sort: '' as string,
+  order: 'desc' as 'asc' | 'desc',
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+};
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** /products: the catalogue with units sold and revenue in the sales window (document 2 section 2). */
+export default function ProductsPage() {
+  const [s, set, reset] = usePersistentState('products', DEFAULTS);
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const window = useMemo(() => defaultSalesWindow(), []);
+  const from = s.from ?? window.from;
+  const to = s.to ?? window.to;
+  const q = useProducts({
+    search: s.search,
+    status: s.status,
+    StartDate: from,
+    EndDate: to,
+    sort: s.sort || undefined,
+    order: s.sort ? s.order : undefined,
+    limit: s.pageSize,
+    offset: s.page * s.pageSize,
+  });
+
+  const columns: Column<ProductRow>[] = [
+    { key: 'product_code', header: 'Product Code', sortKey: 'product_code' },
+    { key: 'desc', header: 'Description', sortKey: 'desc' },
+    { key: 'hs_code', header: 'HS Code', sortKey: 'hs_code' },
+    { key: 'msrp', header: 'MSRP', sortKey: 'msrp', align: 'right', render: (p) => formatMoney(p.msrp, 'US$') },
+    { key: 'discount', header: 'Discount %', sortKey: 'discount', align: 'right', render: (p) => p.discount },
+    { key: 'units_sold', header: 'Units Sold', align: 'right', render: (p) => p.units_sold },
+    { key: 'revenue', header: 'Revenue', align: 'right', render: (p) => formatMoney(p.revenue, 'US$') },
+    ...(can(user.user_role, 'boms.manage')
+      ? [
+          {
+            key: 'bom_cost',
+            header: 'BOM Cost',
+            sortKey: 'bom_cost',
+            align: 'right' as const,
+            render: (p: ProductRow) => formatPrice(p.bom_cost),
+          },
+        ]
+      : []),
+    {
+      key: 'active',
+      header: 'Status',
+      sortKey: 'active',
+      render: (p) =>
+        p.active === 1 ? (
+          <Chip label="Active" color="success" size="small" variant="outlined" />
+        ) : (
+          <Chip label="Inactive" size="small" />
+        ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title="Products"
+        actions={
+          can(user.user_role, 'products.save') && (
+            <Button
+              component={Link}
+              to="/products/add"
+              variant="contained"
+              startIcon={<AddIcon />}
+              data-testid="product-add"
+            >
+              New Product
+            </Button>
+          )
+        }
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        alignItems={{ md: 'center' }}
+        flexWrap="wrap"
+        useFlexGap
+      >
+        <SearchBox value={s.search} onChange={(search) => set({ search, page: 0 })} testId="products-search" />
+        <DateRange
+          value={{ from, to }}
+          onChange={(v) => set({ from: v.from, to: v.to, page: 0 })}
+          fromLabel="Sales From"
+          toLabel="Sales To"
+          testId="products-window"
+        />
+        <RadioGroupFilter
+          options={STATUS_OPTIONS}
+          value={s.status}
+          onChange={(v) => set({ status: v as Status, page: 0 })}
+          testId="products-status"
+        />
+        <ClearFilterButton onClick={reset} />
+      </Stack>
+      <DataTable
+        testId="products-table"
+        aria-label="Products"
+        columns={columns}
+        rows={q.data?.rows ?? []}
+        total={q.data?.total ?? 0}
+        loading={q.isFetching}
+        rowKey={(p) => p.id}
+        page={s.page}
+        pageSize={s.pageSize}
+        onPageChange={(page) => set({ page })}
+        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
+        sort={{ sort: s.sort || undefined, order: s.order }}
+        onSortChange={(v) => set({ sort: v.sort ?? '', order: v.order ?? 'asc', page: 0 })}
+        onRowClick={(p) => navigate(`/products/edit/${p.id}`)}
+        emptyText="No products found"
+      />
+    </Box>
+  );
+}
