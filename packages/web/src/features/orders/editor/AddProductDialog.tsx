@@ -103,7 +103,15 @@ export function AddProductDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="add-product-dialog">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          // React events bubble through portals: keep this submit away from the editor's form.
+          e.stopPropagation();
+          void submit(e);
+        }}
+      >
         <DialogTitle>Add product</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <Autocomplete

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+
+/** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
+
+interface Ctx {
+  page: Page;
+  baseURL: string;
+  browser: Browser;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+async function login(page: Page, username: string) {
+  await page.goto('/');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill('bpm-demo');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-button').waitFor();
+}
+
+/** A bearer token for API look-ups that set up a journey. */
+async function token(page: Page, username: string): Promise<string> {
+  const res = await page.request.post('/api/auth/login', { data: { username, password: 'bpm-demo' } });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function apiGet<T>(page: Page, username: string, path: string): Promise<T> {
+  const res = await page.request.get(`/api${path}`, {
+    headers: { Authorization: `Bearer ${await token(page, username)}` },
+  });
+  assert.equal(res.ok(), true, `GET ${path} → ${res.status()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function addProduct(page: Page, search: string, quantity: string, msrp?: string) {
+  await page.getByTestId('add-product').click();
+  const dialog = page.getByTestId('add-product-dialog');
+  await dialog.getByTestId('product-search').fill(search);
+  await page.getByRole('option').first().click();
+  await dialog.getByTestId('field-quantity').fill(quantity);
+  if (msrp !== undefined) await dialog.getByTestId('field-msrp').fill(msrp);
+  await dialog.getByTestId('product-select').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function expectSaved(page: Page) {
+  await page.getByText('Save successfully').first().waitFor();
+}
+
+/** (a) Sale: quotation with two products and a shipping-cost line → order → OC PDF → delete request. */
+export async function saleQuotationToOrder({ page }: Ctx) {
+  await login(page, 'sale');
+  await page.goto('/quotations/add');
+  await page.getByTestId('doc-title').getByText('New Quotation').waitFor();
+
+  await page.getByTestId('field-dealer').click();
+  await page.getByTestId('field-dealer').fill('a');
+  await page.getByRole('option').first().click();
+  // The dealer's details are copied in.
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="field-billing_company"]') as HTMLInputElement)?.value !== '',
+  );
+
+  // The Select button stays disabled while the product code is empty.
+  await page.getByTestId('add-product').click();
+  assert.equal(await page.getByTestId('product-select').isDisabled(), true);
+  await page.getByTestId('dialog-cancel').click();
+
+  await addProduct(page, 'SEN', '2');
+  await addProduct(page, 'SP', '3');
+  await addProduct(page, 'SHIPPING-COST', '1', '80');
+  assert.equal(await page.getByTestId('line-row').count(), 3);
+  assert.equal(await page.getByTestId('line-shipping').nth(2).isChecked(), true);
+  // Totals follow the lines: shipping cost is the flagged line.
+  assert.equal(await page.getByTestId('field-shipping_cost').inputValue(), '80');
+  assert.notEqual(await page.getByTestId('field-value').inputValue(), '0');
+
+  await page.getByTestId('doc-save').click();
+  await expectSaved(page);
+  await page.waitForURL(/\/quotations\/edit\/\d+$/);
+  await page.getByTestId('doc-confirm-order').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.waitForURL(/\/orders\/edit\/\d+$/);
+  await page.getByTestId('doc-title').getByText('Order').waitFor();
+  assert.equal(await page.getByTestId('line-row').count(), 3);
+
+  // A non-PDF is refused on choose.
+  await page.getByTestId('file-oc_pdf-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await page.getByTestId('file-oc_pdf-error').getByText('Please choose a PDF file.').waitFor();
+
+  await page.getByTestId('file-oc_pdf-input').setInputFiles({
+    name: 'OC-E2E-4711.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  assert.equal(await page.getByTestId('field-oc_ref').inputValue(), 'OC-E2E-4711');
+  await page.getByTestId('doc-save').click();
+  await expectSaved(page);
+  await page.getByTestId('file-oc_pdf-name').getByText('OC-E2E-4711.pdf').waitFor();
+  assert.equal(await page.getByTestId('field-oc_ref').inputValue(), 'OC-E2E-4711');
+
+  await page.getByTestId('doc-request-delete').click();
+  await page.getByTestId('doc-delete-requested').waitFor();
+  await page.getByTestId('doc-cancel-delete').waitFor();
+}
+
+/** (b) Shipping: entering an AWB makes the order done and locks the status. */
+export async function shippingEntersAwb({ page }: Ctx) {
+  await login(page, 'shipping');
+  const rows = await apiGet<Array<{ id: number; shipping_awb: string }>>(
+    page,
+    'shipping',
+    '/shipping/orders?shipping_status=ship&limit=5',
+  );
+  const order = rows.find((r) => !r.shipping_awb);
+  assert.ok(order, 'a shipping order without AWB');
+  await page.goto(`/orders/edit/${order.id}`);
+  await page.getByTestId('field-shipping_awb').waitFor();
+  // Shipping may not touch money or products.
+  assert.equal(await page.getByTestId('add-product').count(), 0);
+  assert.equal(await page.getByTestId('field-payment_status').count(), 0);
+
+  await page.getByTestId('field-shipping_awb').fill('AWB-E2E-1');
+  await page.getByTestId('status-chip').getByText('done').waitFor();
+  assert.equal(await page.getByTestId('field-shipping_status').isDisabled(), true);
+  assert.equal(await page.getByTestId('field-shipping_for_today').isDisabled(), true);
+
+  // Shipping needs an OC reference and PDF on the order.
+  if ((await page.getByTestId('file-oc_pdf-name').textContent())?.includes('No file')) {
+    await page.getByTestId('file-oc_pdf-input').setInputFiles({
+      name: `OC-SHIP-${order.id}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+  }
+  await page.getByTestId('doc-save').click();
+  await expectSaved(page);
+  await page.getByTestId('doc-status').getByText('done').waitFor();
+  assert.equal(await page.getByTestId('field-shipping_awb').inputValue(), 'AWB-E2E-1');
+  assert.equal(await page.getByTestId('field-shipping_status').isDisabled(), true);
+}
+
+/** (c) Two people edit one order: the second save gets the conflict message and can reload. */
+export async function concurrentEditConflict({ page, browser, baseURL }: Ctx) {
+  await login(page, 'admin');
+  const rows = await apiGet<Array<{ id: number }>>(page, 'admin', '/orders?limit=1&sort=id&order=asc');
+  const id = rows[0]?.id;
+  assert.ok(id);
+
+  const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const sale = await other.newPage();
+    await login(sale, 'sale');
+    await page.goto(`/orders/edit/${id}`);
+    await sale.goto(`/orders/edit/${id}`);
+    await page.getByTestId('field-note').waitFor();
+    await sale.getByTestId('field-note').waitFor();
+
+    await page.getByTestId('field-customer_ref').fill('ADMIN-EDIT');
+    await sale.getByTestId('field-customer_ref').fill('SALE-EDIT');
+    await page.getByTestId('doc-save').click();
+    await expectSaved(page);
+
+    await sale.getByTestId('doc-save').click();
+    const banner = sale.getByTestId('doc-conflict');
+    await banner.waitFor();
+    assert.match((await banner.textContent()) ?? '', /This record was changed by .*admin/i);
+    await sale.getByTestId('doc-reload').click();
+    await banner.waitFor({ state: 'hidden' });
+    assert.equal(await sale.getByTestId('field-customer_ref').inputValue(), 'ADMIN-EDIT');
+  } finally {
+    await other.close();
+  }
+}
