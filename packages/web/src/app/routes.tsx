@@ -11,6 +11,11 @@ type Page = LazyExoticComponent<ComponentType>;
 const users = lazy(() => import('../features/users/UsersPage'));
 const userForm = lazy(() => import('../features/users/UserFormPage'));
 const events = lazy(() => import('../features/events/EventsPage'));
+const ordersList = lazy(() => import('../features/orders/OrdersListPage'));
+const quotationsList = lazy(() => import('../features/quotations/QuotationsListPage'));
+const dealersList = lazy(() => import('../features/dealers/DealersPage'));
+const dealerForm = lazy(() => import('../features/dealers/DealerFormPage'));
+const dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
 const orderEditor = lazy(() => import('../features/orders/OrderEditorPage'));
 const quotationEditor = lazy(() => import('../features/quotations/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
@@ -25,6 +30,13 @@ export const PAGES: Record<string, Page> = {
   '/users/add': userForm,
   '/users/edit/:UserId': userForm,
   '/events': events,
+  '/orders': ordersList,
+  '/quotations': quotationsList,
+  '/dealers': dealersList,
+  '/dealers/add': dealerForm,
+  '/dealers/edit/:DealerId': dealerForm,
+  '/dashboard': dashboard,
+  '/dashboard/:dealerId': dashboard,
   '/orders/add': orderEditor,
   '/orders/edit/:OrderId': orderEditor,
   '/quotations/add': quotationEditor,

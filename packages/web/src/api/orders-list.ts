@@ -1,0 +1,46 @@
+import type { OrderListResponse, OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/orders';
+import type { QuotationRow } from '@bpm/contract/quotations';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+
+type Query = Record<string, string | number | undefined>;
+
+/** Query keys start with the area name, so the editor's mutations (invalidating ['orders']) refresh these lists. */
+export function useOrdersList(q: Query) {
+  return useQuery({
+    queryKey: ['orders', 'list', 'sales', q],
+    queryFn: async (): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary | null }> => {
+      const b = await apiFetch<OrderListResponse>('/orders', { query: q });
+      return { rows: b.data ?? [], total: b.total ?? 0, summary: b.summary ?? null };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /shipping/orders or /production/orders. A failure shows an empty list (document 1 section 2.7):
+ * the client has toasted it; the page renders no rows.
+ */
+export function useRoleOrdersList(role: 'shipping' | 'production', q: Query) {
+  return useQuery({
+    queryKey: ['orders', 'list', role, q],
+    queryFn: async () => {
+      const b = await apiFetch<{ data: ShippingOrderRow[]; total?: number }>(`/${role}/orders`, { query: q });
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET /quotations, /shipping/quotations or /production/quotations. */
+export function useQuotationsList(prefix: '' | '/shipping' | '/production', q: Query) {
+  return useQuery({
+    queryKey: ['quotations', 'list', prefix, q],
+    queryFn: async () => {
+      const b = await apiFetch<{ data: QuotationRow[]; total?: number }>(`${prefix}/quotations`, { query: q });
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,239 @@
+import {
+  ORDER_PAGE_STORAGE_KEY,
+  type OrderRow,
+  type OrderSummary,
+  SHIPPING_STATUS_COLORS,
+  type ShippingOrderRow,
+  type ShippingStatus,
+} from '@bpm/contract/orders';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Chip, TableCell } from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useDealerOptions } from '../../api/dealers';
+import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
+import { useCurrentUser } from '../../app/auth-store';
+import { type Column, DataTable } from '../../components/DataTable';
+import { formatDate, formatMoney } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { usePersistentState } from '../../components/use-persistent-state';
+import { OrdersListFilters } from './OrdersListFilters';
+import { ORDER_LIST_DEFAULTS, type OrderListState, orderListQuery } from './orders-list-state';
+
+const ORANGE = '#ffe0b2';
+const RED = '#ffcdd2';
+
+function StatusChip({ status }: { status: ShippingStatus }) {
+  return (
+    <Chip
+      size="small"
+      label={status}
+      color={SHIPPING_STATUS_COLORS[status] ?? 'default'}
+      data-testid="order-status"
+      sx={{ textTransform: 'capitalize' }}
+    />
+  );
+}
+
+/** The dealer picker's options; a failed dealer list clears the selection (document 1 section 2.7). */
+function useDealerFilter(s: OrderListState, set: (p: Partial<OrderListState>) => void) {
+  const q = useDealerOptions();
+  useEffect(() => {
+    if (q.isError && s.dealer !== -1) set({ dealer: -1, page: 0 });
+  }, [q.isError, s.dealer, set]);
+  const options = useMemo(() => (q.data ?? []).map((d) => ({ id: d.id, name: d.name })), [q.data]);
+  return { options, loading: q.isLoading };
+}
+
+/** /orders: the sales/administrator list, or the shared shipping/production layout. */
+export default function OrdersListPage() {
+  const { user_role } = useCurrentUser();
+  if (user_role === 'shipping' || user_role === 'production') return <RoleOrdersList role={user_role} />;
+  return <SalesOrdersList />;
+}
+
+const money = (v: number) => formatMoney(v, 'US$');
+
+/** Document 1 section 2.6. */
+function SalesOrdersList() {
+  const [s, set, reset] = usePersistentState(ORDER_PAGE_STORAGE_KEY, ORDER_LIST_DEFAULTS);
+  const navigate = useNavigate();
+  const dealers = useDealerFilter(s, set);
+  const q = useOrdersList(orderListQuery(s, { payment: true }));
+  const columns: Column<OrderRow>[] = [
+    { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
+    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => formatDate(r.date) },
+    { key: 'dealer_name', header: 'Dealer', sortKey: 'dealer_name' },
+    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref' },
+    { key: 'invoice', header: 'Invoice', sortKey: 'invoice' },
+    { key: 'value', header: 'Value', sortKey: 'value', align: 'right', render: (r) => money(r.value) },
+    {
+      key: 'shipping_cost',
+      header: 'Shipping Cost',
+      sortKey: 'shipping_cost',
+      align: 'right',
+      render: (r) => money(r.shipping_cost),
+    },
+    { key: 'sales', header: 'Sales', sortKey: 'sales', align: 'right', render: (r) => money(r.sales) },
+    {
+      key: 'payment_received',
+      header: 'Received',
+      sortKey: 'payment_received',
+      align: 'right',
+      render: (r) => money(r.payment_received),
+    },
+    {
+      key: 'outstanding',
+      header: 'Outstanding',
+      sortKey: 'outstanding',
+      align: 'right',
+      render: (r) => money(r.outstanding),
+    },
+    {
+      key: 'shipping_status',
+      header: 'Shipping',
+      sortKey: 'shipping_status',
+      render: (r) => <StatusChip status={r.shipping_status} />,
+    },
+    {
+      key: 'payment_status',
+      header: 'Payment',
+      sortKey: 'payment_status',
+      render: (r) => (r.payment_status === 'paid' ? 'Paid' : 'Not Paid'),
+    },
+    {
+      key: 'shipping_date_expected',
+      header: 'Expected Shipping',
+      sortKey: 'shipping_date_expected',
+      render: (r) => formatDate(r.shipping_date_expected),
+    },
+    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb' },
+    { key: 'note', header: 'Note', sortKey: 'note' },
+  ];
+  return (
+    <Box>
+      <PageHeader title="Orders" />
+      <OrdersListFilters
+        s={s}
+        set={set}
+        reset={reset}
+        dealers={dealers.options}
+        dealersLoading={dealers.loading}
+        payment
+        actions={
+          <Button component={Link} to="/orders/add" variant="contained" startIcon={<AddIcon />} data-testid="order-add">
+            New order
+          </Button>
+        }
+      />
+      <DataTable
+        testId="orders-table"
+        aria-label="Orders"
+        columns={columns}
+        rows={q.data?.rows ?? []}
+        total={q.data?.total ?? 0}
+        loading={q.isFetching}
+        rowKey={(r) => r.id}
+        page={s.page}
+        pageSize={s.pageSize}
+        onPageChange={(page) => set({ page })}
+        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
+        sort={{ sort: s.sort, order: s.order }}
+        onSortChange={(v) => set({ sort: v.sort ?? 'date', order: v.order ?? 'desc', page: 0 })}
+        summaryRow={q.data?.summary ? <SummaryCells summary={q.data.summary} /> : undefined}
+        rowTint={(r) => (r.shipping_status === 'cancel' ? RED : r.request_to_delete ? ORANGE : undefined)}
+        onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
+        emptyText="No orders found"
+      />
+    </Box>
+  );
+}
+
+/** Totals of every matching order, cancelled excluded (computed by the server). */
+function SummaryCells({ summary: t }: { summary: OrderSummary }) {
+  const cell = (v: number, testId: string) => (
+    <TableCell align="right" sx={{ fontWeight: 600 }} data-testid={testId}>
+      {money(v)}
+    </TableCell>
+  );
+  return (
+    <>
+      <TableCell colSpan={5} sx={{ fontWeight: 600 }} data-testid="orders-summary-count">
+        Total ({t.count} orders, cancelled excluded)
+      </TableCell>
+      {cell(t.value, 'orders-summary-value')}
+      {cell(t.shipping_cost, 'orders-summary-shipping')}
+      {cell(t.sales, 'orders-summary-sales')}
+      {cell(t.payment_received, 'orders-summary-received')}
+      {cell(t.outstanding, 'orders-summary-outstanding')}
+      <TableCell colSpan={5} />
+    </>
+  );
+}
+
+/** Document 1 section 2.7: the shipping and production lists share one layout. */
+function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
+  const [s, set, reset] = usePersistentState(`${role}OrderPage`, ORDER_LIST_DEFAULTS);
+  const navigate = useNavigate();
+  const dealers = useDealerFilter(s, set);
+  const q = useRoleOrdersList(role, orderListQuery(s, { payment: false }));
+  const columns: Column<ShippingOrderRow>[] = [
+    { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
+    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => formatDate(r.date) },
+    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref' },
+    { key: 'invoice', header: 'Invoice', sortKey: 'invoice' },
+    { key: 'note', header: 'Note', sortKey: 'note' },
+    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb' },
+    {
+      key: 'shipping_status',
+      header: 'Status',
+      sortKey: 'shipping_status',
+      render: (r) => <StatusChip status={r.shipping_status} />,
+    },
+    {
+      key: 'shipping_for_today',
+      header: 'For Today',
+      sortKey: 'shipping_for_today',
+      render: (r) => (r.shipping_for_today ? 'Yes' : ''),
+    },
+    {
+      key: 'shipping_date_expected',
+      header: 'Expected Shipping',
+      sortKey: 'shipping_date_expected',
+      render: (r) => (r.shipping_date_expected === '' ? '' : formatDate(r.shipping_date_expected)),
+    },
+    { key: 'dealer_name', header: 'Dealer Name', sortKey: 'dealer_name' },
+  ];
+  return (
+    <Box>
+      <PageHeader title="Orders" />
+      <OrdersListFilters
+        s={s}
+        set={set}
+        reset={reset}
+        dealers={dealers.options}
+        dealersLoading={dealers.loading}
+        payment={false}
+      />
+      <DataTable
+        testId="orders-table"
+        aria-label="Orders"
+        columns={columns}
+        // An order-list failure shows an empty list.
+        rows={q.isError ? [] : (q.data?.rows ?? [])}
+        total={q.isError ? 0 : (q.data?.total ?? 0)}
+        loading={q.isFetching}
+        rowKey={(r) => r.id}
+        page={s.page}
+        pageSize={s.pageSize}
+        onPageChange={(page) => set({ page })}
+        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
+        sort={{ sort: s.sort, order: s.order }}
+        onSortChange={(v) => set({ sort: v.sort ?? 'date', order: v.order ?? 'desc', page: 0 })}
+        rowTint={(r) => (r.shipping_status === 'cancel' ? RED : undefined)}
+        onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
+        emptyText="No orders found"
+      />
+    </Box>
+  );
+}
