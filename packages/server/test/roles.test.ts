@@ -2,7 +2,7 @@
  * The role × route matrix: every registered API route, called by every role with dummy
  * parameters. Routes other areas add later are covered automatically (they come from
  * app.routeTable). The snapshot file lists who may call what; update it with
- * `npx vitest run -u packages/server/test/roles.test.ts` and review the diff.
+ * `npx vitest run --project server packages/server/test/roles.test.ts -u` and review the diff.
  */
 import { ROLES, type Role } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
