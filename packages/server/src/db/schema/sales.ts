@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -135,24 +136,41 @@ function salesDocColumns(linkColumn: string) {
 export const orderSearchText = (t: { ocRef: unknown; invoice: unknown; note: unknown; shippingAwb: unknown }) =>
   sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})`;
 
-export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => [
-  // Every list filters `deleted = 0`; partial indexes keep them small and exact.
-  index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
-  index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
-  index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(sql`deleted = 0`),
-  index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(sql`deleted = 0`),
-  index('orders_today_idx').on(t.date.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
-  index('orders_expected_idx').on(t.shippingDateExpected).where(sql`deleted = 0`),
-  index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
-  index('orders_oc_ref_idx').on(t.ocRef).where(sql`deleted = 0`),
-  index('orders_invoice_idx').on(t.invoice).where(sql`deleted = 0`),
-  index('orders_dealer_name_idx').on(t.dealerName, t.id).where(sql`deleted = 0`),
-  index('orders_value_idx').on(t.value, t.id).where(sql`deleted = 0`),
-  index('orders_search_trgm').using(
-    'gin',
-    sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
-  ),
-]);
+export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => {
+  const live = sql`deleted = 0`;
+  return [
+    // Every list filters `deleted = 0`; partial indexes keep them small and exact.
+    index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
+    index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
+    index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(live),
+    index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
+    index('orders_today_idx').on(t.date.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
+    index('orders_expected_idx').on(t.shippingDateExpected).where(live),
+    index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
+    index('orders_oc_ref_idx').on(t.ocRef).where(live),
+    index('orders_invoice_idx').on(t.invoice).where(live),
+    index('orders_dealer_name_idx').on(t.dealerName, t.id).where(live),
+    index('orders_value_idx').on(t.value, t.id).where(live),
+    // One (column, id) index per sortable column: any sort of a page walks an index.
+    index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
+    index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),
+    index('orders_quote_ref_sort_idx').on(t.quoteRef, t.id).where(live),
+    index('orders_shipping_cost_sort_idx').on(t.shippingCost, t.id).where(live),
+    index('orders_sales_sort_idx').on(sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
+    index('orders_received_sort_idx').on(t.paymentReceived, t.id).where(live),
+    index('orders_outstanding_sort_idx').on(t.outstanding, t.id).where(live),
+    index('orders_status_sort_idx').on(t.shippingStatus, t.id).where(live),
+    index('orders_payment_sort_idx').on(t.paymentStatus, t.id).where(live),
+    index('orders_expected_sort_idx').on(t.shippingDateExpected, t.id).where(live),
+    index('orders_shipping_date_sort_idx').on(t.shippingDate, t.id).where(live),
+    index('orders_awb_sort_idx').on(t.shippingAwb, t.id).where(live),
+    index('orders_today_sort_idx').on(t.shippingForToday, t.id).where(live),
+    index('orders_search_trgm').using(
+      'gin',
+      sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
+    ),
+  ];
+});
 
 export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t) => [
   index('quotations_date_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0`),
@@ -199,22 +217,29 @@ export const quotationLines = pgTable(
 );
 
 /**
- * Per-dealer totals of live orders, kept in the transaction of every order write, so the
- * unfiltered (or dealer-only) list summary and the dealer's credit are O(dealers), not O(orders).
- * `n`…`outstanding_shipped` cover orders that are not cancelled; unpaid_* cover those also 'not paid'.
+ * Totals of live orders per dealer, shipping status and payment status, kept in the transaction of
+ * every order write: the list summary for no filter or any mix of the dealer, status and payment
+ * filters, and each dealer's credit, read a few dozen rows instead of the orders.
+ * `n` = orders, `total` = orders (kept for history), unpaid_* unused (kept for history).
  */
-export const orderRollup = pgTable('order_rollup', {
-  dealerId: integer('dealer_id')
-    .primaryKey()
-    .references(() => dealers.id),
-  n: integer('n').notNull().default(0),
-  total: integer('total').notNull().default(0),
-  value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
-  shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-  actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-  paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
-  outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
-  outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
-  unpaidValue: numeric('unpaid_value', { precision: 16, scale: 2 }).notNull().default('0'),
-  unpaidReceived: numeric('unpaid_received', { precision: 16, scale: 2 }).notNull().default('0'),
-});
+export const orderRollup = pgTable(
+  'order_rollup',
+  {
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    shippingStatus: text('shipping_status').notNull().default(''),
+    paymentStatus: text('payment_status').notNull().default(''),
+    n: integer('n').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+    unpaidValue: numeric('unpaid_value', { precision: 16, scale: 2 }).notNull().default('0'),
+    unpaidReceived: numeric('unpaid_received', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.shippingStatus, t.paymentStatus] })],
+);
