@@ -295,6 +295,16 @@ describe('orders list', () => {
     // The rollup (dealer only) and the SQL aggregate (any filter) agree.
     const viaSql = await list('start=0');
     expect(viaSql.summary).toEqual(all.summary);
+    for (const f of [
+      'shipping_status=wait;ship',
+      'payment_status=not%20paid',
+      'shipping_status=done;cancel&payment_status=paid',
+    ]) {
+      const viaRollup = await list(f);
+      const viaAggregate = await list(`${f}&start=0`);
+      expect(viaRollup.summary, f).toEqual(viaAggregate.summary);
+      expect(viaRollup.total, f).toBe(viaAggregate.total);
+    }
     const everything = (await get(t, 'sale', '/api/orders')).json();
     const everythingSql = (await get(t, 'sale', '/api/orders?start=0')).json();
     expect(everything.summary).toEqual(everythingSql.summary);

@@ -9,12 +9,13 @@ import {
 } from '@bpm/contract/dealers';
 import { MSG } from '@bpm/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
-import { dealers, orderRollup, orders, quotations } from '../../db/schema/sales';
+import { dealers, orders, quotations } from '../../db/schema/sales';
 import { conflict, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { creditUsed } from '../orders/service';
 import { lastChangedBy } from '../users/service';
 
 export const DEALER_ENTITY = 'dealer';
@@ -131,11 +132,7 @@ export async function dealerOptions(db: Db, search: string, limit: number): Prom
 export async function dealerCredit(db: Db, id: number): Promise<DealerCredit> {
   const [d] = await db.select({ limit: dealers.creditLimit }).from(dealers).where(eq(dealers.id, id));
   if (!d) throw notFound(MSG.dealerNotFound);
-  const [r] = await queryRows<{ used: string | null }>(
-    db,
-    sql`select unpaid_value - unpaid_received as used from ${orderRollup} where dealer_id = ${id}`,
-  );
-  return { credit_used: Number(r?.used ?? 0), credit_limit: Number(d.limit) };
+  return { credit_used: await creditUsed(db, id), credit_limit: Number(d.limit) };
 }
 
 const snapshot = (d: Dealer) => {

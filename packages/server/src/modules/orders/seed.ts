@@ -368,7 +368,21 @@ export async function seedDealers(db: Db, now: number) {
   return rows;
 }
 
-async function demoProducts(db: Db, now: number) {
+/** Active products for sales demo data; inserts the SLS- fallback set when there are none. */
+export async function demoProducts(
+  db: Db,
+  now: number,
+): Promise<
+  Array<{
+    id: number;
+    code: string;
+    desc: string;
+    msrp: string;
+    discount: string;
+    isShippingCost: number;
+    bomCost: string;
+  }>
+> {
   let list = await db
     .select({
       id: products.id,

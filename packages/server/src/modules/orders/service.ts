@@ -222,33 +222,59 @@ export function withoutMoney(doc: Doc): ShippingOrder {
 
 const STATUS_ALL = SHIPPING_STATUSES.length;
 
-function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): SQL[] {
+interface ListFilter {
+  conds: SQL[];
+  /** Only dealer, status and payment filters (or none): the rollup answers total and summary. */
+  rollup: { dealer: number; statuses?: string[]; payment?: string } | null;
+}
+
+function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
   const conds: SQL[] = [];
+  let other = false;
+  let statuses: string[] | undefined;
   if (q.search) {
+    other = true;
     conds.push(
       sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb}) like ${likePattern(q.search)}`,
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
-  if (q.start !== undefined) conds.push(sql`${t.date} >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`${t.date} <= ${q.end}`);
-  if (q.shipping_status !== undefined) {
-    const statuses = parseStatusFilter(q.shipping_status);
-    if (statuses.length === 0) conds.push(sql`false`);
-    else if (statuses.length < STATUS_ALL) conds.push(inArray(t.shippingStatus, statuses));
+  if (q.start !== undefined) {
+    other = true;
+    conds.push(sql`${t.date} >= ${q.start}`);
   }
-  if (q.shipping_for_today) conds.push(sql`${t.shippingForToday} = 1`);
+  if (q.end !== undefined) {
+    other = true;
+    conds.push(sql`${t.date} <= ${q.end}`);
+  }
+  if (q.shipping_status !== undefined) {
+    const parsed = parseStatusFilter(q.shipping_status);
+    if (parsed.length === 0) {
+      statuses = [];
+      conds.push(sql`false`);
+    } else if (parsed.length < STATUS_ALL) {
+      statuses = parsed;
+      conds.push(inArray(t.shippingStatus, parsed));
+    }
+  }
+  if (q.shipping_for_today) {
+    other = true;
+    conds.push(sql`${t.shippingForToday} = 1`);
+  }
   if (q.expected_before_today) {
+    other = true;
     const midnight = q.today_start ?? localMidnight(nowSec, q.tz_offset ?? 0);
     conds.push(sql`${t.shippingDateExpected} < ${midnight}`);
   }
-  if (opts.payment && q.payment_status !== 'all') conds.push(eq(t.paymentStatus, q.payment_status));
-  return conds;
+  const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
+  if (payment) conds.push(eq(t.paymentStatus, payment));
+  return { conds, rollup: other ? null : { dealer: q.dealer, statuses, payment } };
 }
 
 function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; search: string }): SQL {
-  const dir = q.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-  const idDir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const asc = q.order === 'asc';
+  // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
+  const dir = asc ? sql`asc` : sql`desc`;
   const sorts: Record<string, SQL> = {
     id: sql`${t.id}`,
     oc_ref: sql`${t.ocRef}`,
@@ -268,12 +294,14 @@ function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; sear
     shipping_awb: sql`${t.shippingAwb}`,
     shipping_for_today: sql`${t.shippingForToday}`,
   };
-  const col = q.sort ? sorts[q.sort] : undefined;
-  if (col) return sql`${col} ${dir}, ${t.id} ${idDir}`;
+  const col = q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
+  if (col) return q.sort === 'id' ? sql`${t.id} ${dir}` : sql`${col} ${dir}, ${t.id} ${dir}`;
   // Newest first. With a search, `date + 0` keeps the planner on the trigram index instead of
   // walking the date index through non-matching rows (ARCHITECTURE.md, Measured here).
   const date = q.search ? sql`(${t.date} + 0)` : sql`${t.date}`;
-  return sql`${date} ${dir}, ${t.id} ${idDir}`;
+  return asc
+    ? sql`${date} asc nulls first, ${t.id} asc nulls first`
+    : sql`${date} desc nulls last, ${t.id} desc nulls last`;
 }
 
 const EMPTY_SUMMARY: OrderSummary = {
@@ -335,16 +363,35 @@ async function summarise(db: Db, where: SQL): Promise<{ total: number; summary: 
   return toSummary(r);
 }
 
-/** The same from the per-dealer rollup (no filter, or a dealer only): O(dealers). */
-async function summariseRollup(db: Db, dealer: number): Promise<{ total: number; summary: OrderSummary }> {
+/** The same from the rollup (dealer, status and payment filters only): a few dozen rows. */
+async function summariseRollup(
+  db: Db,
+  f: { dealer: number; statuses?: string[]; payment?: string },
+): Promise<{ total: number; summary: OrderSummary }> {
+  const conds: SQL[] = [sql`true`];
+  if (f.dealer > 0) conds.push(sql`dealer_id = ${f.dealer}`);
+  if (f.statuses) {
+    conds.push(
+      f.statuses.length
+        ? sql`shipping_status in (${sql.join(
+            f.statuses.map((x) => sql`${x}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (f.payment) conds.push(sql`payment_status = ${f.payment}`);
+  const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(
     db,
-    sql`select coalesce(sum(total), 0) as total, coalesce(sum(n), 0) as count,
-      coalesce(sum(value), 0) as value, coalesce(sum(shipping_cost), 0) as shipping_cost,
-      coalesce(sum(actual_shipping_cost), 0) as actual_shipping_cost,
-      coalesce(sum(payment_received), 0) as payment_received, coalesce(sum(outstanding), 0) as outstanding,
-      coalesce(sum(outstanding_shipped), 0) as outstanding_shipped
-    from ${orderRollup} ${dealer > 0 ? sql`where dealer_id = ${dealer}` : sql``}`,
+    sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ${live}), 0) as count,
+      coalesce(sum(value) filter (where ${live}), 0) as value,
+      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
+      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
+      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
+      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
+      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
+    from ${orderRollup} where ${sql.join(conds, sql` and `)}`,
   );
   return toSummary(r);
 }
@@ -355,24 +402,28 @@ export async function listOrders(
   q: OrderListQuery,
   nowSec: number,
 ): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
-  const conds = listConditions(orders, q, nowSec, { payment: true });
-  // No filter, or a dealer only: the rollup answers total and summary without touching the orders.
-  const filtered = conds.length > (q.dealer > 0 ? 1 : 0);
+  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: true });
   const where = and(eq(orders.deleted, 0), ...conds)!;
   const [rows, totals] = await Promise.all([
-    db
-      .select({
-        d: orders,
-        country: sql<string>`(select country from ${dealers} where ${dealers.id} = ${orders.dealerId})`,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(listOrder(orders, q))
-      .limit(q.limit)
-      .offset(q.offset),
-    filtered ? summarise(db, where) : summariseRollup(db, q.dealer),
+    db.select().from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    byRollup ? summariseRollup(db, byRollup) : summarise(db, where),
   ]);
-  return { rows: rows.map((r) => toRow(r.d, r.country ?? '')), ...totals };
+  // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
+  const countries = await dealerCountries(
+    db,
+    rows.map((r) => r.dealerId),
+  );
+  return { rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')), ...totals };
+}
+
+async function dealerCountries(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: dealers.id, country: dealers.country })
+    .from(dealers)
+    .where(inArray(dealers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.country]));
 }
 
 /** GET /shipping/orders and /production/orders: the listed row fields only, no money. */
@@ -381,7 +432,7 @@ export async function listShippingOrders(
   q: OrderListQuery,
   nowSec: number,
 ): Promise<{ rows: ShippingOrderRow[]; total: number }> {
-  const conds = listConditions(orders, q, nowSec, { payment: false });
+  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: false });
   const where = and(eq(orders.deleted, 0), ...conds)!;
   const [rows, total] = await Promise.all([
     db
@@ -402,8 +453,8 @@ export async function listShippingOrders(
       .orderBy(listOrder(orders, q))
       .limit(q.limit)
       .offset(q.offset),
-    conds.length === 0 || (conds.length === 1 && q.dealer > 0)
-      ? summariseRollup(db, q.dealer).then((s) => s.total)
+    byRollup
+      ? summariseRollup(db, byRollup).then((s) => s.total)
       : db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(orders)
@@ -522,25 +573,22 @@ export async function productOptions(db: Db, search: string, limit: number): Pro
 // ---------------------------------------------------------------------------------------------
 // Rollup: per-dealer totals kept in the write transaction
 
-/** Adds (sign 1) or removes (sign −1) an order's current row from its dealer's rollup. */
+/** Adds (sign 1) or removes (sign −1) an order's current row from its rollup bucket. */
 async function rollup(tx: Db, id: number, sign: 1 | -1) {
   await tx.execute(sql`
-    insert into ${orderRollup} as r (dealer_id, total, n, value, shipping_cost, actual_shipping_cost, payment_received,
-      outstanding, outstanding_shipped, unpaid_value, unpaid_received)
-    select o.dealer_id, ${sign}, ${sign} * c, ${sign} * c * o.value, ${sign} * c * o.shipping_cost,
-      ${sign} * c * o.actual_shipping_cost, ${sign} * c * o.payment_received, ${sign} * c * o.outstanding,
-      ${sign} * c * o.outstanding_shipped, ${sign} * c * u * o.value, ${sign} * c * u * o.payment_received
-    from (select *, (shipping_status <> 'cancel')::int as c, (payment_status = 'not paid')::int as u
-          from ${orders} where id = ${id} and deleted = 0) o
-    on conflict (dealer_id) do update set
-      total = r.total + excluded.total, n = r.n + excluded.n, value = r.value + excluded.value,
+    insert into ${orderRollup} as r (dealer_id, shipping_status, payment_status, n, total, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select dealer_id, shipping_status, payment_status, ${sign}, ${sign}, ${sign} * value, ${sign} * shipping_cost,
+      ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding, ${sign} * outstanding_shipped
+    from ${orders} where id = ${id} and deleted = 0
+    on conflict (dealer_id, shipping_status, payment_status) do update set
+      n = r.n + excluded.n, total = r.total + excluded.total, value = r.value + excluded.value,
       shipping_cost = r.shipping_cost + excluded.shipping_cost,
       actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
       payment_received = r.payment_received + excluded.payment_received,
       outstanding = r.outstanding + excluded.outstanding,
-      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped,
-      unpaid_value = r.unpaid_value + excluded.unpaid_value,
-      unpaid_received = r.unpaid_received + excluded.unpaid_received`);
+      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
+  // The dashboard's dealer × month sales (modules/dashboard/rollup.ts) move with the same write.
   await monthRollup(tx, id, sign);
 }
 
@@ -548,30 +596,35 @@ async function rollup(tx: Db, id: number, sign: 1 | -1) {
 export async function rebuildRollup(db: Db) {
   await db.execute(sql`delete from ${orderRollup}`);
   await db.execute(sql`
-    insert into ${orderRollup} (dealer_id, total, n, value, shipping_cost, actual_shipping_cost, payment_received,
-      outstanding, outstanding_shipped, unpaid_value, unpaid_received)
-    select dealer_id, count(*), count(*) filter (where c = 1),
-      coalesce(sum(value * c), 0), coalesce(sum(shipping_cost * c), 0), coalesce(sum(actual_shipping_cost * c), 0),
-      coalesce(sum(payment_received * c), 0), coalesce(sum(outstanding * c), 0),
-      coalesce(sum(outstanding_shipped * c), 0), coalesce(sum(value * c * u), 0), coalesce(sum(payment_received * c * u), 0)
-    from (select *, (shipping_status <> 'cancel')::int as c, (payment_status = 'not paid')::int as u
-          from ${orders} where deleted = 0) o
-    group by dealer_id`);
+    insert into ${orderRollup} (dealer_id, shipping_status, payment_status, n, total, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select dealer_id, shipping_status, payment_status, count(*), count(*), sum(value), sum(shipping_cost),
+      sum(actual_shipping_cost), sum(payment_received), sum(outstanding), sum(outstanding_shipped)
+    from ${orders} where deleted = 0 group by 1, 2, 3`);
   await rebuildMonthRollup(db);
+}
+
+/** Credit used of a dealer: Σ (value − payment_received) of its live, uncancelled, unpaid orders. */
+export async function creditUsed(db: Db, dealerId: number): Promise<number> {
+  const [r] = await queryRows<{ used: string | null }>(
+    db,
+    sql`select coalesce(sum(value - payment_received), 0) as used from ${orderRollup}
+        where dealer_id = ${dealerId} and shipping_status <> 'cancel' and payment_status = 'not paid'`,
+  );
+  return num(r?.used);
 }
 
 /** The credit warning of a save, or undefined (docs/decisions.md: credit). */
 async function creditWarning(tx: Db, dealerId: number): Promise<string | undefined> {
-  const [r] = await queryRows<{ name: string; lim: string; used: string | null }>(
-    tx,
-    sql`select d.name, d.credit_limit as lim, r.unpaid_value - r.unpaid_received as used
-        from ${dealers} d left join ${orderRollup} r on r.dealer_id = d.id where d.id = ${dealerId}`,
-  );
-  if (!r) return undefined;
-  const limit = num(r.lim);
-  const used = num(r.used);
-  if (limit > 0 && used > limit) return MSG.creditLimitExceeded(r.name, formatMoney(used), formatMoney(limit));
-  return undefined;
+  const [d] = await tx
+    .select({ name: dealers.name, lim: dealers.creditLimit })
+    .from(dealers)
+    .where(eq(dealers.id, dealerId));
+  if (!d) return undefined;
+  const limit = num(d.lim);
+  if (limit <= 0) return undefined;
+  const used = await creditUsed(tx, dealerId);
+  return used > limit ? MSG.creditLimitExceeded(d.name, formatMoney(used), formatMoney(limit)) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
