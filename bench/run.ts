@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
+import { SALES_CASES, seedOrders } from './sales';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EVENTS = 100_000;
@@ -27,6 +28,8 @@ interface Opts {
   duration: number;
   connections: number;
   pg?: string;
+  /** Only the cases whose name matches this regular expression (the bare reference always runs). */
+  only?: string;
 }
 
 /** What a case may use: the server's URL and helpers to sign in. */
@@ -94,6 +97,7 @@ export const CASES: BenchCase[] = [
       headers: await bearer('admin'),
     }),
   },
+  ...SALES_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -103,6 +107,7 @@ function parseArgs(argv: string[]): Opts {
     if (a === '--pg') o.pg = argv[++i];
     else if (a === '--duration') o.duration = Number(argv[++i]);
     else if (a === '--connections') o.connections = Number(argv[++i]);
+    else if (a === '--only') o.only = argv[++i];
   }
   return o;
 }
@@ -160,6 +165,7 @@ async function prepare(db: Database) {
     from generate_series(1, ${EVENTS}) g`);
   await db.db.execute(sql`analyze events`);
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
+  await seedOrders(db.db, now);
 }
 
 interface Row {
@@ -250,7 +256,8 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
     await autocannon({ url: `http://127.0.0.1:${barePort}/`, connections: o.connections, duration: 1 });
     await autocannon({ url: `${url}/api/events?limit=50`, headers: await ctx.bearer('admin'), duration: 1 });
     rows.push(await measure('bare Fastify GET / {ok:true}', kind, { url: `http://127.0.0.1:${barePort}/` }, o));
-    for (const c of CASES) rows.push(await measure(c.name, kind, await c.setup(ctx), o));
+    for (const c of CASES.filter((x) => !o.only || new RegExp(o.only).test(x.name)))
+      rows.push(await measure(c.name, kind, await c.setup(ctx), o));
   } finally {
     await stop(server);
     await stop(bare);

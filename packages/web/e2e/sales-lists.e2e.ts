@@ -1,0 +1,132 @@
+/**
+ * Sales lists and dashboards (document 1 sections 2.5–2.7, 2.10, 4.3): production filters its
+ * orders list, sale creates a dealer, the administrator rejects a delete request on the dashboard.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+
+interface Ctx {
+  browser: Browser;
+  page: Page;
+  baseURL: string;
+}
+
+const PASSWORD = 'bpm-demo';
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-button').waitFor();
+}
+
+/** An API client signed in through POST /api/auth/login. */
+async function apiAs(baseURL: string, username: string) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  assert.equal(res.status, 200, `login ${username}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return async <T>(path: string, method = 'GET'): Promise<T> => {
+    const r = await fetch(`${baseURL}/api${path}`, { method, headers: { authorization: `Bearer ${access_token}` } });
+    assert.ok(r.ok, `${method} ${path}: ${r.status}`);
+    return (await r.json()) as T;
+  };
+}
+
+/** The IDs (first column) of the table's rows. */
+const rowIds = async (page: Page, testId: string) =>
+  (await page.getByTestId(`${testId}-row`).locator('td:first-child').allInnerTexts()).map((t) => Number(t.trim()));
+
+async function waitForIds(page: Page, testId: string, expected: number[]) {
+  const until = Date.now() + 15_000;
+  let seen: number[] = [];
+  while (Date.now() < until) {
+    seen = await rowIds(page, testId);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(200);
+  }
+  assert.deepEqual(seen, expected);
+}
+
+export async function productionFiltersItsOrdersList({ page, baseURL }: Ctx) {
+  const api = await apiAs(baseURL, 'production');
+  await signIn(page, 'production');
+  await page.goto('/orders');
+  const all = await api<{ data: Array<{ id: number }> }>('/production/orders?limit=50');
+  await waitForIds(
+    page,
+    'orders-table',
+    all.data.map((r) => r.id),
+  );
+
+  // Uncheck Done and pick the dealer of a listed order that is not done.
+  await page.getByTestId('orders-statuses').getByLabel('Done').uncheck();
+  const open = await api<{ data: Array<{ dealer_name: string }> }>(
+    '/production/orders?limit=1&shipping_status=wait;ship;cancel',
+  );
+  const dealers = await api<{ data: Array<{ id: number; name: string }> }>('/dealers/autocomplete');
+  const dealer = dealers.data.find((d) => d.name === open.data[0]!.dealer_name)!;
+  await page.getByTestId('orders-dealer').fill(dealer.name);
+  await page.getByRole('option', { name: `${dealer.name} [${dealer.id}]` }).click();
+
+  const expected = await api<{ data: Array<{ id: number; dealer_name: string; shipping_status: string }> }>(
+    `/production/orders?limit=50&dealer=${dealer.id}&shipping_status=wait;ship;cancel`,
+  );
+  assert.ok(expected.data.length > 0);
+  assert.ok(expected.data.every((r) => r.dealer_name === dealer.name && r.shipping_status !== 'done'));
+  await waitForIds(
+    page,
+    'orders-table',
+    expected.data.map((r) => r.id),
+  );
+  const statuses = await page.getByTestId('orders-table-row').getByTestId('order-status').allInnerTexts();
+  assert.ok(statuses.every((s) => s.toLowerCase() !== 'done'));
+}
+
+export async function saleCreatesADealer({ page }: Ctx) {
+  const name = `E2E Dealer ${Date.now()}`;
+  await signIn(page, 'sale');
+  await page.goto('/dealers');
+  await page.getByTestId('dealer-add').click();
+  await page.waitForURL((u) => u.pathname === '/dealers/add');
+  assert.equal(await page.getByTestId('field-country').inputValue(), 'United States');
+  // The form refuses a bad e-mail before calling the server.
+  await page.getByTestId('field-name').fill(name);
+  await page.getByTestId('field-billing_address').fill('1 Test Street, Springfield');
+  await page.getByTestId('field-email').fill('not-an-email');
+  await page.getByTestId('dealer-save').click();
+  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByTestId('field-email').fill('orders@e2e-dealer.example');
+  await page.getByTestId('field-same_address').check();
+  assert.equal(await page.getByTestId('field-shipping_address').inputValue(), '1 Test Street, Springfield');
+  await page.getByRole('combobox', { name: 'Payment Terms' }).click();
+  await page.getByRole('option', { name: '100% 30 days' }).click();
+  await page.getByTestId('dealer-save').click();
+  await page.waitForURL((u) => u.pathname === '/dealers');
+  await page.getByTestId('dealers-search').fill(name);
+  await page.getByTestId('dealers-table-row').filter({ hasText: name }).waitFor();
+}
+
+export async function adminRejectsADeleteRequestFromTheDashboard({ page, baseURL }: Ctx) {
+  const sale = await apiAs(baseURL, 'sale');
+  const list = await sale<{ data: Array<{ id: number; request_to_delete: number }> }>(
+    '/orders?limit=50&shipping_status=wait;ship',
+  );
+  const order = list.data.find((o) => !o.request_to_delete)!;
+  await sale(`/sale/orders/delete/${order.id}`, 'PUT');
+
+  await signIn(page, 'admin');
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  const row = page.locator(`[data-testid="delete-request-row"][data-order-id="${order.id}"]`);
+  await row.waitFor();
+  await row.getByTestId('delete-reject').click();
+  await row.waitFor({ state: 'detached' });
+  const admin = await apiAs(baseURL, 'admin');
+  const after = await admin<{ data: { request_to_delete: number } }>(`/orders/${order.id}`);
+  assert.equal(after.data.request_to_delete, 0);
+}
