@@ -70,13 +70,13 @@ export function ProductLines({
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <Table size="small" data-testid="lines-table">
           <TableHead>
-            <TableRow>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {editable && <TableCell width={40} />}
               <TableCell>Product</TableCell>
               <TableCell sx={{ minWidth: 220 }}>Name</TableCell>
               <TableCell width={100}>Quantity</TableCell>
               {money && <TableCell width={140}>MSRP</TableCell>}
-              {money && <TableCell width={100}>Discount %</TableCell>}
+              {money && <TableCell width={110}>Discount %</TableCell>}
               {money && (
                 <TableCell width={130} align="right">
                   Amount
