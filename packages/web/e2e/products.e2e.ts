@@ -72,7 +72,7 @@ export async function purchaseImportsBomCsv({ page }: { page: Page }) {
   await page.goto(`/products/edit/${product.id}`);
   await page.getByTestId('tab-bom').click();
   await page.getByTestId('bom-row').first().waitFor();
-  const before = money(await page.getByTestId('bom-cost').innerText());
+  const before = money((await page.getByTestId('bom-cost').textContent()) ?? '');
   assert.equal(before.toFixed(2), product.bom_cost.toFixed(2));
   const rowsBefore = await page.getByTestId('bom-row').count();
 
@@ -82,7 +82,7 @@ export async function purchaseImportsBomCsv({ page }: { page: Page }) {
 
   const result = page.getByTestId('bom-import-result');
   await result.waitFor();
-  const text = await result.innerText();
+  const text = (await result.textContent()) ?? '';
   assert.match(text, /Imported: 2 · Updated: 0 · Deleted: 0 ·\s*Errors: 1/);
   assert.match(text, /Row 4: Unknown part number 'NO-SUCH-PART-E2E'/);
 
@@ -138,7 +138,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
     await page.getByTestId('step-row').filter({ hasText: desc }).waitFor();
   }
   const siOf = (desc: string) =>
-    page.getByTestId('step-row').filter({ hasText: desc }).getByTestId('step-si').innerText();
+    page.getByTestId('step-row').filter({ hasText: desc }).getByTestId('step-si').textContent();
   assert.equal(await siOf(first), String(n + 1));
   assert.equal(await siOf(second), String(n + 2));
 
@@ -154,7 +154,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
   await until('SI numbers after the keyboard move', async () => {
     return (await siOf(second)) === String(n + 1) && (await siOf(first)) === String(n + 2);
   });
-  const descs = await page.getByTestId('step-desc').allInnerTexts();
+  const descs = await page.getByTestId('step-desc').allTextContents();
   assert.ok(descs.indexOf(second) < descs.indexOf(first), 'second now above first');
   const saved = await get<Array<{ si_number: number; test_desc: string }>>(
     `/productTestChecklist/byProduct/${product.id}`,
