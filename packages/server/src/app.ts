@@ -155,7 +155,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: MSG.notFound });
+    // A missing build asset is a 404, never the index page (a stale tab would parse HTML as script).
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET')
+      return reply.status(404).send({ message: MSG.notFound });
     // Client routes of the single-page app all answer with its index.
     if (hasWeb) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: MSG.notFound });
@@ -163,7 +165,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   const hasWeb = deps.config.webDist !== '' && existsSync(join(deps.config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: ['index.html'] });
+    // Wildcard: files are looked up per request, so a rebuild of the web app needs no restart.
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
   }
   return app;
 }
