@@ -79,7 +79,13 @@ function SummaryCard({ data }: { data?: Overview }) {
               </TableCell>
               <TableCell align="right" sx={{ width: 150 }}>
                 {change !== undefined && (
-                  <Stack direction="row" spacing={1} justifyContent="flex-end" alignItems="center">
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    justifyContent="flex-end"
+                    alignItems="center"
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
                     <Typography variant="caption" color="text.secondary">
                       vs previous
                     </Typography>

@@ -8,7 +8,7 @@ import {
 } from '@bpm/contract/orders';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, TableCell } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDealerOptions } from '../../api/dealers';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
@@ -53,6 +53,12 @@ export default function OrdersListPage() {
 }
 
 const money = (v: number) => formatMoney(v, 'US$');
+/** Keeps short values on one line; the table scrolls sideways instead of growing tall rows. */
+const nw = (v: ReactNode) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {v}
+  </Box>
+);
 
 /** Document 1 section 2.6. */
 function SalesOrdersList() {
@@ -62,32 +68,32 @@ function SalesOrdersList() {
   const q = useOrdersList(orderListQuery(s, { payment: true }));
   const columns: Column<OrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
-    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => formatDate(r.date) },
+    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => nw(formatDate(r.date)) },
     { key: 'dealer_name', header: 'Dealer', sortKey: 'dealer_name' },
-    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref' },
-    { key: 'invoice', header: 'Invoice', sortKey: 'invoice' },
-    { key: 'value', header: 'Value', sortKey: 'value', align: 'right', render: (r) => money(r.value) },
+    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref', render: (r) => nw(r.oc_ref) },
+    { key: 'invoice', header: 'Invoice', sortKey: 'invoice', render: (r) => nw(r.invoice) },
+    { key: 'value', header: 'Value', sortKey: 'value', align: 'right', render: (r) => nw(money(r.value)) },
     {
       key: 'shipping_cost',
       header: 'Shipping Cost',
       sortKey: 'shipping_cost',
       align: 'right',
-      render: (r) => money(r.shipping_cost),
+      render: (r) => nw(money(r.shipping_cost)),
     },
-    { key: 'sales', header: 'Sales', sortKey: 'sales', align: 'right', render: (r) => money(r.sales) },
+    { key: 'sales', header: 'Sales', sortKey: 'sales', align: 'right', render: (r) => nw(money(r.sales)) },
     {
       key: 'payment_received',
       header: 'Received',
       sortKey: 'payment_received',
       align: 'right',
-      render: (r) => money(r.payment_received),
+      render: (r) => nw(money(r.payment_received)),
     },
     {
       key: 'outstanding',
       header: 'Outstanding',
       sortKey: 'outstanding',
       align: 'right',
-      render: (r) => money(r.outstanding),
+      render: (r) => nw(money(r.outstanding)),
     },
     {
       key: 'shipping_status',
@@ -99,15 +105,15 @@ function SalesOrdersList() {
       key: 'payment_status',
       header: 'Payment',
       sortKey: 'payment_status',
-      render: (r) => (r.payment_status === 'paid' ? 'Paid' : 'Not Paid'),
+      render: (r) => nw(r.payment_status === 'paid' ? 'Paid' : 'Not Paid'),
     },
     {
       key: 'shipping_date_expected',
       header: 'Expected Shipping',
       sortKey: 'shipping_date_expected',
-      render: (r) => formatDate(r.shipping_date_expected),
+      render: (r) => nw(formatDate(r.shipping_date_expected)),
     },
-    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb' },
+    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb', render: (r) => nw(r.shipping_awb) },
     { key: 'note', header: 'Note', sortKey: 'note' },
   ];
   return (
@@ -152,7 +158,7 @@ function SalesOrdersList() {
 /** Totals of every matching order, cancelled excluded (computed by the server). */
 function SummaryCells({ summary: t }: { summary: OrderSummary }) {
   const cell = (v: number, testId: string) => (
-    <TableCell align="right" sx={{ fontWeight: 600 }} data-testid={testId}>
+    <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={testId}>
       {money(v)}
     </TableCell>
   );
