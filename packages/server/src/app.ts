@@ -114,7 +114,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const site = req.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && new URL(origin).host !== req.headers.host) {
+      if (origin && origin !== 'null' && originHost(origin) !== req.headers.host) {
         throw new AppError(403, MSG.crossSite);
       }
     }
@@ -169,4 +169,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
   }
   return app;
+}
+
+/** The host of an Origin header; a malformed one matches no host (refused, not a 500). */
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,61 @@
+import { MSG } from '@bpm/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('request guards and error envelope', () => {
+  it('refuses cross-site writes by Sec-Fetch-Site and by Origin', async () => {
+    const headers = await t.as('administrator');
+    const put = (extra: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/users/enable/2', headers: { ...headers, ...extra } });
+    for (const extra of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const res = await put(extra);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MSG.crossSite);
+    }
+    expect((await put({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('a malformed Origin header is refused, not a server error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'not a url' },
+      payload: { username: 'sale', password: 'bpm-demo' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MSG.crossSite);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: MSG.notFound });
+  });
+
+  it('broken JSON is a 400 with the generic banner, never internals', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/save',
+      headers: { ...(await t.as('administrator')), 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MSG.validation });
+  });
+
+  it('health answers without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+  });
+});
