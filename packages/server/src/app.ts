@@ -114,7 +114,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const site = req.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && originHost(origin) !== req.headers.host) {
+      if (origin && origin !== 'null' && (originHost(origin) ?? '\0') !== req.headers.host) {
         throw new AppError(403, MSG.crossSite);
       }
     }
