@@ -39,8 +39,20 @@ export async function freshDatabase(): Promise<Database> {
       await db.close();
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // The pool's connections may still be closing: wait for them rather than killing them.
+        for (let i = 0; ; i++) {
+          try {
+            await c.query(`drop database if exists ${name}${i < 20 ? '' : ' with (force)'}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || i >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -27,6 +27,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection killed by the server (restart, admin, network) is emitted here; without a
+  // listener it would be an uncaught exception that ends the process. The pool reconnects itself.
+  pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost: ${err.message}`));
   const db = drizzlePg(pool) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
