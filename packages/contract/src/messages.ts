@@ -79,4 +79,17 @@ export const MSG = {
   quotationAlreadyConfirmed: (orderId: number) => `This quotation has already been confirmed as order ${orderId}.`,
   creditLimitExceeded: (dealer: string, used: string, limit: string) =>
     `Saved. Note: ${dealer} is now over its credit limit (credit used ${used} of ${limit}).`,
+  deleteDocConfirm: (kind: 'order' | 'quotation') => `Are you sure you want to delete this ${kind}?`,
+  turnQuotationConfirm: 'Turn this quotation into an order?',
+
+  // Client-side messages of the products screens (document 2 sections 5 and 8).
+  productSaveFailed: 'Failed to save product',
+  bomRevFailed: 'Failed to save BOM REV',
+  testRevFailed: 'Failed to save Test Checklist REV',
+  reorderFailed: 'Failed to update checklist order',
+  selectCsv: 'Please select a valid CSV file',
+  dropCsv: 'Please drop a valid CSV file',
+  importFailed: 'Import failed',
+  deleteBomLineConfirm: 'Are you sure you want to delete this BOM line?',
+  deleteTestStepConfirm: 'Are you sure you want to delete this test step?',
 } as const;

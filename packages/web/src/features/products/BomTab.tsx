@@ -32,7 +32,6 @@ import { useBom, useDeleteBomLine, useImportBom, useSaveBomRev } from '../../api
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BomLineDialog } from './BomLineDialog';
 import { isCsvFile, parseBomCsv } from './bom-csv';
-import { PRODUCT_UI_MSG } from './messages';
 import { formatPrice } from './sales-window';
 
 /** BOM tab (administrator or purchase): lines, add/edit/delete, CSV import, BOM REV (document 2 section 2). */
@@ -59,7 +58,7 @@ export function BomTab({ product }: { product: Product }) {
     if (!file) return;
     setResult(null);
     setImportError(null);
-    if (!isCsvFile(file)) return fail(how === 'choose' ? PRODUCT_UI_MSG.selectCsv : PRODUCT_UI_MSG.dropCsv);
+    if (!isCsvFile(file)) return fail(how === 'choose' ? MSG.selectCsv : MSG.dropCsv);
     let text: string;
     try {
       text = await file.text();
@@ -77,7 +76,7 @@ export function BomTab({ product }: { product: Product }) {
       );
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { message?: unknown } | null) : null;
-      fail(typeof body?.message === 'string' && body.message ? (err as ApiError).message : PRODUCT_UI_MSG.importFailed);
+      fail(typeof body?.message === 'string' && body.message ? (err as ApiError).message : MSG.importFailed);
     }
   };
 
@@ -107,7 +106,7 @@ export function BomTab({ product }: { product: Product }) {
                 { productId: product.id, bomRev: rev },
                 {
                   onSuccess: () => toast(MSG.bomRevSaved, 'success'),
-                  onError: () => toast(PRODUCT_UI_MSG.bomRevFailed, 'error'),
+                  onError: () => toast(MSG.bomRevFailed, 'error'),
                 },
               )
             }
@@ -312,7 +311,7 @@ export function BomTab({ product }: { product: Product }) {
       )}
       <ConfirmDialog
         open={!!toDelete}
-        message={PRODUCT_UI_MSG.deleteLineConfirm}
+        message={MSG.deleteBomLineConfirm}
         busy={del.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {

@@ -37,7 +37,6 @@ import {
 } from '../../api/products';
 import { useCurrentUser } from '../../app/auth-store';
 import { FormTextField } from '../../components/FormTextField';
-import { PRODUCT_UI_MSG } from './messages';
 import { ProductStatisticsDialog } from './ProductStatisticsDialog';
 import { formatPrice } from './sales-window';
 
@@ -141,11 +140,11 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
       } catch (err) {
         if (!(err instanceof ApiError)) {
           console.error(err);
-          toast(PRODUCT_UI_MSG.saveFailed, 'error');
+          toast(MSG.productSaveFailed, 'error');
           return;
         }
         if (err.status === 409) setConflict(err.message);
-        else toast(PRODUCT_UI_MSG.saveFailed, 'error');
+        else toast(MSG.productSaveFailed, 'error');
         applyServerErrors(setError as never, err.fieldErrors, FIELDS);
       }
     });

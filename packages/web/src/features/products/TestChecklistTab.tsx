@@ -34,7 +34,6 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
-import { PRODUCT_UI_MSG } from './messages';
 
 /** Test Checklist tab (administrator, production, sale): ordered steps, drag reorder, REV (document 2 section 2). */
 export function TestChecklistTab({ product }: { product: Product }) {
@@ -68,7 +67,7 @@ export function TestChecklistTab({ product }: { product: Product }) {
       { checklist_id: Number(active.id), new_si_number: to + 1, product_id: product.id },
       {
         onError: () => {
-          toast(PRODUCT_UI_MSG.reorderFailed, 'error');
+          toast(MSG.reorderFailed, 'error');
           if (steps.data) setItems(steps.data);
         },
       },
@@ -95,7 +94,7 @@ export function TestChecklistTab({ product }: { product: Product }) {
                 { productId: product.id, testChecklistRev: rev },
                 {
                   onSuccess: () => toast(MSG.testChecklistRevSaved, 'success'),
-                  onError: () => toast(PRODUCT_UI_MSG.testRevFailed, 'error'),
+                  onError: () => toast(MSG.testRevFailed, 'error'),
                 },
               )
             }
@@ -200,7 +199,7 @@ export function TestChecklistTab({ product }: { product: Product }) {
       )}
       <ConfirmDialog
         open={!!toDelete}
-        message={PRODUCT_UI_MSG.deleteStepConfirm}
+        message={MSG.deleteTestStepConfirm}
         busy={del.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {

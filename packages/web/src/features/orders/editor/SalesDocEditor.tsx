@@ -799,7 +799,7 @@ export function SalesDocEditor({
       />
       <ConfirmDialog
         open={confirm === 'delete'}
-        message={`Are you sure you want to delete this ${kind}?`}
+        message={MSG.deleteDocConfirm(kind)}
         busy={deleteAction.isPending}
         onConfirm={() => {
           setConfirm(null);
@@ -810,7 +810,7 @@ export function SalesDocEditor({
       <ConfirmDialog
         open={confirm === 'turn'}
         title="Confirm Order"
-        message="Turn this quotation into an order?"
+        message={MSG.turnQuotationConfirm}
         busy={turn.isPending}
         onConfirm={() => {
           setConfirm(null);
