@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { MSG } from '@bpm/contract/messages';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { events } from '../db/schema/platform';
+import { conflict } from './errors';
 
 /** Who did it: the signed-in caller, or the system (seeding, jobs). */
 export interface Actor {
@@ -79,4 +81,31 @@ function same(a: unknown, b: unknown): boolean {
     return Number(a) === Number(b) && !Number.isNaN(Number(a));
   }
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Names the person behind the latest change of a record, for the 409 message. */
+export async function lastChangedBy(db: Db, entityType: string, entityId: number): Promise<string> {
+  const [e] = await db
+    .select({ time: events.time, username: events.username, first: events.firstName, last: events.lastName })
+    .from(events)
+    .where(and(eq(events.entityType, entityType), eq(events.entityId, entityId)))
+    .orderBy(desc(events.time), desc(events.id))
+    .limit(1);
+  if (!e) return MSG.conflict('another user', 'an earlier time');
+  const who = `${e.first} ${e.last}`.trim() || e.username;
+  return MSG.conflict(
+    `${who} (${e.username})`,
+    `${new Date(e.time * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+  );
+}
+
+/** Optimistic locking: a save that names an older version than `current` is a 409 naming who changed it since. */
+export async function checkVersion(
+  db: Db,
+  entityType: string,
+  current: { id: number; version: number },
+  version: number | undefined,
+): Promise<void> {
+  if (version !== undefined && version !== current.version)
+    throw conflict(await lastChangedBy(db, entityType, current.id));
 }

@@ -12,11 +12,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { dealers, orders, quotations } from '../../db/schema/sales';
-import { conflict, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { creditUsed } from '../orders/service';
-import { lastChangedBy } from '../users/service';
 
 export const DEALER_ENTITY = 'dealer';
 
@@ -149,9 +148,7 @@ export async function saveDealer(
 ): Promise<Dealer> {
   return db.transaction(async (tx) => {
     const before = input.id ? await getDealer(tx, input.id) : null;
-    if (before && input.version !== undefined && input.version !== before.version) {
-      throw conflict(await lastChangedBy(tx, DEALER_ENTITY, before.id));
-    }
+    if (before) await checkVersion(tx, DEALER_ENTITY, before, input.version);
     const agreementFileId = storeAgreement ? await storeAgreement(tx) : undefined;
     const fields = {
       name: input.name,

@@ -34,11 +34,10 @@ import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orderLines, orderRollup, orders, quotationLines, quotations } from '../../db/schema/sales';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
 import { monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
 import { saveProduct } from '../products/service';
-import { lastChangedBy } from '../users/service';
 
 // ---------------------------------------------------------------------------------------------
 // Orders and quotations share columns (db/schema/sales.ts); one core serves both kinds.
@@ -656,7 +655,7 @@ async function loadForUpdate(tx: Db, kind: Kind, id: number, version: number | u
   // Row lock: two saves of one record serialise, so the version check is exact.
   await tx.execute(sql`select id from ${t} where id = ${id} for update`);
   const before = await getDoc(tx, kind, id);
-  if (version !== undefined && version !== before.version) throw conflict(await lastChangedBy(tx, kind, id));
+  await checkVersion(tx, kind, before, version);
   return before;
 }
 

@@ -12,11 +12,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
-import { conflict, invalid, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { invalid, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { recomputeBomCosts } from '../products/boms';
-import { lastChangedBy } from '../users/service';
 import { partPurchaseHistory } from './purchase-history';
 
 export const PART_ENTITY = 'partComponent';
@@ -162,9 +161,7 @@ export async function savePart(
         return { ...part, created: true };
       }
       const before = await getPart(tx, input.id);
-      if (input.version !== undefined && input.version !== before.version) {
-        throw conflict(await lastChangedBy(tx, PART_ENTITY, before.id));
-      }
+      await checkVersion(tx, PART_ENTITY, before, input.version);
       await tx
         .update(partComponents)
         .set({ ...fields, version: sql`${partComponents.version} + 1`, updatedAt: now })

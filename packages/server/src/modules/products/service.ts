@@ -12,10 +12,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
-import { conflict, invalid, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { invalid, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { lastChangedBy } from '../users/service';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -220,9 +219,7 @@ export async function saveProduct(
         return product;
       }
       const before = await getProduct(tx, input.id);
-      if (input.version !== undefined && input.version !== before.version) {
-        throw conflict(await lastChangedBy(tx, PRODUCT_ENTITY, before.id));
-      }
+      await checkVersion(tx, PRODUCT_ENTITY, before, input.version);
       await tx
         .update(products)
         .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: now })

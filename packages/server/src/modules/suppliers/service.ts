@@ -3,10 +3,9 @@ import type { Supplier, SupplierListQuery, SupplierOption, SupplierSave } from '
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
-import { conflict, invalid, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { invalid, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { lastChangedBy } from '../users/service';
 
 export const SUPPLIER_ENTITY = 'supplier';
 
@@ -121,9 +120,7 @@ export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, no
         return s;
       }
       const before = await getSupplier(tx, input.id);
-      if (input.version !== undefined && input.version !== before.version) {
-        throw conflict(await lastChangedBy(tx, SUPPLIER_ENTITY, before.id));
-      }
+      await checkVersion(tx, SUPPLIER_ENTITY, before, input.version);
       await tx
         .update(suppliers)
         .set({ ...fields, version: sql`${suppliers.version} + 1`, updatedAt: now })

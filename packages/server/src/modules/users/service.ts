@@ -1,13 +1,13 @@
 import { MSG } from '@bpm/contract/messages';
 import type { Role } from '@bpm/contract/roles';
 import { ADMIN_USERNAME, type User, type UserRow, type UserSave } from '@bpm/contract/users';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, files } from '../../db/schema/platform';
+import { files } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../platform/auth';
-import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import { forbidden, invalid, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { revokeUserSessions } from '../session/service';
 
@@ -91,22 +91,6 @@ const snapshot = (u: User) => ({
   signature_img: u.signature_img,
 });
 
-/** Names the person behind the latest change of a record, for the 409 message. */
-export async function lastChangedBy(db: Db, entityType: string, entityId: number): Promise<string> {
-  const [e] = await db
-    .select({ time: events.time, username: events.username, first: events.firstName, last: events.lastName })
-    .from(events)
-    .where(and(eq(events.entityType, entityType), eq(events.entityId, entityId)))
-    .orderBy(desc(events.time), desc(events.id))
-    .limit(1);
-  if (!e) return MSG.conflict('another user', 'an earlier time');
-  const who = `${e.first} ${e.last}`.trim() || e.username;
-  return MSG.conflict(
-    `${who} (${e.username})`,
-    `${new Date(e.time * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-  );
-}
-
 export async function saveUser(
   db: Db,
   input: UserSave,
@@ -122,9 +106,7 @@ export async function saveUser(
     if (taken.some((t) => t.id !== input.id)) throw invalid({ username: MSG.usernameTaken });
     const before = input.id ? await getUser(tx, input.id) : undefined;
     if (before) {
-      if (input.version !== undefined && input.version !== before.version) {
-        throw conflict(await lastChangedBy(tx, 'user', before.id));
-      }
+      await checkVersion(tx, 'user', before, input.version);
       if (before.username.toLowerCase() === ADMIN_USERNAME) {
         if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
         if (input.user_role !== 'administrator') throw invalid({ user_role: MSG.adminRoleLocked });
