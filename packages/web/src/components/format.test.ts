@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputToUnix, displayValue, formatDate, formatDateTime, formatMoney } from './format';
+import {
+  dateInputToUnix,
+  defaultStatisticsWindow,
+  displayValue,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatUnitPrice,
+} from './format';
 
 describe('formatMoney', () => {
   it('shows the dollar sign, 2 decimals and comma thousands', () => {
@@ -38,5 +46,31 @@ describe('displayValue', () => {
     expect(displayValue(3)).toBe('3');
     expect(displayValue(['a', 'b'])).toBe('a, b');
     expect(displayValue({ qty: 2, name: 'X' })).toBe('qty: 2; name: X');
+  });
+});
+
+describe('defaultStatisticsWindow', () => {
+  it('runs from the same day last month at 00:00 to today 23:59:59 (local)', () => {
+    const w = defaultStatisticsWindow(new Date(2025, 5, 15, 10, 30));
+    expect(new Date(w.from * 1000)).toEqual(new Date(2025, 4, 15, 0, 0, 0));
+    expect(new Date(w.to * 1000)).toEqual(new Date(2025, 5, 15, 23, 59, 59));
+  });
+  it('clamps to the end of a shorter previous month', () => {
+    expect(new Date(defaultStatisticsWindow(new Date(2025, 2, 31, 8)).from * 1000)).toEqual(new Date(2025, 1, 28));
+    expect(new Date(defaultStatisticsWindow(new Date(2025, 6, 31, 9)).from * 1000)).toEqual(new Date(2025, 5, 30));
+  });
+  it('crosses the year', () => {
+    expect(new Date(defaultStatisticsWindow(new Date(2025, 0, 10)).from * 1000)).toEqual(new Date(2024, 11, 10));
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('shows 2 to 6 decimals', () => {
+    expect(formatUnitPrice(1234.5)).toBe('US$1,234.50');
+    expect(formatUnitPrice(0.002345)).toBe('US$0.002345');
+    expect(formatUnitPrice(0.0125)).toBe('US$0.0125');
+    expect(formatUnitPrice(5, '')).toBe('5.00');
+    expect(formatUnitPrice(-3)).toBe('-US$3.00');
+    expect(formatUnitPrice(null)).toBe('');
   });
 });

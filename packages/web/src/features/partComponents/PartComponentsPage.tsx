@@ -7,9 +7,9 @@ import { usePartComponents } from '../../api/partComponents';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { SearchBox } from '../../components/filters/SearchBox';
+import { formatUnitPrice } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { usePersistentState } from '../../components/use-persistent-state';
-import { formatUnitPrice } from './part-format';
 
 type Status = 'all' | 'active' | 'inactive';
 

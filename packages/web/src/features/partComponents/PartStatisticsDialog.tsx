@@ -17,8 +17,7 @@ import {
 import { useMemo, useState } from 'react';
 import { usePartStatistics } from '../../api/partComponents';
 import { DateRange } from '../../components/filters/DateRange';
-import { formatDate } from '../../components/format';
-import { defaultStatisticsWindow, formatUnitPrice } from './part-format';
+import { defaultStatisticsWindow, formatDate, formatUnitPrice } from '../../components/format';
 
 /** View Statistics: the part's purchase order lines in the window and the quantity-weighted average price. */
 export function PartStatisticsDialog({

@@ -30,9 +30,9 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useBom, useDeleteBomLine, useImportBom, useSaveBomRev } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatUnitPrice } from '../../components/format';
 import { BomLineDialog } from './BomLineDialog';
 import { isCsvFile, parseBomCsv } from './bom-csv';
-import { formatPrice } from './sales-window';
 
 /** BOM tab (administrator or purchase): lines, add/edit/delete, CSV import, BOM REV (document 2 section 2). */
 export function BomTab({ product }: { product: Product }) {
@@ -115,7 +115,7 @@ export function BomTab({ product }: { product: Product }) {
           </Button>
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="h6" data-testid="bom-cost">
-            BOM Cost: {formatPrice(product.bom_cost)}
+            BOM Cost: {formatUnitPrice(product.bom_cost)}
           </Typography>
         </Stack>
       </Paper>
@@ -253,8 +253,8 @@ export function BomTab({ product }: { product: Product }) {
                   <TableCell>{l.ref}</TableCell>
                   <TableCell>{l.remark}</TableCell>
                   <TableCell>{l.alt_part_numbers.join(', ')}</TableCell>
-                  <TableCell align="right">{formatPrice(l.avg_price)}</TableCell>
-                  <TableCell align="right">{formatPrice(l.avg_total)}</TableCell>
+                  <TableCell align="right">{formatUnitPrice(l.avg_price)}</TableCell>
+                  <TableCell align="right">{formatUnitPrice(l.avg_total)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title="Edit">
                       <IconButton size="small" aria-label={`Edit ${l.part_number}`}>
@@ -290,7 +290,7 @@ export function BomTab({ product }: { product: Product }) {
                     BOM Cost
                   </TableCell>
                   <TableCell align="right" data-testid="bom-cost-total">
-                    {formatPrice(product.bom_cost)}
+                    {formatUnitPrice(product.bom_cost)}
                   </TableCell>
                   <TableCell />
                 </TableRow>

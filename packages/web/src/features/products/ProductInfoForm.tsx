@@ -37,8 +37,8 @@ import {
 } from '../../api/products';
 import { useCurrentUser } from '../../app/auth-store';
 import { FormTextField } from '../../components/FormTextField';
+import { formatUnitPrice } from '../../components/format';
 import { ProductStatisticsDialog } from './ProductStatisticsDialog';
-import { formatPrice } from './sales-window';
 
 type Input = z.input<typeof productSave>;
 type Output = z.output<typeof productSave>;
@@ -212,7 +212,7 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
           />
           <TextField
             label="BOM Cost (US$)"
-            value={product ? formatPrice(product.bom_cost, '') : '0.00'}
+            value={product ? formatUnitPrice(product.bom_cost, '') : '0.00'}
             slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'product-bom-cost' } }}
             helperText="Sum of the BOM lines' average totals"
           />

@@ -17,8 +17,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useProductSales } from '../../api/products';
 import { DateRange } from '../../components/filters/DateRange';
-import { formatMoney } from '../../components/format';
-import { defaultSalesWindow } from './sales-window';
+import { defaultStatisticsWindow, formatMoney } from '../../components/format';
 
 /** View Statistics: units and revenue per period of the sales window (default one month back to today). */
 export function ProductStatisticsDialog({
@@ -32,7 +31,7 @@ export function ProductStatisticsDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const initial = useMemo(() => defaultSalesWindow(), []);
+  const initial = useMemo(() => defaultStatisticsWindow(), []);
   const [range, setRange] = useState<{ from: number | null; to: number | null }>(initial);
   const q = useProductSales(productId, range.from, range.to, open);
   const d = q.data;

@@ -11,10 +11,10 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
-import { formatMoney } from '../../components/format';
+import { defaultStatisticsWindow, formatMoney, formatUnitPrice } from '../../components/format';
+
 import { PageHeader } from '../../components/PageHeader';
 import { usePersistentState } from '../../components/use-persistent-state';
-import { defaultSalesWindow, formatPrice } from './sales-window';
 
 type Status = 'all' | 'active' | 'inactive';
 
@@ -41,7 +41,7 @@ export default function ProductsPage() {
   const [s, set, reset] = usePersistentState('products', DEFAULTS);
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const window = useMemo(() => defaultSalesWindow(), []);
+  const window = useMemo(() => defaultStatisticsWindow(), []);
   const from = s.from ?? window.from;
   const to = s.to ?? window.to;
   const q = useProducts({
@@ -70,7 +70,7 @@ export default function ProductsPage() {
             header: 'BOM Cost',
             sortKey: 'bom_cost',
             align: 'right' as const,
-            render: (p: ProductRow) => formatPrice(p.bom_cost),
+            render: (p: ProductRow) => formatUnitPrice(p.bom_cost),
           },
         ]
       : []),
