@@ -32,3 +32,9 @@ export function zodCause(err: ZodError): Record<string, string> {
   }
   return cause;
 }
+
+/** A unique violation (e.g. from a concurrent save of the same name), under either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -12,7 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
-import { invalid, notFound } from '../../platform/errors';
+import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { recomputeBomCosts } from '../products/boms';
@@ -108,11 +108,6 @@ const snapshot = (p: PartComponent) => ({
   active: p.active,
   part_image: p.part_image,
 });
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function savePart(
   db: Db,

@@ -12,7 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
-import { invalid, notFound } from '../../platform/errors';
+import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { productSalesBuckets, productSalesTotals } from './sales';
@@ -164,12 +164,6 @@ async function assertCodeFree(tx: Db, code: string, id: number | undefined) {
     .from(products)
     .where(sql`lower(${products.productCode}) = ${code.toLowerCase()}`);
   if (taken.some((t) => t.id !== id)) throw invalid({ product_code: MSG.productCodeTaken });
-}
-
-/** A unique violation from a concurrent save of the same code reads as the field error. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function saveProduct(

@@ -3,7 +3,7 @@ import type { Supplier, SupplierListQuery, SupplierOption, SupplierSave } from '
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
-import { invalid, notFound } from '../../platform/errors';
+import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 
@@ -77,11 +77,6 @@ const snapshot = (s: Supplier) => {
   const { id: _id, version: _v, ...rest } = s;
   return rest;
 };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, now: number): Promise<Supplier> {
   try {
