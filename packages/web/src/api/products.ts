@@ -1,18 +1,14 @@
 import type { BomImportResult, BomLine, Product, ProductRow, ProductSales, TestStep } from '@bpm/contract/products';
 import { rolePrefix } from '@bpm/contract/roles';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../app/auth-store';
 import { api } from './client';
+import { type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
 
-export interface ProductListParams {
-  search: string;
+export interface ProductListParams extends PagedListParams {
   status: 'all' | 'active' | 'inactive';
   StartDate?: number;
   EndDate?: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  limit: number;
-  offset: number;
 }
 
 /** Products calls go through the caller's role prefix (`/admin/products`, `/sale/products`, …). */
@@ -22,9 +18,6 @@ export function useProductsBase(): string {
 }
 
 const keys = {
-  all: ['products'] as const,
-  list: (base: string, p: ProductListParams) => ['products', 'list', base, p] as const,
-  detail: (id: number) => ['products', 'detail', id] as const,
   sales: (id: number, start?: number, end?: number) => ['products', 'sales', id, start, end] as const,
   bom: (id: number) => ['products', 'bom', id] as const,
   steps: (id: number) => ['products', 'steps', id] as const,
@@ -32,21 +25,12 @@ const keys = {
 
 export function useProducts(p: ProductListParams) {
   const base = useProductsBase();
-  return useQuery({
-    queryKey: keys.list(base, p),
-    queryFn: () => api.list<ProductRow>(base, { ...p }),
-    placeholderData: keepPreviousData,
-  });
+  return useEntityList<ProductRow>('products', base, p, [base]);
 }
 
 export function useProduct(id: number | undefined) {
   const base = useProductsBase();
-  return useQuery({
-    queryKey: keys.detail(id ?? 0),
-    queryFn: () => api.get<Product>(`${base}/${id}`, undefined, { toast: false }),
-    enabled: !!id,
-    retry: false,
-  });
+  return useEntity<Product>('products', id, (id) => `${base}/${id}`, { toast: false, retry: false });
 }
 
 export function useProductSales(id: number, start: number | null, end: number | null, enabled: boolean) {
@@ -60,16 +44,13 @@ export function useProductSales(id: number, start: number | null, end: number | 
 
 /** Every products mutation refreshes the products lists, the product (bom_cost), its BOM and steps. */
 function useProductsMutation<A, R>(fn: (a: A) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: keys.all }) });
+  return useAreaMutation('products', fn);
 }
 
 /** POST …/products/save as multipart (fields + optional `product_image`); failures are toasted by the page. */
 export function useSaveProduct() {
   const base = useProductsBase();
-  return useProductsMutation((fields: Record<string, unknown>) =>
-    api.upload<Product>(`${base}/save`, fields, { toast: false }),
-  );
+  return useSaveEntity<Product>('products', `${base}/save`, { toast: false });
 }
 
 export function useSetProductActive() {
