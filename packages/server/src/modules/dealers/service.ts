@@ -13,8 +13,9 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { dealers, orders, quotations } from '../../db/schema/sales';
 import { notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { type RecordKind, saveRecord } from '../../platform/records';
 import { creditUsed } from '../orders/service';
 
 export const DEALER_ENTITY = 'dealer';
@@ -139,6 +140,15 @@ const snapshot = (d: Dealer) => {
   return rest;
 };
 
+const DEALER: RecordKind<Dealer> = {
+  table: dealers,
+  entityType: DEALER_ENTITY,
+  event: 'dealer',
+  get: getDealer,
+  snapshot,
+  label: (d) => ({ name: d.name }),
+};
+
 export async function saveDealer(
   db: Db,
   input: DealerSave,
@@ -147,73 +157,49 @@ export async function saveDealer(
   now: number,
 ): Promise<Dealer> {
   return db.transaction(async (tx) => {
-    const before = input.id ? await getDealer(tx, input.id) : null;
-    if (before) await checkVersion(tx, DEALER_ENTITY, before, input.version);
-    const agreementFileId = storeAgreement ? await storeAgreement(tx) : undefined;
-    const fields = {
-      name: input.name,
-      prefix: input.prefix,
-      oem: input.oem,
-      country: input.country,
-      sameAddress: input.same_address,
-      billingAddress: input.billing_address,
-      // "Same address": the shipping block mirrors the billing block.
-      shippingAddress: input.same_address ? input.billing_address : input.shipping_address,
-      billingVat: input.billing_vat,
-      shippingVat: input.same_address ? input.billing_vat : input.shipping_vat,
-      billingEmail: input.billing_email,
-      shippingEmail: input.same_address ? input.billing_email : input.shipping_email,
-      billingPhone: input.billing_phone,
-      shippingPhone: input.same_address ? input.billing_phone : input.shipping_phone,
-      billingMobile: input.billing_mobile,
-      shippingMobile: input.same_address ? input.billing_mobile : input.shipping_mobile,
-      email: input.email,
-      email2: input.email2,
-      email3: input.email3,
-      email4: input.email4,
-      phone: input.phone,
-      cellphone: input.cellphone,
-      website: input.website,
-      discount: String(input.discount),
-      paymentTerms: input.payment_terms,
-      creditLimit: String(input.credit_limit ?? 0),
-      notes: input.notes,
-      orderNotes: input.order_notes,
-      ...(input.active !== undefined ? { active: input.active } : {}),
-      ...(agreementFileId ? { agreementFileId } : {}),
+    const fields = async () => {
+      const agreementFileId = storeAgreement ? await storeAgreement(tx) : undefined;
+      return {
+        name: input.name,
+        prefix: input.prefix,
+        oem: input.oem,
+        country: input.country,
+        sameAddress: input.same_address,
+        billingAddress: input.billing_address,
+        // "Same address": the shipping block mirrors the billing block.
+        shippingAddress: input.same_address ? input.billing_address : input.shipping_address,
+        billingVat: input.billing_vat,
+        shippingVat: input.same_address ? input.billing_vat : input.shipping_vat,
+        billingEmail: input.billing_email,
+        shippingEmail: input.same_address ? input.billing_email : input.shipping_email,
+        billingPhone: input.billing_phone,
+        shippingPhone: input.same_address ? input.billing_phone : input.shipping_phone,
+        billingMobile: input.billing_mobile,
+        shippingMobile: input.same_address ? input.billing_mobile : input.shipping_mobile,
+        email: input.email,
+        email2: input.email2,
+        email3: input.email3,
+        email4: input.email4,
+        phone: input.phone,
+        cellphone: input.cellphone,
+        website: input.website,
+        discount: String(input.discount),
+        paymentTerms: input.payment_terms,
+        creditLimit: String(input.credit_limit ?? 0),
+        notes: input.notes,
+        orderNotes: input.order_notes,
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(agreementFileId ? { agreementFileId } : {}),
+      };
     };
-    let id: number;
-    if (!before) {
-      const [created] = await tx
-        .insert(dealers)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning({ id: dealers.id });
-      id = created!.id;
-    } else {
-      id = before.id;
-      await tx
-        .update(dealers)
-        .set({ ...fields, version: sql`${dealers.version} + 1`, updatedAt: now })
-        .where(eq(dealers.id, id));
-      if (before.name !== input.name) {
+    const saved = await saveRecord(tx, DEALER, input, fields, actor, now, async (before, after) => {
+      if (before.name !== after.name) {
         // Lists sort and search on the copied name; a rename follows into every document.
-        await tx.update(orders).set({ dealerName: input.name }).where(eq(orders.dealerId, id));
-        await tx.update(quotations).set({ dealerName: input.name }).where(eq(quotations.dealerId, id));
+        await tx.update(orders).set({ dealerName: after.name }).where(eq(orders.dealerId, after.id));
+        await tx.update(quotations).set({ dealerName: after.name }).where(eq(quotations.dealerId, after.id));
       }
-    }
-    const after = await getDealer(tx, id);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: DEALER_ENTITY,
-        entityId: id,
-        event: before ? 'dealer_updated' : 'dealer_created',
-        data: { name: after.name, changes: diff(before ? snapshot(before) : null, snapshot(after)) },
-      },
-      now,
-    );
-    return after;
+    });
+    return saved.record;
   });
 }
 

@@ -13,8 +13,9 @@ import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { type RecordKind, saveRecord } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
 
@@ -109,6 +110,15 @@ const snapshot = (p: PartComponent) => ({
   part_image: p.part_image,
 });
 
+const PART: RecordKind<PartComponent> = {
+  table: partComponents,
+  entityType: PART_ENTITY,
+  event: 'part_component',
+  get: getPart,
+  snapshot,
+  label: (p) => ({ manuf_part_number: p.manuf_part_number }),
+};
+
 export async function savePart(
   db: Db,
   input: PartComponentSave,
@@ -136,48 +146,13 @@ export async function savePart(
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(imageFileId ? { imageFileId } : {}),
       };
-      if (!input.id) {
-        const [created] = await tx
-          .insert(partComponents)
-          .values({ ...fields, createdAt: now, updatedAt: now })
-          .returning({ id: partComponents.id });
-        const part = await getPart(tx, created!.id);
-        await recordEvent(
-          tx,
-          actor,
-          {
-            entityType: PART_ENTITY,
-            entityId: part.id,
-            event: 'part_component_created',
-            data: { manuf_part_number: part.manuf_part_number, changes: diff(null, snapshot(part)) },
-          },
-          now,
-        );
-        return { ...part, created: true };
-      }
-      const before = await getPart(tx, input.id);
-      await checkVersion(tx, PART_ENTITY, before, input.version);
-      await tx
-        .update(partComponents)
-        .set({ ...fields, version: sql`${partComponents.version} + 1`, updatedAt: now })
-        .where(eq(partComponents.id, input.id));
-      const after = await getPart(tx, input.id);
-      // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
-      if (after.price !== before.price) {
-        await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
-      }
-      await recordEvent(
-        tx,
-        actor,
-        {
-          entityType: PART_ENTITY,
-          entityId: after.id,
-          event: 'part_component_updated',
-          data: { manuf_part_number: after.manuf_part_number, changes: diff(snapshot(before), snapshot(after)) },
-        },
-        now,
-      );
-      return { ...after, created: false };
+      const saved = await saveRecord(tx, PART, input, fields, actor, now, async (before, after) => {
+        // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
+        if (after.price !== before.price) {
+          await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
+        }
+      });
+      return { ...saved.record, created: saved.created };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ manuf_part_number: MSG.partNumberTaken });

@@ -13,8 +13,9 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { type RecordKind, saveRecord } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -158,6 +159,15 @@ const snapshot = (p: Product) => ({
   product_image: p.product_image,
 });
 
+const PRODUCT: RecordKind<Product> = {
+  table: products,
+  entityType: PRODUCT_ENTITY,
+  event: 'product',
+  get: getProduct,
+  snapshot,
+  label: (p) => ({ product_code: p.product_code }),
+};
+
 async function assertCodeFree(tx: Db, code: string, id: number | undefined) {
   const taken = await tx
     .select({ id: products.id })
@@ -192,45 +202,8 @@ export async function saveProduct(
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(imageFileId ? { imageFileId } : {}),
       };
-      if (!input.id) {
-        // Defaults of a new product (section 3) are the column defaults: msrp 0, discount 0, active 1, test required 1.
-        const [created] = await tx
-          .insert(products)
-          .values({ ...fields, createdAt: now, updatedAt: now })
-          .returning({ id: products.id });
-        const product = await getProduct(tx, created!.id);
-        await recordEvent(
-          tx,
-          actor,
-          {
-            entityType: PRODUCT_ENTITY,
-            entityId: product.id,
-            event: 'product_created',
-            data: { product_code: product.product_code, changes: diff(null, snapshot(product)) },
-          },
-          now,
-        );
-        return product;
-      }
-      const before = await getProduct(tx, input.id);
-      await checkVersion(tx, PRODUCT_ENTITY, before, input.version);
-      await tx
-        .update(products)
-        .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: now })
-        .where(eq(products.id, input.id));
-      const after = await getProduct(tx, input.id);
-      await recordEvent(
-        tx,
-        actor,
-        {
-          entityType: PRODUCT_ENTITY,
-          entityId: after.id,
-          event: 'product_updated',
-          data: { product_code: after.product_code, changes: diff(snapshot(before), snapshot(after)) },
-        },
-        now,
-      );
-      return after;
+      // Defaults of a new product (section 3) are the column defaults: msrp 0, discount 0, active 1, test required 1.
+      return (await saveRecord(tx, PRODUCT, input, fields, actor, now)).record;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ product_code: MSG.productCodeTaken });

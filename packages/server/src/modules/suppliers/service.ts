@@ -4,8 +4,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { type RecordKind, saveRecord } from '../../platform/records';
 
 export const SUPPLIER_ENTITY = 'supplier';
 
@@ -78,6 +79,15 @@ const snapshot = (s: Supplier) => {
   return rest;
 };
 
+const SUPPLIER: RecordKind<Supplier> = {
+  table: suppliers,
+  entityType: SUPPLIER_ENTITY,
+  event: 'supplier',
+  get: getSupplier,
+  snapshot,
+  label: (s) => ({ name: s.name }),
+};
+
 export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, now: number): Promise<Supplier> {
   try {
     return await db.transaction(async (tx) => {
@@ -95,44 +105,7 @@ export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, no
         phone: input.phone,
         bankDetails: input.bank_details,
       };
-      if (!input.id) {
-        const [created] = await tx
-          .insert(suppliers)
-          .values({ ...fields, createdAt: now, updatedAt: now })
-          .returning({ id: suppliers.id });
-        const s = await getSupplier(tx, created!.id);
-        await recordEvent(
-          tx,
-          actor,
-          {
-            entityType: SUPPLIER_ENTITY,
-            entityId: s.id,
-            event: 'supplier_created',
-            data: { name: s.name, changes: diff(null, snapshot(s)) },
-          },
-          now,
-        );
-        return s;
-      }
-      const before = await getSupplier(tx, input.id);
-      await checkVersion(tx, SUPPLIER_ENTITY, before, input.version);
-      await tx
-        .update(suppliers)
-        .set({ ...fields, version: sql`${suppliers.version} + 1`, updatedAt: now })
-        .where(eq(suppliers.id, input.id));
-      const after = await getSupplier(tx, input.id);
-      await recordEvent(
-        tx,
-        actor,
-        {
-          entityType: SUPPLIER_ENTITY,
-          entityId: after.id,
-          event: 'supplier_updated',
-          data: { name: after.name, changes: diff(snapshot(before), snapshot(after)) },
-        },
-        now,
-      );
-      return after;
+      return (await saveRecord(tx, SUPPLIER, input, fields, actor, now)).record;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ name: MSG.supplierNameTaken });

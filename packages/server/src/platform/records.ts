@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { type Actor, checkVersion, diff, recordEvent } from './events';
+
+/** A table whose rows have an id, an optimistic-lock version and created/updated times. */
+export type VersionedTable = PgTable & {
+  id: AnyPgColumn;
+  version: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+};
+
+/** What the shared save, toggle and file helpers need to know about one area's records. */
+export interface RecordKind<R extends { id: number; version: number }> {
+  table: VersionedTable;
+  entityType: string;
+  /** Event name stem: `<event>_created`, `<event>_updated`, `<event>_enabled`, `<event>_disabled`. */
+  event: string;
+  get(db: Db, id: number): Promise<R>;
+  /** What an event shows of the record: the form's fields. */
+  snapshot(r: R): Record<string, unknown>;
+  /** What names the record in its events, e.g. `{ product_code }`. */
+  label(r: R): Record<string, unknown>;
+}
+
+/** Updates one row and bumps its version; answers the new version. */
+export async function updateVersioned(
+  tx: Db,
+  table: VersionedTable,
+  id: number,
+  set: Record<string, unknown>,
+  now: number,
+): Promise<number> {
+  const [row] = await tx
+    .update(table)
+    .set({ ...set, version: sql`${table.version} + 1`, updatedAt: now } as never)
+    .where(eq(table.id, id))
+    .returning({ version: table.version });
+  return row!.version as number;
+}
+
+/**
+ * Inserts (no `input.id`) or updates (after the version check) one record and writes its
+ * `_created` / `_updated` event. `fields` may be a function: it then runs after the version check.
+ * `afterUpdate` runs before the event, in the same transaction.
+ */
+export async function saveRecord<R extends { id: number; version: number }>(
+  tx: Db,
+  kind: RecordKind<R>,
+  input: { id?: number; version?: number },
+  fields: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+  actor: Actor,
+  now: number,
+  afterUpdate?: (before: R, after: R) => Promise<void>,
+): Promise<{ record: R; created: boolean }> {
+  const values = () => (typeof fields === 'function' ? fields() : Promise.resolve(fields));
+  if (!input.id) {
+    const [created] = await tx
+      .insert(kind.table)
+      .values({ ...(await values()), createdAt: now, updatedAt: now } as never)
+      .returning({ id: kind.table.id });
+    const record = await kind.get(tx, created!.id as number);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: kind.entityType,
+        entityId: record.id,
+        event: `${kind.event}_created`,
+        data: { ...kind.label(record), changes: diff(null, kind.snapshot(record)) },
+      },
+      now,
+    );
+    return { record, created: true };
+  }
+  const before = await kind.get(tx, input.id);
+  await checkVersion(tx, kind.entityType, before, input.version);
+  await updateVersioned(tx, kind.table, before.id, await values(), now);
+  const after = await kind.get(tx, before.id);
+  if (afterUpdate) await afterUpdate(before, after);
+  await recordEvent(
+    tx,
+    actor,
+    {
+      entityType: kind.entityType,
+      entityId: after.id,
+      event: `${kind.event}_updated`,
+      data: { ...kind.label(after), changes: diff(kind.snapshot(before), kind.snapshot(after)) },
+    },
+    now,
+  );
+  return { record: after, created: false };
+}
