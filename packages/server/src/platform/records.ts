@@ -92,3 +92,30 @@ export async function saveRecord<R extends { id: number; version: number }>(
   );
   return { record: after, created: false };
 }
+
+/** Enable or disable: the `active` flag, a new version and the `_enabled` / `_disabled` event. */
+export async function setActive<R extends { id: number; version: number; active: number }>(
+  db: Db,
+  kind: RecordKind<R>,
+  id: number,
+  active: 0 | 1,
+  actor: Actor,
+  now: number,
+): Promise<{ active: 0 | 1; version: number }> {
+  return db.transaction(async (tx) => {
+    const before = await kind.get(tx, id);
+    const version = await updateVersioned(tx, kind.table, id, { active }, now);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: kind.entityType,
+        entityId: id,
+        event: active ? `${kind.event}_enabled` : `${kind.event}_disabled`,
+        data: { ...kind.label(before), changes: { active: { old: before.active, new: active } } },
+      },
+      now,
+    );
+    return { active, version };
+  });
+}

@@ -15,7 +15,7 @@ import { files } from '../../db/schema/platform';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { type RecordKind, saveRecord } from '../../platform/records';
+import { type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
 
@@ -161,26 +161,7 @@ export async function savePart(
 }
 
 export async function setPartActive(db: Db, id: number, active: 0 | 1, actor: Actor, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await getPart(tx, id);
-    const [row] = await tx
-      .update(partComponents)
-      .set({ active, version: sql`${partComponents.version} + 1`, updatedAt: now })
-      .where(eq(partComponents.id, id))
-      .returning({ version: partComponents.version });
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: PART_ENTITY,
-        entityId: id,
-        event: active ? 'part_component_enabled' : 'part_component_disabled',
-        data: { manuf_part_number: before.manuf_part_number, changes: { active: { old: before.active, new: active } } },
-      },
-      now,
-    );
-    return { active, version: row!.version };
-  });
+  return setActive(db, PART, id, active, actor, now);
 }
 
 export async function partImageFileId(db: Db, id: number): Promise<number | null> {

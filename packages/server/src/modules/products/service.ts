@@ -15,7 +15,7 @@ import { products } from '../../db/schema/products';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { type RecordKind, saveRecord } from '../../platform/records';
+import { type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -218,26 +218,7 @@ export async function setProductActive(
   actor: Actor,
   now: number,
 ): Promise<{ active: number; version: number }> {
-  return db.transaction(async (tx) => {
-    const before = await getProduct(tx, id);
-    const [row] = await tx
-      .update(products)
-      .set({ active, version: sql`${products.version} + 1`, updatedAt: now })
-      .where(eq(products.id, id))
-      .returning({ version: products.version });
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: PRODUCT_ENTITY,
-        entityId: id,
-        event: active ? 'product_enabled' : 'product_disabled',
-        data: { product_code: before.product_code, changes: { active: { old: before.active, new: active } } },
-      },
-      now,
-    );
-    return { active, version: row!.version };
-  });
+  return setActive(db, PRODUCT, id, active, actor, now);
 }
 
 export async function productImageFileId(db: Db, id: number): Promise<number | null> {
