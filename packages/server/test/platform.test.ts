@@ -17,7 +17,7 @@ describe('request guards and error envelope', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
-    ]) {
+    ] as Array<Record<string, string>>) {
       const res = await put(extra);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.crossSite);
