@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { notFound } from './errors';
 import { type Actor, checkVersion, diff, recordEvent } from './events';
 
 /** A table whose rows have an id, an optimistic-lock version and created/updated times. */
@@ -118,4 +119,49 @@ export async function setActive<R extends { id: number; version: number; active:
     );
     return { active, version };
   });
+}
+
+/**
+ * Detaches a record's file (column `column`, shown as `field`); the event is written only when
+ * there was a file. Answers the new version.
+ */
+export async function detachFile<R extends { id: number; version: number }>(
+  db: Db,
+  kind: RecordKind<R>,
+  id: number,
+  file: { column: string; field: keyof R & string; event: string },
+  actor: Actor,
+  now: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const before = await kind.get(tx, id);
+    const version = await updateVersioned(tx, kind.table, id, { [file.column]: null }, now);
+    if (before[file.field] !== null) {
+      await recordEvent(
+        tx,
+        actor,
+        {
+          entityType: kind.entityType,
+          entityId: id,
+          event: file.event,
+          data: { ...kind.label(before), changes: { [file.field]: { old: before[file.field], new: null } } },
+        },
+        now,
+      );
+    }
+    return version;
+  });
+}
+
+/** The id of the file a record holds in `column` (null when none); 404 with `missing` when there is no such record. */
+export async function fileIdOf(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn },
+  column: AnyPgColumn,
+  id: number,
+  missing: string,
+): Promise<number | null> {
+  const [r] = await db.select({ f: column }).from(table).where(eq(table.id, id));
+  if (!r) throw notFound(missing);
+  return r.f as number | null;
 }

@@ -15,7 +15,7 @@ import { dealers, orders, quotations } from '../../db/schema/sales';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { type RecordKind, saveRecord } from '../../platform/records';
+import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
 import { creditUsed } from '../orders/service';
 
 export const DEALER_ENTITY = 'dealer';
@@ -204,7 +204,5 @@ export async function saveDealer(
 }
 
 export async function agreementFileId(db: Db, id: number): Promise<number | null> {
-  const [d] = await db.select({ f: dealers.agreementFileId }).from(dealers).where(eq(dealers.id, id));
-  if (!d) throw notFound(MSG.dealerNotFound);
-  return d.f;
+  return fileIdOf(db, dealers, dealers.agreementFileId, id, MSG.dealerNotFound);
 }

@@ -13,9 +13,9 @@ import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { type RecordKind, saveRecord, setActive } from '../../platform/records';
+import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
 
@@ -165,37 +165,13 @@ export async function setPartActive(db: Db, id: number, active: 0 | 1, actor: Ac
 }
 
 export async function partImageFileId(db: Db, id: number): Promise<number | null> {
-  const [p] = await db.select({ f: partComponents.imageFileId }).from(partComponents).where(eq(partComponents.id, id));
-  if (!p) throw notFound(MSG.partNotFound);
-  return p.f;
+  return fileIdOf(db, partComponents, partComponents.imageFileId, id, MSG.partNotFound);
 }
 
 export async function deletePartImage(db: Db, id: number, actor: Actor, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await getPart(tx, id);
-    const [row] = await tx
-      .update(partComponents)
-      .set({ imageFileId: null, version: sql`${partComponents.version} + 1`, updatedAt: now })
-      .where(eq(partComponents.id, id))
-      .returning({ version: partComponents.version });
-    if (before.part_image !== null) {
-      await recordEvent(
-        tx,
-        actor,
-        {
-          entityType: PART_ENTITY,
-          entityId: id,
-          event: 'part_image_deleted',
-          data: {
-            manuf_part_number: before.manuf_part_number,
-            changes: { part_image: { old: before.part_image, new: null } },
-          },
-        },
-        now,
-      );
-    }
-    return { part_image: null, part_image_name: null, version: row!.version };
-  });
+  const file = { column: 'imageFileId', field: 'part_image', event: 'part_image_deleted' } as const;
+  const version = await detachFile(db, PART, id, file, actor, now);
+  return { part_image: null, part_image_name: null, version };
 }
 
 /** Purchase history of a part in the window, with the quantity-weighted average price (section 9). */

@@ -13,9 +13,9 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
-import { type RecordKind, saveRecord, setActive } from '../../platform/records';
+import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -222,37 +222,13 @@ export async function setProductActive(
 }
 
 export async function productImageFileId(db: Db, id: number): Promise<number | null> {
-  const [p] = await db.select({ f: products.imageFileId }).from(products).where(eq(products.id, id));
-  if (!p) throw notFound(MSG.productNotFound);
-  return p.f;
+  return fileIdOf(db, products, products.imageFileId, id, MSG.productNotFound);
 }
 
 export async function deleteProductImage(db: Db, id: number, actor: Actor, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await getProduct(tx, id);
-    const [row] = await tx
-      .update(products)
-      .set({ imageFileId: null, version: sql`${products.version} + 1`, updatedAt: now })
-      .where(eq(products.id, id))
-      .returning({ version: products.version });
-    if (before.product_image !== null) {
-      await recordEvent(
-        tx,
-        actor,
-        {
-          entityType: PRODUCT_ENTITY,
-          entityId: id,
-          event: 'product_image_deleted',
-          data: {
-            product_code: before.product_code,
-            changes: { product_image: { old: before.product_image, new: null } },
-          },
-        },
-        now,
-      );
-    }
-    return { product_image: null, version: row!.version };
-  });
+  const file = { column: 'imageFileId', field: 'product_image', event: 'product_image_deleted' } as const;
+  const version = await detachFile(db, PRODUCT, id, file, actor, now);
+  return { product_image: null, version };
 }
 
 /** Buckets of at most 62 days are days, longer windows months (UTC). */
