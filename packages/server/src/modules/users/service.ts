@@ -9,6 +9,7 @@ import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
+import { updateVersioned } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
 
 const rowColumns = {
@@ -192,10 +193,7 @@ export async function setUserFlag(
     if (change === 'delete' && before.username.toLowerCase() === ADMIN_USERNAME)
       throw forbidden(MSG.adminUsernameLocked);
     const set = change === 'delete' ? { deleted: 1 } : change === 'disable' ? { active: 0 } : { active: 1 };
-    await tx
-      .update(users)
-      .set({ ...set, version: sql`${users.version} + 1`, updatedAt: now })
-      .where(eq(users.id, id));
+    await updateVersioned(tx, users, id, set, now);
     const field = 'deleted' in set ? 'deleted' : 'active';
     const oldValue = field === 'deleted' ? before.deleted : before.active;
     await recordEvent(
@@ -226,10 +224,7 @@ export async function signatureFileId(db: Db, id: number): Promise<number | null
 export async function deleteSignature(db: Db, id: number, actor: Actor, now: number) {
   return db.transaction(async (tx) => {
     const before = await getUser(tx, id);
-    await tx
-      .update(users)
-      .set({ signatureFileId: null, version: sql`${users.version} + 1`, updatedAt: now })
-      .where(eq(users.id, id));
+    await updateVersioned(tx, users, id, { signatureFileId: null }, now);
     await recordEvent(
       tx,
       actor,
