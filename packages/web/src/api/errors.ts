@@ -54,3 +54,23 @@ export function applyServerErrors(
   }
   return unmatched;
 }
+
+/**
+ * The catch of a form save: logs what is not an ApiError, reports a 409's message (the conflict banner), puts
+ * field errors on the form's fields and logs those that match none. Returns the ApiError, if it was one.
+ */
+export function handleSaveError(
+  err: unknown,
+  setError: Parameters<typeof applyServerErrors>[0],
+  knownFields: readonly string[],
+  onConflict: (message: string) => void,
+): ApiError | undefined {
+  if (!(err instanceof ApiError)) {
+    console.error(err);
+    return undefined;
+  }
+  if (err.status === 409) onConflict(err.message);
+  const unmatched = applyServerErrors(setError, err.fieldErrors, knownFields);
+  if (unmatched.length) console.error('unmatched field errors', err.fieldErrors);
+  return err;
+}
