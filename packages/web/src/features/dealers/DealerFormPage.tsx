@@ -3,30 +3,18 @@ import { DEFAULT_COUNTRY, DEFAULT_PAYMENT_TERMS, type Dealer, dealerSave, PAYMEN
 import { MSG } from '@bpm/contract/messages';
 import { can } from '@bpm/contract/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
-import UploadIcon from '@mui/icons-material/Upload';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Autocomplete, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller, type DefaultValues, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { downloadAgreement, useDealer, useSaveDealer } from '../../api/dealers';
-import { ApiError, applyServerErrors } from '../../api/errors';
+import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useCurrentUser } from '../../app/auth-store';
-import { PageLoader } from '../../app/Layout';
+import { useConflict } from '../../components/ConflictBanner';
+import { FileField } from '../../components/FileField';
+import { FormGrid, FormPage, RecordGate, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
 
@@ -76,13 +64,13 @@ const COUNTRY_NAMES = COUNTRIES.map((c) => c.name);
 
 /** /dealers/add and /dealers/edit/{DealerId} (document 1 sections 2.10, 3 and 5). */
 export default function DealerFormPage() {
-  const { DealerId } = useParams();
-  const id = DealerId ? Number(DealerId) : undefined;
+  const id = useIdParam('DealerId');
   const dealer = useDealer(id);
-  if (id && !dealer.data) {
-    return dealer.isError ? <Alert severity="error">{(dealer.error as Error).message}</Alert> : <PageLoader />;
-  }
-  return <DealerForm key={id ?? 'new'} dealer={dealer.data} reload={() => dealer.refetch()} />;
+  return (
+    <RecordGate id={id} query={dealer}>
+      {(d) => <DealerForm key={id ?? 'new'} dealer={d} reload={() => dealer.refetch()} />}
+    </RecordGate>
+  );
 }
 
 function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise<{ data?: Dealer }> }) {
@@ -91,12 +79,12 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
   const readOnly = !can(user_role, 'dealers.save');
   const save = useSaveDealer();
   const [file, setFile] = useState<File | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(dealerSave),
     defaultValues: dealer ? fromDealer(dealer) : EMPTY,
   });
   const { control, handleSubmit, setError, setValue, reset } = form;
+  const conflict = useConflict(reload, (fresh) => reset(fromDealer(fresh)));
   const same = useWatch({ control, name: 'same_address' });
   const billing = useWatch({ control, name: ADDRESS.map((f) => `billing_${f}` as const) });
 
@@ -107,16 +95,13 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
   }, [same, billing, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
-    setConflict(null);
+    conflict.set(null);
     try {
       await save.mutateAsync({ ...values, id: dealer?.id, agreement_pdf: file ?? undefined });
       toast(MSG.saved, 'success');
       navigate('/dealers');
     } catch (err) {
-      if (!(err instanceof ApiError)) return console.error(err);
-      if (err.status === 409) setConflict(err.message);
-      const unmatched = applyServerErrors(setError as never, err.fieldErrors, FIELDS);
-      if (unmatched.length) console.error('unmatched field errors', err.fieldErrors);
+      handleSaveError(err, setError as never, FIELDS, conflict.set);
     }
   });
 
@@ -126,205 +111,143 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
   const shippingLocked = readOnly || !!same;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <PageHeader title={dealer ? `Edit Dealer: ${dealer.name}` : 'New Dealer'} back />
-      {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          data-testid="dealer-conflict"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              data-testid="dealer-reload"
-              onClick={async () => {
-                const fresh = (await reload()).data;
-                if (fresh) reset(fromDealer(fresh));
-                setConflict(null);
-              }}
-            >
-              Reload
-            </Button>
-          }
-        >
-          {conflict}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
-          {text('name', 'Name', { required: true })}
-          {text('prefix', 'Prefix')}
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                options={COUNTRY_NAMES}
-                value={(field.value as string) || null}
-                disabled={readOnly}
-                onChange={(_, v) => field.onChange(v ?? '')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Country"
-                    required
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                    slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
-                  />
-                )}
-              />
-            )}
-          />
-          {text('email', 'Email', { required: true, type: 'email' })}
-          {text('email2', 'Email 2', { type: 'email' })}
-          {text('email3', 'Email 3', { type: 'email' })}
-          {text('email4', 'Email 4', { type: 'email' })}
-          {text('phone', 'Phone')}
-          {text('cellphone', 'Cellphone')}
-          {text('website', 'Website')}
-          <FormTextField control={control} name="discount" label="Discount (%)" type="number" disabled={readOnly} />
-          <FormTextField control={control} name="payment_terms" label="Payment Terms" select disabled={readOnly}>
-            {PAYMENT_TERMS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {p}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField
-            control={control}
-            name="credit_limit"
-            label="Credit Limit (US$)"
-            disabled={readOnly}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'field-credit_limit' } }}
-          />
-          <Controller
-            control={control}
-            name="oem"
-            render={({ field }) => (
-              <FormControlLabel
-                label="OEM"
-                disabled={readOnly}
-                control={
-                  <Checkbox
-                    checked={!!field.value}
-                    onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                    slotProps={{ input: { 'data-testid': 'field-oem' } as object }}
-                  />
-                }
-              />
-            )}
-          />
-        </Box>
+    <FormPage
+      onSubmit={onSubmit}
+      header={<PageHeader title={dealer ? `Edit Dealer: ${dealer.name}` : 'New Dealer'} back />}
+      conflict={conflict}
+      testIdPrefix="dealer"
+      onCancel={() => navigate('/dealers')}
+      cancelLabel={readOnly ? 'Back' : 'Cancel'}
+      canSave={!readOnly}
+      saving={save.isPending}
+    >
+      <FormGrid columns={3}>
+        {text('name', 'Name', { required: true })}
+        {text('prefix', 'Prefix')}
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={COUNTRY_NAMES}
+              value={(field.value as string) || null}
+              disabled={readOnly}
+              onChange={(_, v) => field.onChange(v ?? '')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Country"
+                  required
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
+                />
+              )}
+            />
+          )}
+        />
+        {text('email', 'Email', { required: true, type: 'email' })}
+        {text('email2', 'Email 2', { type: 'email' })}
+        {text('email3', 'Email 3', { type: 'email' })}
+        {text('email4', 'Email 4', { type: 'email' })}
+        {text('phone', 'Phone')}
+        {text('cellphone', 'Cellphone')}
+        {text('website', 'Website')}
+        <FormTextField control={control} name="discount" label="Discount (%)" type="number" disabled={readOnly} />
+        <FormTextField control={control} name="payment_terms" label="Payment Terms" select disabled={readOnly}>
+          {PAYMENT_TERMS.map((p) => (
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="credit_limit"
+          label="Credit Limit (US$)"
+          disabled={readOnly}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'field-credit_limit' } }}
+        />
+        <Controller
+          control={control}
+          name="oem"
+          render={({ field }) => (
+            <FormControlLabel
+              label="OEM"
+              disabled={readOnly}
+              control={
+                <Checkbox
+                  checked={!!field.value}
+                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
+                  slotProps={{ input: { 'data-testid': 'field-oem' } as object }}
+                />
+              }
+            />
+          )}
+        />
+      </FormGrid>
 
-        <Stack direction="row" alignItems="center" spacing={2} sx={{ mt: 3, mb: 1 }}>
-          <Typography variant="subtitle1" fontWeight={600}>
-            Addresses
-          </Typography>
-          <Controller
-            control={control}
-            name="same_address"
-            render={({ field }) => (
-              <FormControlLabel
-                label="Shipping address same as billing"
-                disabled={readOnly}
-                control={
-                  <Checkbox
-                    checked={!!field.value}
-                    onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                    slotProps={{ input: { 'data-testid': 'field-same_address' } as object }}
-                  />
-                }
-              />
-            )}
-          />
-        </Stack>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              Billing
-            </Typography>
-            {text('billing_address', 'Billing Address', { required: true, multiline: true, minRows: 3 })}
-            {text('billing_vat', 'Billing VAT')}
-            {text('billing_email', 'Billing Email', { type: 'email' })}
-            {text('billing_phone', 'Billing Phone')}
-            {text('billing_mobile', 'Billing Mobile')}
-          </Stack>
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              Shipping
-            </Typography>
-            {text('shipping_address', 'Shipping Address', { multiline: true, minRows: 3, disabled: shippingLocked })}
-            {text('shipping_vat', 'Shipping VAT', { disabled: shippingLocked })}
-            {text('shipping_email', 'Shipping Email', { type: 'email', disabled: shippingLocked })}
-            {text('shipping_phone', 'Shipping Phone', { disabled: shippingLocked })}
-            {text('shipping_mobile', 'Shipping Mobile', { disabled: shippingLocked })}
-          </Stack>
-        </Box>
-
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mt: 3 }}>
-          {text('notes', 'Notes', { multiline: true, minRows: 3 })}
-          {text('order_notes', 'Order Notes', { multiline: true, minRows: 3 })}
-        </Box>
-
-        <Typography variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
-          Agreement (PDF)
+      <Stack direction="row" alignItems="center" spacing={2} sx={{ mt: 3, mb: 1 }}>
+        <Typography variant="subtitle1" fontWeight={600}>
+          Addresses
         </Typography>
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-          {!readOnly && (
-            <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
-              {file ? file.name : 'Choose PDF'}
-              <input
-                hidden
-                type="file"
-                accept="application/pdf,.pdf"
-                data-testid="dealer-agreement-input"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </Button>
+        <Controller
+          control={control}
+          name="same_address"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Shipping address same as billing"
+              disabled={readOnly}
+              control={
+                <Checkbox
+                  checked={!!field.value}
+                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
+                  slotProps={{ input: { 'data-testid': 'field-same_address' } as object }}
+                />
+              }
+            />
           )}
-          {dealer?.agreement_pdf && (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {dealer.agreement_pdf}
-              </Typography>
-              <Button
-                startIcon={<VisibilityIcon />}
-                data-testid="dealer-agreement-view"
-                onClick={async () => {
-                  try {
-                    const { blob } = await downloadAgreement(dealer.id);
-                    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-                    window.open(url, '_blank', 'noopener');
-                    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-                  } catch (err) {
-                    console.error(err); // the client has toasted the message
-                  }
-                }}
-              >
-                View
-              </Button>
-            </>
-          )}
-          {!dealer?.agreement_pdf && readOnly && (
-            <Typography variant="body2" color="text.secondary">
-              No agreement
-            </Typography>
-          )}
+        />
+      </Stack>
+      <FormGrid>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            Billing
+          </Typography>
+          {text('billing_address', 'Billing Address', { required: true, multiline: true, minRows: 3 })}
+          {text('billing_vat', 'Billing VAT')}
+          {text('billing_email', 'Billing Email', { type: 'email' })}
+          {text('billing_phone', 'Billing Phone')}
+          {text('billing_mobile', 'Billing Mobile')}
         </Stack>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            Shipping
+          </Typography>
+          {text('shipping_address', 'Shipping Address', { multiline: true, minRows: 3, disabled: shippingLocked })}
+          {text('shipping_vat', 'Shipping VAT', { disabled: shippingLocked })}
+          {text('shipping_email', 'Shipping Email', { type: 'email', disabled: shippingLocked })}
+          {text('shipping_phone', 'Shipping Phone', { disabled: shippingLocked })}
+          {text('shipping_mobile', 'Shipping Mobile', { disabled: shippingLocked })}
+        </Stack>
+      </FormGrid>
 
-        <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
-          <Button onClick={() => navigate('/dealers')} data-testid="dealer-cancel">
-            {readOnly ? 'Back' : 'Cancel'}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="dealer-save">
-              Save
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    </Box>
+      <FormGrid mt={3}>
+        {text('notes', 'Notes', { multiline: true, minRows: 3 })}
+        {text('order_notes', 'Order Notes', { multiline: true, minRows: 3 })}
+      </FormGrid>
+
+      <FileField
+        label="Agreement (PDF)"
+        testIdPrefix="dealer-agreement"
+        kind="pdf"
+        file={file}
+        onFileChange={setFile}
+        canChoose={!readOnly}
+        storedName={dealer?.agreement_pdf}
+        download={() => downloadAgreement(dealer?.id ?? 0)}
+        emptyText="No agreement"
+      />
+    </FormPage>
   );
 }

@@ -7,27 +7,12 @@ import {
 } from '@bpm/contract/partComponents';
 import { zodResolver } from '@hookform/resolvers/zod';
 import BarChartIcon from '@mui/icons-material/BarChart';
-import DeleteIcon from '@mui/icons-material/Delete';
-import UploadIcon from '@mui/icons-material/Upload';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, applyServerErrors } from '../../api/errors';
+import { ApiError, applyServerErrors, handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import {
   downloadPartImage,
@@ -37,6 +22,9 @@ import {
   useSetPartActive,
 } from '../../api/partComponents';
 import { PageLoader } from '../../app/Layout';
+import { followVersion, useConflict } from '../../components/ConflictBanner';
+import { FileField } from '../../components/FileField';
+import { FormGrid, FormPage } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
 import { PartStatisticsDialog } from './PartStatisticsDialog';
@@ -91,8 +79,6 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
   const setActive = useSetPartActive();
   const delImage = useDeletePartImage();
   const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
   const [statsOpen, setStatsOpen] = useState(false);
   // Server field errors block saving until the field is changed (section 5).
   const serverErrors = useRef(new Map<string, string>());
@@ -102,7 +88,7 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
   });
   const { control, handleSubmit, setError, setValue, reset, watch } = form;
 
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const conflict = useConflict(reload, (fresh) => reset(fromPart(fresh)));
   useEffect(() => {
     const sub = watch((_, { name }) => {
       if (name) serverErrors.current.delete(name);
@@ -110,17 +96,14 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
     return () => sub.unsubscribe();
   }, [watch]);
 
-  const followVersion = async () => {
-    const fresh = (await reload()).data;
-    if (fresh) setValue('version', fresh.version);
-  };
+  const syncVersion = () => followVersion(reload, (v) => setValue('version', v));
 
   const onSubmit = handleSubmit(async (values) => {
     if (serverErrors.current.size) {
       applyServerErrors(setError as never, Object.fromEntries(serverErrors.current), FIELDS);
       return;
     }
-    setConflict(null);
+    conflict.set(null);
     try {
       const saved = await save.mutateAsync({
         ...values,
@@ -136,177 +119,103 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
         void reload();
       }
     } catch (err) {
-      if (!(err instanceof ApiError)) return console.error(err);
-      if (err.status === 409) setConflict(err.message);
-      for (const [k, v] of Object.entries(err.fieldErrors)) serverErrors.current.set(k, v);
-      applyServerErrors(setError as never, err.fieldErrors, FIELDS);
+      if (err instanceof ApiError) for (const [k, v] of Object.entries(err.fieldErrors)) serverErrors.current.set(k, v);
+      handleSaveError(err, setError as never, FIELDS, conflict.set);
     }
   });
 
   const numeric = { htmlInput: { inputMode: 'decimal' as const } };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <PageHeader
-        back
-        title={
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-            {part ? `Part ${part.manuf_part_number}` : 'New Part Component'}
-            {part &&
-              (part.active === 1 ? (
-                <Chip label="Active" color="success" size="small" data-testid="part-status" />
-              ) : (
-                <Chip label="Inactive" size="small" data-testid="part-status" />
-              ))}
-          </Box>
-        }
-      />
-      {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          data-testid="part-conflict"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              data-testid="part-reload"
-              onClick={async () => {
-                const fresh = (await reload()).data;
-                if (fresh) reset(fromPart(fresh));
-                setConflict(null);
-              }}
-            >
-              Reload
-            </Button>
+    <FormPage
+      onSubmit={onSubmit}
+      header={
+        <PageHeader
+          back
+          title={
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              {part ? `Part ${part.manuf_part_number}` : 'New Part Component'}
+              {part &&
+                (part.active === 1 ? (
+                  <Chip label="Active" color="success" size="small" data-testid="part-status" />
+                ) : (
+                  <Chip label="Inactive" size="small" data-testid="part-status" />
+                ))}
+            </Box>
           }
-        >
-          {conflict}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <FormTextField control={control} name="manuf_part_number" label="Manufacturer Part Number" required />
-          <FormTextField control={control} name="manufacturer" label="Manufacturer" required />
-          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
-            <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
-          </Box>
-          <FormTextField control={control} name="price" label="Price (USD)" required slotProps={numeric} />
-          <FormTextField control={control} name="unit" label="Unit" required />
-          <FormTextField control={control} name="local_price" label="Local Price" slotProps={numeric} />
-          <FormTextField control={control} name="local_currency" label="Local Currency" required />
-        </Box>
-
-        <Typography variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
-          Part Image
-        </Typography>
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
-            {image ? image.name : 'Choose Image'}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              data-testid="part-image-input"
-              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-            />
-          </Button>
-          {part?.part_image && (
-            <>
-              <Typography variant="body2" color="text.secondary" data-testid="part-image-name">
-                {part.part_image_name ?? part.part_image}
-              </Typography>
-              <Button
-                startIcon={<VisibilityIcon />}
-                data-testid="part-image-view"
-                onClick={async () => {
-                  try {
-                    const { blob } = await downloadPartImage(part.id);
-                    setPreview(URL.createObjectURL(blob));
-                  } catch (err) {
-                    console.error(err); // the client has toasted the message
-                  }
-                }}
-              >
-                View
-              </Button>
+        />
+      }
+      conflict={conflict}
+      testIdPrefix="part"
+      onCancel={() => navigate('/partComponents')}
+      saving={save.isPending}
+      extraActions={
+        part && (
+          <>
+            <Button startIcon={<BarChartIcon />} onClick={() => setStatsOpen(true)} data-testid="part-statistics-open">
+              View Statistics
+            </Button>
+            {part.active === 1 ? (
               <Button
                 color="error"
-                startIcon={<DeleteIcon />}
-                data-testid="part-image-delete"
-                disabled={delImage.isPending}
-                onClick={() => delImage.mutate(part.id, { onSuccess: () => void followVersion() })}
+                variant="outlined"
+                disabled={setActive.isPending}
+                data-testid="part-disable"
+                onClick={() =>
+                  setActive.mutate({ id: part.id, active: false }, { onSuccess: () => void syncVersion() })
+                }
               >
-                Delete
+                Disable
               </Button>
-            </>
-          )}
-        </Stack>
-
-        <Stack direction="row" spacing={1} sx={{ mt: 3 }} flexWrap="wrap" useFlexGap>
-          {part && (
-            <>
+            ) : (
               <Button
-                startIcon={<BarChartIcon />}
-                onClick={() => setStatsOpen(true)}
-                data-testid="part-statistics-open"
+                color="success"
+                variant="outlined"
+                disabled={setActive.isPending}
+                data-testid="part-enable"
+                onClick={() => setActive.mutate({ id: part.id, active: true }, { onSuccess: () => void syncVersion() })}
               >
-                View Statistics
+                Enable
               </Button>
-              {part.active === 1 ? (
-                <Button
-                  color="error"
-                  variant="outlined"
-                  disabled={setActive.isPending}
-                  data-testid="part-disable"
-                  onClick={() =>
-                    setActive.mutate({ id: part.id, active: false }, { onSuccess: () => void followVersion() })
-                  }
-                >
-                  Disable
-                </Button>
-              ) : (
-                <Button
-                  color="success"
-                  variant="outlined"
-                  disabled={setActive.isPending}
-                  data-testid="part-enable"
-                  onClick={() =>
-                    setActive.mutate({ id: part.id, active: true }, { onSuccess: () => void followVersion() })
-                  }
-                >
-                  Enable
-                </Button>
-              )}
-            </>
-          )}
-          <Box sx={{ flexGrow: 1 }} />
-          <Button onClick={() => navigate('/partComponents')} data-testid="part-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="part-save">
-            Save
-          </Button>
-        </Stack>
-      </Paper>
+            )}
+          </>
+        )
+      }
+      after={
+        part && (
+          <PartStatisticsDialog
+            partId={part.id}
+            title={part.manuf_part_number}
+            open={statsOpen}
+            onClose={() => setStatsOpen(false)}
+          />
+        )
+      }
+    >
+      <FormGrid>
+        <FormTextField control={control} name="manuf_part_number" label="Manufacturer Part Number" required />
+        <FormTextField control={control} name="manufacturer" label="Manufacturer" required />
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
+        </Box>
+        <FormTextField control={control} name="price" label="Price (USD)" required slotProps={numeric} />
+        <FormTextField control={control} name="unit" label="Unit" required />
+        <FormTextField control={control} name="local_price" label="Local Price" slotProps={numeric} />
+        <FormTextField control={control} name="local_currency" label="Local Currency" required />
+      </FormGrid>
 
-      {part && (
-        <PartStatisticsDialog
-          partId={part.id}
-          title={part.manuf_part_number}
-          open={statsOpen}
-          onClose={() => setStatsOpen(false)}
-        />
-      )}
-      <Dialog open={!!preview} onClose={() => setPreview(null)} maxWidth="md">
-        <DialogTitle>Part Image</DialogTitle>
-        <DialogContent>
-          {preview && <Box component="img" src={preview} alt="Part" sx={{ maxWidth: '100%' }} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPreview(null)}>Close</Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
+      <FileField
+        label="Part Image"
+        testIdPrefix="part-image"
+        kind="image"
+        file={image}
+        onFileChange={setImage}
+        storedName={part?.part_image ? (part.part_image_name ?? part.part_image) : null}
+        download={() => downloadPartImage(part?.id ?? 0)}
+        deleting={delImage.isPending}
+        onDelete={() => part && delImage.mutate(part.id, { onSuccess: () => void syncVersion() })}
+        previewAlt="Part"
+      />
+    </FormPage>
   );
 }

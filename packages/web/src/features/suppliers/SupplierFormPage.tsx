@@ -1,15 +1,15 @@
 import { MSG } from '@bpm/contract/messages';
 import { SUPPLIER_LABELS, type Supplier, supplierSave } from '@bpm/contract/suppliers';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Paper, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Box } from '@mui/material';
 import { type DefaultValues, useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, applyServerErrors } from '../../api/errors';
+import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useSaveSupplier, useSupplier } from '../../api/suppliers';
-import { PageLoader } from '../../app/Layout';
+import { useConflict } from '../../components/ConflictBanner';
+import { FormGrid, FormPage, RecordGate, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
 
@@ -41,83 +41,54 @@ const FIELDS = [...Object.keys(EMPTY), 'id', 'version'];
 
 /** /suppliers/add and /suppliers/edit/{SupplierId} (document 2 sections 2 and 5). */
 export default function SupplierFormPage() {
-  const { SupplierId } = useParams();
-  const id = SupplierId ? Number(SupplierId) : undefined;
+  const id = useIdParam('SupplierId');
   const supplier = useSupplier(id);
-  if (id && !supplier.data) {
-    return supplier.isError ? <Alert severity="error">{(supplier.error as Error).message}</Alert> : <PageLoader />;
-  }
-  return <SupplierForm key={id ?? 'new'} supplier={supplier.data} reload={() => supplier.refetch()} />;
+  return (
+    <RecordGate id={id} query={supplier}>
+      {(s) => <SupplierForm key={id ?? 'new'} supplier={s} reload={() => supplier.refetch()} />}
+    </RecordGate>
+  );
 }
 
 function SupplierForm({ supplier, reload }: { supplier?: Supplier; reload: () => Promise<{ data?: Supplier }> }) {
   const navigate = useNavigate();
   const save = useSaveSupplier();
-  const [conflict, setConflict] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<Input, unknown, Output>({
     resolver: zodResolver(supplierSave),
     defaultValues: supplier ? fromSupplier(supplier) : EMPTY,
   });
+  const conflict = useConflict(reload, (fresh) => reset(fromSupplier(fresh)));
 
   const onSubmit = handleSubmit(async (values) => {
-    setConflict(null);
+    conflict.set(null);
     try {
       await save.mutateAsync({ ...values, id: supplier?.id, version: supplier ? values.version : undefined });
       toast(MSG.saved, 'success');
       navigate('/suppliers');
     } catch (err) {
-      if (!(err instanceof ApiError)) return console.error(err);
-      if (err.status === 409) setConflict(err.message);
-      applyServerErrors(setError as never, err.fieldErrors, FIELDS);
+      handleSaveError(err, setError as never, FIELDS, conflict.set);
     }
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <PageHeader back title={supplier ? 'Edit Supplier' : 'New Supplier'} />
-      {conflict && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          data-testid="supplier-conflict"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              data-testid="supplier-reload"
-              onClick={async () => {
-                const fresh = (await reload()).data;
-                if (fresh) reset(fromSupplier(fresh));
-                setConflict(null);
-              }}
-            >
-              Reload
-            </Button>
-          }
-        >
-          {conflict}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <FormTextField control={control} name="name" label="Name" required />
-          <FormTextField control={control} name="contact_person" label="Contact Person" required />
-          <FormTextField control={control} name="supplier2303" label={SUPPLIER_LABELS.supplier2303} />
-          <FormTextField control={control} name="email" label="Email" type="email" />
-          <FormTextField control={control} name="phone" label="Phone" />
-          <Box />
-          <FormTextField control={control} name="address" label="Address" required multiline minRows={3} />
-          <FormTextField control={control} name="bank_details" label="Bank Details" multiline minRows={3} />
-        </Box>
-        <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
-          <Button onClick={() => navigate('/suppliers')} data-testid="supplier-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="supplier-save">
-            Save
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+    <FormPage
+      onSubmit={onSubmit}
+      header={<PageHeader back title={supplier ? 'Edit Supplier' : 'New Supplier'} />}
+      conflict={conflict}
+      testIdPrefix="supplier"
+      onCancel={() => navigate('/suppliers')}
+      saving={save.isPending}
+    >
+      <FormGrid>
+        <FormTextField control={control} name="name" label="Name" required />
+        <FormTextField control={control} name="contact_person" label="Contact Person" required />
+        <FormTextField control={control} name="supplier2303" label={SUPPLIER_LABELS.supplier2303} />
+        <FormTextField control={control} name="email" label="Email" type="email" />
+        <FormTextField control={control} name="phone" label="Phone" />
+        <Box />
+        <FormTextField control={control} name="address" label="Address" required multiline minRows={3} />
+        <FormTextField control={control} name="bank_details" label="Bank Details" multiline minRows={3} />
+      </FormGrid>
+    </FormPage>
   );
 }
