@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/platform';
+import type { AuthUser } from './auth';
+import type { Deps } from './deps';
 import { notFound, tooLarge, unsupported } from './errors';
 import type { UploadedFile } from './route';
 
@@ -67,6 +69,23 @@ export async function storeUpload(
     .values({ sha256: sha, size: upload.data.length, mime, fileName, createdAt: opts.nowSec, createdBy: opts.userId })
     .returning({ id: files.id });
   return { id: row!.id, fileName };
+}
+
+/** Checks and stores the file sent in form field `field`, if one was sent, with the caller as its creator. */
+export async function storeFieldUpload(
+  db: Db,
+  ctx: { files: UploadedFile[]; deps: Deps; user: AuthUser },
+  field: string,
+  kind: FileKind,
+  now: number,
+): Promise<{ id: number; fileName: string } | undefined> {
+  const upload = ctx.files.find((f) => f.field === field);
+  if (!upload) return undefined;
+  return storeUpload(db, ctx.deps.files, upload, kind, {
+    maxBytes: ctx.deps.config.maxUpload,
+    userId: ctx.user.user_id,
+    nowSec: now,
+  });
 }
 
 /** Strips path parts and control characters from a client-given name. */

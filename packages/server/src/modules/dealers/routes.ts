@@ -2,7 +2,7 @@ import { idParams } from '@bpm/contract/common';
 import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contract/dealers';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { storeUpload } from '../../platform/files';
+import { storeFieldUpload } from '../../platform/files';
 import { defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as dealers from './service';
@@ -54,18 +54,9 @@ export function dealerRoutes(app: FastifyInstance) {
     body: dealerSave,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
-      const upload = files.find((f) => f.field === 'agreement_pdf');
       // The PDF is checked by content and stored inside the save transaction.
-      const store = upload
-        ? async (tx: typeof deps.db) =>
-            (
-              await storeUpload(tx, deps.files, upload, 'pdf', {
-                maxBytes: deps.config.maxUpload,
-                userId: user.user_id,
-                nowSec: now,
-              })
-            ).id
-        : undefined;
+      const store = async (tx: typeof deps.db) =>
+        (await storeFieldUpload(tx, { files, deps, user }, 'agreement_pdf', 'pdf', now))?.id;
       return dealers.saveDealer(deps.db, body, store, user, now);
     },
   });

@@ -13,7 +13,7 @@ import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
-import { storeUpload } from '../../platform/files';
+import { storeFieldUpload, storeUpload } from '../../platform/files';
 import { defineRoute, Paged, type UploadedFile } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import { orderDocument } from './pdf';
@@ -21,15 +21,7 @@ import * as orders from './service';
 
 /** Checks and stores the uploaded PDF of one field inside the save transaction. */
 export function pdfStorer(files: UploadedFile[], deps: Deps, user: AuthUser, now: number): orders.StoreFile {
-  return async (tx, field) => {
-    const upload = files.find((f) => f.field === field);
-    if (!upload) return undefined;
-    return storeUpload(tx, deps.files, upload, 'pdf', {
-      maxBytes: deps.config.maxUpload,
-      userId: user.user_id,
-      nowSec: now,
-    });
-  };
+  return (tx, field) => storeFieldUpload(tx, { files, deps, user }, field, 'pdf', now);
 }
 
 /** Answers a save: the document as `data`, and `warning` beside it when there is one. */

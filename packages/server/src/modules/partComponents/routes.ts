@@ -2,7 +2,7 @@ import { idParams } from '@bpm/contract/common';
 import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { sendFile, storeUpload } from '../../platform/files';
+import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as parts from './service';
@@ -38,14 +38,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     body: partComponentSave,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
-      const image = files.find((f) => f.field === 'part_image');
-      const stored = image
-        ? await storeUpload(deps.db, deps.files, image, 'image', {
-            maxBytes: deps.config.maxUpload,
-            userId: user.user_id,
-            nowSec: now,
-          })
-        : undefined;
+      const stored = await storeFieldUpload(deps.db, { files, deps, user }, 'part_image', 'image', now);
       return parts.savePart(deps.db, body, stored?.id, user, now);
     },
   });

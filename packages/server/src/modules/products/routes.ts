@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { sendFile, storeUpload } from '../../platform/files';
+import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as boms from './boms';
@@ -60,15 +60,8 @@ export function productRoutes(app: FastifyInstance) {
       body: productSave,
       async handler({ body, files, user, deps }) {
         const now = unixNow(deps.clock);
-        const image = files.find((f) => f.field === 'product_image');
         // The image is checked by content before anything is written.
-        const stored = image
-          ? await storeUpload(deps.db, deps.files, image, 'image', {
-              maxBytes: deps.config.maxUpload,
-              userId: user.user_id,
-              nowSec: now,
-            })
-          : undefined;
+        const stored = await storeFieldUpload(deps.db, { files, deps, user }, 'product_image', 'image', now);
         return products.saveProduct(deps.db, body, stored?.id, user, now);
       },
     });

@@ -3,7 +3,7 @@ import { userListQuery, userSave } from '@bpm/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
-import { sendFile, storeUpload } from '../../platform/files';
+import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as users from './service';
@@ -39,18 +39,9 @@ export function userRoutes(app: FastifyInstance) {
     body: userSave,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
-      const signature = files.find((f) => f.field === 'signature_img');
       // Stored inside the save's transaction, after the user rules pass: a refused save leaves no file row.
-      const storeSignature = signature
-        ? async (tx: Db) =>
-            (
-              await storeUpload(tx, deps.files, signature, 'image', {
-                maxBytes: deps.config.maxUpload,
-                userId: user.user_id,
-                nowSec: now,
-              })
-            ).id
-        : undefined;
+      const storeSignature = async (tx: Db) =>
+        (await storeFieldUpload(tx, { files, deps, user }, 'signature_img', 'image', now))?.id;
       return users.saveUser(deps.db, body, storeSignature, user, now);
     },
   });

@@ -95,7 +95,7 @@ const snapshot = (u: User) => ({
 export async function saveUser(
   db: Db,
   input: UserSave,
-  storeSignature: ((tx: Db) => Promise<number>) | undefined,
+  storeSignature: ((tx: Db) => Promise<number | undefined>) | undefined,
   actor: Actor,
   now: number,
 ): Promise<User> {
