@@ -1,4 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 
 /** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
 export function likePattern(search: string): string {
@@ -15,4 +17,29 @@ export function orderBy(
   const col = sort ? sorts[sort] : undefined;
   if (!col) return fallback;
   return order === 'desc' ? sql`${col} desc` : sql`${col} asc`;
+}
+
+/** A select column that gives each row of a page the count of all matching rows. */
+export const totalOver = () => sql<number>`count(*) over()`.mapWith(Number);
+
+/**
+ * Splits the `totalOver()` column off a page's rows. A page past the end has no row to carry
+ * the total; only then is it counted by a query of its own.
+ */
+export async function splitTotal<R extends { total: number }>(
+  db: Db,
+  rows: R[],
+  offset: number,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(table)
+      .where(where);
+    total = c?.n ?? 0;
+  }
+  return { rows: rows.map(({ total: _t, ...r }) => r), total };
 }

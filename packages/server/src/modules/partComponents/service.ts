@@ -14,7 +14,7 @@ import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
+import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
 import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
@@ -70,22 +70,15 @@ export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ ro
     sql`${partComponents.createdAt} desc`,
   );
   const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...columns, total: totalOver() })
     .from(partComponents)
     .leftJoin(files, eq(files.id, partComponents.imageFileId))
     .where(where)
     .orderBy(order, sql`${partComponents.id} desc`)
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.offset > 0) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(partComponents)
-      .where(where);
-    total = c?.n ?? 0;
-  }
-  return { rows: rows.map(({ total: _t, ...r }) => toPart(r)), total };
+  const page = await splitTotal(db, rows, q.offset, partComponents, where);
+  return { rows: page.rows.map(toPart), total: page.total };
 }
 
 export async function getPart(db: Db, id: number): Promise<PartComponent> {

@@ -14,7 +14,7 @@ import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
+import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
 import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
@@ -95,33 +95,26 @@ export async function listProducts(
     sql`${products.createdAt} desc`,
   );
   const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...columns, total: totalOver() })
     .from(products)
     .leftJoin(files, eq(files.id, products.imageFileId))
     .where(where)
     .orderBy(order, sql`${products.id} desc`)
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.offset > 0) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(where);
-    total = c?.n ?? 0;
-  }
+  const page = await splitTotal(db, rows, q.offset, products, where);
   const sales = await productSalesTotals(
     db,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
     window.start,
     window.end,
   );
   return {
-    rows: rows.map(({ total: _t, ...r }) => {
+    rows: page.rows.map((r) => {
       const s = sales.get(r.id);
       return { ...toProduct(r), units_sold: s?.units ?? 0, revenue: s?.revenue ?? 0 };
     }),
-    total,
+    total: page.total,
   };
 }
 

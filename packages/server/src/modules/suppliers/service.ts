@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
+import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
 import { type RecordKind, saveRecord } from '../../platform/records';
 
 export const SUPPLIER_ENTITY = 'supplier';
@@ -41,21 +41,13 @@ export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ row
     sql`${suppliers.createdAt} desc`,
   );
   const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...columns, total: totalOver() })
     .from(suppliers)
     .where(where)
     .orderBy(order, sql`${suppliers.id} desc`)
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.offset > 0) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(suppliers)
-      .where(where);
-    total = c?.n ?? 0;
-  }
-  return { rows: rows.map(({ total: _t, ...r }) => r), total };
+  return splitTotal(db, rows, q.offset, suppliers, where);
 }
 
 export async function getSupplier(db: Db, id: number): Promise<Supplier> {

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
+import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
 import { updateVersioned } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
 
@@ -42,22 +42,14 @@ export async function listUsers(
     sql`lower(${users.username}) asc`,
   );
   const rows = await db
-    .select({ ...rowColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...rowColumns, total: totalOver() })
     .from(users)
     .where(where)
     .orderBy(order, users.id)
     .limit(q.limit)
     .offset(q.offset);
-  const total = rows[0]?.total ?? (q.offset > 0 ? await countUsers(db, where) : 0);
-  return { rows: rows.map(({ total: _t, ...r }) => ({ ...r, user_role: r.user_role as Role })), total };
-}
-
-async function countUsers(db: Db, where: ReturnType<typeof and>) {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(users)
-    .where(where);
-  return r?.n ?? 0;
+  const page = await splitTotal(db, rows, q.offset, users, where);
+  return { rows: page.rows.map((r) => ({ ...r, user_role: r.user_role as Role })), total: page.total };
 }
 
 export async function getUser(db: Db, id: number): Promise<User> {
