@@ -21,7 +21,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -33,6 +32,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatUnitPrice } from '../../components/format';
 import { BomLineDialog } from './BomLineDialog';
 import { isCsvFile, parseBomCsv } from './bom-csv';
+import { RevisionBar } from './RevisionBar';
 
 /** BOM tab (administrator or purchase): lines, add/edit/delete, CSV import, BOM REV (document 2 section 2). */
 export function BomTab({ product }: { product: Product }) {
@@ -40,7 +40,6 @@ export function BomTab({ product }: { product: Product }) {
   const del = useDeleteBomLine();
   const importBom = useImportBom();
   const saveRev = useSaveBomRev();
-  const [rev, setRev] = useState(product.bom_rev);
   const [editing, setEditing] = useState<{ line?: BomLine; n: number } | null>(null);
   const [toDelete, setToDelete] = useState<BomLine | null>(null);
   const [replaceAll, setReplaceAll] = useState(false);
@@ -88,37 +87,22 @@ export function BomTab({ product }: { product: Product }) {
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-          <TextField
-            label="BOM REV"
-            value={rev}
-            onChange={(e) => setRev(e.target.value)}
-            sx={{ width: 220 }}
-            slotProps={{ htmlInput: { 'data-testid': 'bom-rev' } }}
-          />
-          <Button
-            variant="outlined"
-            disabled={saveRev.isPending}
-            data-testid="bom-rev-save"
-            onClick={() =>
-              saveRev.mutate(
-                { productId: product.id, bomRev: rev },
-                {
-                  onSuccess: () => toast(MSG.bomRevSaved, 'success'),
-                  onError: () => toast(MSG.bomRevFailed, 'error'),
-                },
-              )
-            }
-          >
-            Save BOM REV
-          </Button>
-          <Box sx={{ flexGrow: 1 }} />
-          <Typography variant="h6" data-testid="bom-cost">
-            BOM Cost: {formatUnitPrice(product.bom_cost)}
-          </Typography>
-        </Stack>
-      </Paper>
+      <RevisionBar
+        label="BOM REV"
+        initial={product.bom_rev}
+        width={220}
+        testId="bom-rev"
+        stackBelow="md"
+        saving={saveRev.isPending}
+        onSave={(bomRev) => saveRev.mutateAsync({ productId: product.id, bomRev })}
+        savedMessage={MSG.bomRevSaved}
+        failedMessage={MSG.bomRevFailed}
+      >
+        <Box sx={{ flexGrow: 1 }} />
+        <Typography variant="h6" data-testid="bom-cost">
+          BOM Cost: {formatUnitPrice(product.bom_cost)}
+        </Typography>
+      </RevisionBar>
 
       <Paper
         variant="outlined"

@@ -34,6 +34,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
+import { RevisionBar } from './RevisionBar';
 
 /** Test Checklist tab (administrator, production, sale): ordered steps, drag reorder, REV (document 2 section 2). */
 export function TestChecklistTab({ product }: { product: Product }) {
@@ -42,7 +43,6 @@ export function TestChecklistTab({ product }: { product: Product }) {
   const del = useDeleteTestStep();
   const reorder = useReorderTestStep();
   const saveRev = useSaveTestChecklistRev();
-  const [rev, setRev] = useState(product.test_checklist_rev);
   // Local order while a reorder is in flight, so the dropped row stays where it was dropped.
   const [items, setItems] = useState<TestStep[]>([]);
   const [editing, setEditing] = useState<{ step?: TestStep; n: number } | null>(null);
@@ -76,33 +76,17 @@ export function TestChecklistTab({ product }: { product: Product }) {
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-          <TextField
-            label="Test Checklist REV"
-            value={rev}
-            onChange={(e) => setRev(e.target.value)}
-            sx={{ width: 240 }}
-            slotProps={{ htmlInput: { 'data-testid': 'checklist-rev' } }}
-          />
-          <Button
-            variant="outlined"
-            disabled={saveRev.isPending}
-            data-testid="checklist-rev-save"
-            onClick={() =>
-              saveRev.mutate(
-                { productId: product.id, testChecklistRev: rev },
-                {
-                  onSuccess: () => toast(MSG.testChecklistRevSaved, 'success'),
-                  onError: () => toast(MSG.testRevFailed, 'error'),
-                },
-              )
-            }
-          >
-            Save Test Checklist REV
-          </Button>
-        </Stack>
-      </Paper>
+      <RevisionBar
+        label="Test Checklist REV"
+        initial={product.test_checklist_rev}
+        width={240}
+        testId="checklist-rev"
+        stackBelow="sm"
+        saving={saveRev.isPending}
+        onSave={(testChecklistRev) => saveRev.mutateAsync({ productId: product.id, testChecklistRev })}
+        savedMessage={MSG.testChecklistRevSaved}
+        failedMessage={MSG.testRevFailed}
+      />
 
       <Paper variant="outlined">
         <Stack direction="row" alignItems="center" sx={{ p: 1.5 }}>
