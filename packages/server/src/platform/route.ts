@@ -1,7 +1,10 @@
+import { idParams } from '@bpm/contract/common';
 import { type Action, can } from '@bpm/contract/permissions';
 import { ROLES, rolePrefix } from '@bpm/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import { unixNow } from '../config';
+import type { Db } from '../db/client';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, forbidden, invalid, tooLarge, unauthorized, zodCause } from './errors';
@@ -133,6 +136,64 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
     },
   });
 }
+
+/** `GET base`, a server-paged list, and `GET base/:id`, one record, both under `access`. */
+export function defineListAndGet<Q>(
+  app: FastifyInstance,
+  base: string,
+  access: Access,
+  query: ZodType<Q>,
+  list: (db: Db, q: Q) => Promise<{ rows: unknown[]; total: number }>,
+  get: (db: Db, id: number) => Promise<unknown>,
+) {
+  defineRoute(app, {
+    method: 'GET',
+    url: base,
+    access,
+    query,
+    async handler({ query, deps }) {
+      const page = await list(deps.db, query);
+      return new Paged(page.rows, page.total);
+    },
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: `${base}/:id`,
+    access,
+    params: idParams,
+    handler: ({ params, deps }) => get(deps.db, params.id),
+  });
+}
+
+/** What a `PUT …/:id` action route hands its service call. */
+export interface IdAction<W> {
+  id: number;
+  what: W;
+  user: AuthUser;
+  deps: Deps;
+  now: number;
+}
+
+/** One `PUT url` per `[url, action, what]`: each takes `:id` and calls `run` with its `what`. */
+export function definePutById<W>(
+  app: FastifyInstance,
+  routes: ReadonlyArray<readonly [string, Action, W]>,
+  run: (a: IdAction<W>) => Promise<unknown>,
+) {
+  for (const [url, action, what] of routes) {
+    defineRoute(app, {
+      method: 'PUT',
+      url,
+      access: { action },
+      params: idParams,
+      handler: ({ params, user, deps }) => run({ id: params.id, what, user, deps, now: unixNow(deps.clock) }),
+    });
+  }
+}
+
+/** The `PUT base/<change>/:id` routes of flag changes (enable, disable, delete), for `definePutById`. */
+export const flagRoutes = <const C extends string>(base: string, action: Action, changes: readonly C[]) =>
+  changes.map((c) => [`${base}/${c}/:id`, action, c] as const);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contr
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { storeFieldUpload } from '../../platform/files';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineListAndGet, defineRoute } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as dealers from './service';
 
@@ -11,16 +11,7 @@ export function dealerRoutes(app: FastifyInstance) {
   const read = { action: 'dealers.read' } as const;
   registerFileType(app, 'dealers/agreement_pdf', dealers.agreementFileId);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/dealers',
-    access: read,
-    query: dealerListQuery,
-    async handler({ query, deps }) {
-      const page = await dealers.listDealers(deps.db, query);
-      return new Paged(page.rows, page.total);
-    },
-  });
+  defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer);
 
   defineRoute(app, {
     method: 'GET',
@@ -36,14 +27,6 @@ export function dealerRoutes(app: FastifyInstance) {
     access: read,
     params: idParams,
     handler: ({ params, deps }) => dealers.dealerCredit(deps.db, params.id),
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/dealers/:id',
-    access: read,
-    params: idParams,
-    handler: ({ params, deps }) => dealers.getDealer(deps.db, params.id),
   });
 
   defineRoute(app, {

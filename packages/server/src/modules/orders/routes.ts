@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { storeFieldUpload, storeUpload } from '../../platform/files';
-import { defineRoute, Paged, type UploadedFile } from '../../platform/route';
+import { definePutById, defineRoute, Paged, type UploadedFile } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import { orderDocument } from './pdf';
 import * as orders from './service';
@@ -127,16 +127,7 @@ export function orderRoutes(app: FastifyInstance) {
     ['/admin/orders/delete/reject/:id', 'orders.delete', 'reject'],
     ['/admin/orders/delete/:id', 'orders.delete', 'delete'],
   ] as const;
-  for (const [url, action, what] of deletes) {
-    defineRoute(app, {
-      method: 'PUT',
-      url,
-      access: { action },
-      params: idParams,
-      handler: ({ params, user, deps }) =>
-        orders.deleteAction(deps.db, 'order', params.id, what, user, unixNow(deps.clock)),
-    });
-  }
+  definePutById(app, deletes, (a) => orders.deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now));
 
   // --- Shipping and production variants ------------------------------------------------------
   for (const [role, action] of [

@@ -3,7 +3,7 @@ import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { sendFile, storeFieldUpload } from '../../platform/files';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineListAndGet, definePutById, defineRoute, flagRoutes } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as parts from './service';
 
@@ -11,24 +11,7 @@ export function partComponentRoutes(app: FastifyInstance) {
   const access = { action: 'partComponents.manage' } as const;
   registerFileType(app, 'partComponents/part_image', parts.partImageFileId);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/partComponents',
-    access,
-    query: partComponentListQuery,
-    async handler({ query, deps }) {
-      const page = await parts.listParts(deps.db, query);
-      return new Paged(page.rows, page.total);
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/partComponents/:id',
-    access,
-    params: idParams,
-    handler: ({ params, deps }) => parts.getPart(deps.db, params.id),
-  });
+  defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart);
 
   defineRoute(app, {
     method: 'POST',
@@ -43,16 +26,11 @@ export function partComponentRoutes(app: FastifyInstance) {
     },
   });
 
-  for (const change of ['disable', 'enable'] as const) {
-    defineRoute(app, {
-      method: 'PUT',
-      url: `/partComponents/${change}/:id`,
-      access,
-      params: idParams,
-      handler: ({ params, user, deps }) =>
-        parts.setPartActive(deps.db, params.id, change === 'enable' ? 1 : 0, user, unixNow(deps.clock)),
-    });
-  }
+  definePutById(
+    app,
+    flagRoutes('/partComponents', access.action, ['disable', 'enable']),
+    ({ id, what, user, deps, now }) => parts.setPartActive(deps.db, id, what === 'enable' ? 1 : 0, user, now),
+  );
 
   defineRoute(app, {
     method: 'POST',

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
 import { sendFile, storeFieldUpload } from '../../platform/files';
-import { defineRoute, Paged } from '../../platform/route';
+import { definePutById, defineRoute, flagRoutes, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as boms from './boms';
 import * as products from './service';
@@ -75,16 +75,9 @@ export function productRoutes(app: FastifyInstance) {
       handler: ({ params, query, deps }) => products.productSales(deps.db, params.id, query, unixNow(deps.clock)),
     });
 
-    for (const change of ['disable', 'enable'] as const) {
-      defineRoute(app, {
-        method: 'PUT',
-        url: `${base}/${change}/:id`,
-        access: { action: 'products.manage' },
-        params: idParams,
-        handler: ({ params, user, deps }) =>
-          products.setProductActive(deps.db, params.id, change === 'enable' ? 1 : 0, user, unixNow(deps.clock)),
-      });
-    }
+    definePutById(app, flagRoutes(base, 'products.manage', ['disable', 'enable']), ({ id, what, user, deps, now }) =>
+      products.setProductActive(deps.db, id, what === 'enable' ? 1 : 0, user, now),
+    );
 
     defineRoute(app, {
       method: 'POST',

@@ -3,7 +3,7 @@ import type { Action } from '@bpm/contract/permissions';
 import { quotationListQuery, quotationSave } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineRoute, Paged } from '../../platform/route';
+import { definePutById, defineRoute, Paged } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import { pdfStorer, saveAnswer } from '../orders/routes';
 import * as docs from '../orders/service';
@@ -93,14 +93,5 @@ export function quotationRoutes(app: FastifyInstance) {
     ['/admin/quotations/delete/reject/:id', 'quotations.delete', 'reject'],
     ['/admin/quotations/delete/:id', 'quotations.delete', 'delete'],
   ] as const;
-  for (const [url, action, what] of deletes) {
-    defineRoute(app, {
-      method: 'PUT',
-      url,
-      access: { action },
-      params: idParams,
-      handler: ({ params, user, deps }) =>
-        docs.deleteAction(deps.db, 'quotation', params.id, what, user, unixNow(deps.clock)),
-    });
-  }
+  definePutById(app, deletes, (a) => docs.deleteAction(a.deps.db, 'quotation', a.id, a.what, a.user, a.now));
 }

@@ -1,31 +1,13 @@
-import { idParams } from '@bpm/contract/common';
 import { supplierAutocompleteQuery, supplierListQuery, supplierSave } from '@bpm/contract/suppliers';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineListAndGet, defineRoute } from '../../platform/route';
 import * as suppliers from './service';
 
 export function supplierRoutes(app: FastifyInstance) {
   const access = { action: 'suppliers.manage' } as const;
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/suppliers',
-    access,
-    query: supplierListQuery,
-    async handler({ query, deps }) {
-      const page = await suppliers.listSuppliers(deps.db, query);
-      return new Paged(page.rows, page.total);
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/suppliers/:id',
-    access,
-    params: idParams,
-    handler: ({ params, deps }) => suppliers.getSupplier(deps.db, params.id),
-  });
+  defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier);
 
   defineRoute(app, {
     method: 'POST',

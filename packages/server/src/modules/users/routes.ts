@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
 import { sendFile, storeFieldUpload } from '../../platform/files';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineListAndGet, definePutById, defineRoute, flagRoutes } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as users from './service';
 
@@ -12,24 +12,7 @@ export function userRoutes(app: FastifyInstance) {
   const access = { action: 'users.manage' } as const;
   registerFileType(app, 'users/signature_img', users.signatureFileId);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/admin/users',
-    access,
-    query: userListQuery,
-    async handler({ query, deps }) {
-      const page = await users.listUsers(deps.db, query);
-      return new Paged(page.rows, page.total);
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/admin/users/:id',
-    access,
-    params: idParams,
-    handler: ({ params, deps }) => users.getUser(deps.db, params.id),
-  });
+  defineListAndGet(app, '/admin/users', access, userListQuery, users.listUsers, users.getUser);
 
   defineRoute(app, {
     method: 'POST',
@@ -46,15 +29,9 @@ export function userRoutes(app: FastifyInstance) {
     },
   });
 
-  for (const change of ['disable', 'enable', 'delete'] as const) {
-    defineRoute(app, {
-      method: 'PUT',
-      url: `/admin/users/${change}/:id`,
-      access,
-      params: idParams,
-      handler: ({ params, user, deps }) => users.setUserFlag(deps.db, params.id, change, user, unixNow(deps.clock)),
-    });
-  }
+  definePutById(app, flagRoutes('/admin/users', access.action, ['disable', 'enable', 'delete']), (a) =>
+    users.setUserFlag(a.deps.db, a.id, a.what, a.user, a.now),
+  );
 
   defineRoute(app, {
     method: 'GET',
