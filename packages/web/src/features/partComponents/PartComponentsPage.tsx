@@ -1,15 +1,13 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { PartComponent } from '@bpm/contract/partComponents';
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Chip, Stack } from '@mui/material';
-import { Link, useNavigate } from 'react-router';
+import { Chip } from '@mui/material';
+import { useNavigate } from 'react-router';
 import { usePartComponents } from '../../api/partComponents';
-import { type Column, DataTable } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatUnitPrice } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { usePersistentState } from '../../components/use-persistent-state';
+import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
 type Status = 'all' | 'active' | 'inactive';
 
@@ -30,15 +28,14 @@ const STATUS_OPTIONS = [
 
 /** /partComponents (administrator, purchase): purchasable parts (document 2 section 2). */
 export default function PartComponentsPage() {
-  const [s, set, reset] = usePersistentState('partComponents', DEFAULTS);
+  const { state: s, set, reset, filter, paging } = useListPageState('partComponents', DEFAULTS);
   const navigate = useNavigate();
   const q = usePartComponents({
     search: s.search,
     status: s.status,
     sort: s.sort || undefined,
     order: s.sort ? s.order : undefined,
-    limit: s.pageSize,
-    offset: s.page * s.pageSize,
+    ...paging,
   });
   const columns: Column<PartComponent>[] = [
     { key: 'manuf_part_number', header: 'Manufacturer Part Number', sortKey: 'manuf_part_number' },
@@ -71,48 +68,38 @@ export default function PartComponentsPage() {
     },
   ];
   return (
-    <Box>
-      <PageHeader
-        title="Part Components"
-        actions={
-          <Button
-            component={Link}
-            to="/partComponents/add"
-            variant="contained"
-            startIcon={<AddIcon />}
-            data-testid="part-add"
-          >
-            New Component
-          </Button>
-        }
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <SearchBox value={s.search} onChange={(search) => set({ search, page: 0 })} testId="parts-search" />
-        <RadioGroupFilter
-          options={STATUS_OPTIONS}
-          value={s.status}
-          onChange={(v) => set({ status: v as Status, page: 0 })}
-          testId="parts-status"
-        />
-        <ClearFilterButton onClick={reset} />
-      </Stack>
-      <DataTable
+    <ListPage
+      title="Part Components"
+      actions={
+        <AddButton to="/partComponents/add" testId="part-add">
+          New Component
+        </AddButton>
+      }
+      filters={
+        <FilterRow stackBelow="sm">
+          <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="parts-search" />
+          <RadioGroupFilter
+            options={STATUS_OPTIONS}
+            value={s.status}
+            onChange={(v) => filter({ status: v as Status })}
+            testId="parts-status"
+          />
+          <ClearFilterButton onClick={reset} />
+        </FilterRow>
+      }
+    >
+      <ListTable
+        state={s}
+        set={set}
+        query={q}
+        fallbackSort={{ sort: '', order: 'asc' }}
         testId="parts-table"
         aria-label="Part components"
         columns={columns}
-        rows={q.data?.rows ?? []}
-        total={q.data?.total ?? 0}
-        loading={q.isFetching}
         rowKey={(p) => p.id}
-        page={s.page}
-        pageSize={s.pageSize}
-        onPageChange={(page) => set({ page })}
-        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
-        sort={{ sort: s.sort || undefined, order: s.order }}
-        onSortChange={(v) => set({ sort: v.sort ?? '', order: v.order ?? 'asc', page: 0 })}
         onRowClick={(p) => navigate(`/partComponents/edit/${p.id}`)}
         emptyText="No part components found"
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -1,20 +1,17 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { can } from '@bpm/contract/permissions';
 import type { ProductRow } from '@bpm/contract/products';
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Chip, Stack } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useProducts } from '../../api/products';
 import { useCurrentUser } from '../../app/auth-store';
-import { type Column, DataTable } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { defaultStatisticsWindow, formatMoney, formatUnitPrice } from '../../components/format';
-
-import { PageHeader } from '../../components/PageHeader';
-import { usePersistentState } from '../../components/use-persistent-state';
+import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
 type Status = 'all' | 'active' | 'inactive';
 
@@ -38,7 +35,7 @@ const STATUS_OPTIONS = [
 
 /** /products: the catalogue with units sold and revenue in the sales window (document 2 section 2). */
 export default function ProductsPage() {
-  const [s, set, reset] = usePersistentState('products', DEFAULTS);
+  const { state: s, set, reset, filter, paging } = useListPageState('products', DEFAULTS);
   const navigate = useNavigate();
   const user = useCurrentUser();
   const window = useMemo(() => defaultStatisticsWindow(), []);
@@ -51,8 +48,7 @@ export default function ProductsPage() {
     EndDate: to,
     sort: s.sort || undefined,
     order: s.sort ? s.order : undefined,
-    limit: s.pageSize,
-    offset: s.page * s.pageSize,
+    ...paging,
   });
 
   const columns: Column<ProductRow>[] = [
@@ -88,64 +84,47 @@ export default function ProductsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title="Products"
-        actions={
-          can(user.user_role, 'products.save') && (
-            <Button
-              component={Link}
-              to="/products/add"
-              variant="contained"
-              startIcon={<AddIcon />}
-              data-testid="product-add"
-            >
-              New Product
-            </Button>
-          )
-        }
-      />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        alignItems={{ md: 'center' }}
-        flexWrap="wrap"
-        useFlexGap
-      >
-        <SearchBox value={s.search} onChange={(search) => set({ search, page: 0 })} testId="products-search" />
-        <DateRange
-          value={{ from, to }}
-          onChange={(v) => set({ from: v.from, to: v.to, page: 0 })}
-          fromLabel="Sales From"
-          toLabel="Sales To"
-          testId="products-window"
-        />
-        <RadioGroupFilter
-          options={STATUS_OPTIONS}
-          value={s.status}
-          onChange={(v) => set({ status: v as Status, page: 0 })}
-          testId="products-status"
-        />
-        <ClearFilterButton onClick={reset} />
-      </Stack>
-      <DataTable
+    <ListPage
+      title="Products"
+      actions={
+        can(user.user_role, 'products.save') && (
+          <AddButton to="/products/add" testId="product-add">
+            New Product
+          </AddButton>
+        )
+      }
+      filters={
+        <FilterRow stackBelow="md">
+          <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="products-search" />
+          <DateRange
+            value={{ from, to }}
+            onChange={(v) => filter({ from: v.from, to: v.to })}
+            fromLabel="Sales From"
+            toLabel="Sales To"
+            testId="products-window"
+          />
+          <RadioGroupFilter
+            options={STATUS_OPTIONS}
+            value={s.status}
+            onChange={(v) => filter({ status: v as Status })}
+            testId="products-status"
+          />
+          <ClearFilterButton onClick={reset} />
+        </FilterRow>
+      }
+    >
+      <ListTable
+        state={s}
+        set={set}
+        query={q}
+        fallbackSort={{ sort: '', order: 'asc' }}
         testId="products-table"
         aria-label="Products"
         columns={columns}
-        rows={q.data?.rows ?? []}
-        total={q.data?.total ?? 0}
-        loading={q.isFetching}
         rowKey={(p) => p.id}
-        page={s.page}
-        pageSize={s.pageSize}
-        onPageChange={(page) => set({ page })}
-        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
-        sort={{ sort: s.sort || undefined, order: s.order }}
-        onSortChange={(v) => set({ sort: v.sort ?? '', order: v.order ?? 'asc', page: 0 })}
         onRowClick={(p) => navigate(`/products/edit/${p.id}`)}
         emptyText="No products found"
       />
-    </Box>
+    </ListPage>
   );
 }

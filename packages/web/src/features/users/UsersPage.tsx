@@ -2,17 +2,15 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import { ROLE_LABELS } from '@bpm/contract/roles';
 import type { UserRow } from '@bpm/contract/users';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDeleteUser, useUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { type Column, DataTable } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { SearchBox } from '../../components/filters/SearchBox';
-import { PageHeader } from '../../components/PageHeader';
-import { usePersistentState } from '../../components/use-persistent-state';
+import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
 const DEFAULTS = {
   search: '',
@@ -24,15 +22,9 @@ const DEFAULTS = {
 
 /** /users (administrator): 'Add / Edit User' (document 1 section 2.11). */
 export default function UsersPage() {
-  const [s, set] = usePersistentState('users', DEFAULTS);
+  const { state: s, set, filter, paging } = useListPageState('users', DEFAULTS);
   const navigate = useNavigate();
-  const q = useUsers({
-    search: s.search,
-    sort: s.sort,
-    order: s.order,
-    limit: s.pageSize,
-    offset: s.page * s.pageSize,
-  });
+  const q = useUsers({ search: s.search, sort: s.sort, order: s.order, ...paging });
   const del = useDeleteUser();
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
 
@@ -85,45 +77,39 @@ export default function UsersPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title="Add / Edit User"
-        actions={
-          <Button component={Link} to="/users/add" variant="contained" startIcon={<AddIcon />} data-testid="user-add">
-            Add User
-          </Button>
-        }
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <SearchBox value={s.search} onChange={(search) => set({ search, page: 0 })} testId="users-search" />
-        <TextField
-          select
-          label="Sort by"
-          value={s.sort}
-          onChange={(e) => set({ sort: e.target.value as 'username' | 'active', page: 0 })}
-          sx={{ width: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': 'users-sort' } }}
-        >
-          <MenuItem value="username">User Name</MenuItem>
-          <MenuItem value="active">Disabled</MenuItem>
-        </TextField>
-      </Stack>
-      <DataTable
+    <ListPage
+      title="Add / Edit User"
+      actions={
+        <AddButton to="/users/add" testId="user-add">
+          Add User
+        </AddButton>
+      }
+      filters={
+        <FilterRow stackBelow="sm">
+          <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="users-search" />
+          <TextField
+            select
+            label="Sort by"
+            value={s.sort}
+            onChange={(e) => filter({ sort: e.target.value as 'username' | 'active' })}
+            sx={{ width: 180 }}
+            slotProps={{ htmlInput: { 'data-testid': 'users-sort' } }}
+          >
+            <MenuItem value="username">User Name</MenuItem>
+            <MenuItem value="active">Disabled</MenuItem>
+          </TextField>
+        </FilterRow>
+      }
+    >
+      <ListTable
+        state={s}
+        set={set}
+        query={q}
+        fallbackSort={{ sort: 'username', order: 'asc' }}
         testId="users-table"
         aria-label="Users"
         columns={columns}
-        rows={q.data?.rows ?? []}
-        total={q.data?.total ?? 0}
-        loading={q.isFetching}
         rowKey={(u) => u.id}
-        page={s.page}
-        pageSize={s.pageSize}
-        onPageChange={(page) => set({ page })}
-        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
-        sort={{ sort: s.sort, order: s.order }}
-        onSortChange={(v) =>
-          set({ sort: (v.sort as 'username' | 'active') ?? 'username', order: v.order ?? 'asc', page: 0 })
-        }
         onRowClick={(u) => navigate(`/users/edit/${u.id}`)}
         emptyText="No users found"
       />
@@ -139,6 +125,6 @@ export default function UsersPage() {
           if (u) del.mutate(u.id, { onError: (err) => console.error('delete user failed', err) });
         }}
       />
-    </Box>
+    </ListPage>
   );
 }
