@@ -6,19 +6,16 @@ import {
   type ShippingOrderRow,
   type ShippingStatus,
 } from '@bpm/contract/orders';
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Chip, TableCell } from '@mui/material';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useDealerOptions } from '../../api/dealers';
+import { Box, Chip, TableCell } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
 import { useCurrentUser } from '../../app/auth-store';
-import { type Column, DataTable } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { formatDate, formatMoney } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { usePersistentState } from '../../components/use-persistent-state';
+import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 import { OrdersListFilters } from './OrdersListFilters';
-import { ORDER_LIST_DEFAULTS, type OrderListState, orderListQuery } from './orders-list-state';
+import { ORDER_LIST_DEFAULTS, orderListQuery } from './orders-list-state';
 
 const ORANGE = '#ffe0b2';
 const RED = '#ffcdd2';
@@ -33,16 +30,6 @@ function StatusChip({ status }: { status: ShippingStatus }) {
       sx={{ textTransform: 'capitalize' }}
     />
   );
-}
-
-/** The dealer picker's options; a failed dealer list clears the selection (document 1 section 2.7). */
-function useDealerFilter(s: OrderListState, set: (p: Partial<OrderListState>) => void) {
-  const q = useDealerOptions();
-  useEffect(() => {
-    if (q.isError && s.dealer !== -1) set({ dealer: -1, page: 0 });
-  }, [q.isError, s.dealer, set]);
-  const options = useMemo(() => (q.data ?? []).map((d) => ({ id: d.id, name: d.name })), [q.data]);
-  return { options, loading: q.isLoading };
 }
 
 /** /orders: the sales/administrator list, or the shared shipping/production layout. */
@@ -62,9 +49,8 @@ const nw = (v: ReactNode) => (
 
 /** Document 1 section 2.6. */
 function SalesOrdersList() {
-  const [s, set, reset] = usePersistentState(ORDER_PAGE_STORAGE_KEY, ORDER_LIST_DEFAULTS);
+  const { state: s, set, reset, filter } = useListPageState(ORDER_PAGE_STORAGE_KEY, ORDER_LIST_DEFAULTS);
   const navigate = useNavigate();
-  const dealers = useDealerFilter(s, set);
   const q = useOrdersList(orderListQuery(s, { payment: true }));
   const columns: Column<OrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
@@ -117,41 +103,33 @@ function SalesOrdersList() {
     { key: 'note', header: 'Note', sortKey: 'note' },
   ];
   return (
-    <Box>
-      <PageHeader title="Orders" />
+    <ListPage title="Orders">
       <OrdersListFilters
         s={s}
-        set={set}
+        filter={filter}
         reset={reset}
-        dealers={dealers.options}
-        dealersLoading={dealers.loading}
         payment
         actions={
-          <Button component={Link} to="/orders/add" variant="contained" startIcon={<AddIcon />} data-testid="order-add">
+          <AddButton to="/orders/add" testId="order-add">
             New order
-          </Button>
+          </AddButton>
         }
       />
-      <DataTable
+      <ListTable
+        state={s}
+        set={set}
+        query={q}
+        fallbackSort={{ sort: 'date', order: 'desc' }}
         testId="orders-table"
         aria-label="Orders"
         columns={columns}
-        rows={q.data?.rows ?? []}
-        total={q.data?.total ?? 0}
-        loading={q.isFetching}
         rowKey={(r) => r.id}
-        page={s.page}
-        pageSize={s.pageSize}
-        onPageChange={(page) => set({ page })}
-        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
-        sort={{ sort: s.sort, order: s.order }}
-        onSortChange={(v) => set({ sort: v.sort ?? 'date', order: v.order ?? 'desc', page: 0 })}
         summaryRow={q.data?.summary ? <SummaryCells summary={q.data.summary} /> : undefined}
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : r.request_to_delete ? ORANGE : undefined)}
         onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
         emptyText="No orders found"
       />
-    </Box>
+    </ListPage>
   );
 }
 
@@ -179,9 +157,8 @@ function SummaryCells({ summary: t }: { summary: OrderSummary }) {
 
 /** Document 1 section 2.7: the shipping and production lists share one layout. */
 function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
-  const [s, set, reset] = usePersistentState(`${role}OrderPage`, ORDER_LIST_DEFAULTS);
+  const { state: s, set, reset, filter } = useListPageState(`${role}OrderPage`, ORDER_LIST_DEFAULTS);
   const navigate = useNavigate();
-  const dealers = useDealerFilter(s, set);
   const q = useRoleOrdersList(role, orderListQuery(s, { payment: false }));
   const columns: Column<ShippingOrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
@@ -211,35 +188,23 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
     { key: 'dealer_name', header: 'Dealer Name', sortKey: 'dealer_name' },
   ];
   return (
-    <Box>
-      <PageHeader title="Orders" />
-      <OrdersListFilters
-        s={s}
+    <ListPage title="Orders">
+      <OrdersListFilters s={s} filter={filter} reset={reset} payment={false} />
+      <ListTable
+        state={s}
         set={set}
-        reset={reset}
-        dealers={dealers.options}
-        dealersLoading={dealers.loading}
-        payment={false}
-      />
-      <DataTable
+        query={q}
+        fallbackSort={{ sort: 'date', order: 'desc' }}
         testId="orders-table"
         aria-label="Orders"
         columns={columns}
         // An order-list failure shows an empty list.
-        rows={q.isError ? [] : (q.data?.rows ?? [])}
-        total={q.isError ? 0 : (q.data?.total ?? 0)}
-        loading={q.isFetching}
+        emptyOnError
         rowKey={(r) => r.id}
-        page={s.page}
-        pageSize={s.pageSize}
-        onPageChange={(page) => set({ page })}
-        onPageSizeChange={(pageSize) => set({ pageSize, page: 0 })}
-        sort={{ sort: s.sort, order: s.order }}
-        onSortChange={(v) => set({ sort: v.sort ?? 'date', order: v.order ?? 'desc', page: 0 })}
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : undefined)}
         onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
         emptyText="No orders found"
       />
-    </Box>
+    </ListPage>
   );
 }
