@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Button, Chip, Stack } from '@mui/material';
 import { type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableProps } from './DataTable';
@@ -117,5 +117,14 @@ export function AddButton({ to, testId, children }: { to: string; testId: string
     <Button component={Link} to={to} variant="contained" startIcon={<AddIcon />} data-testid={testId}>
       {children}
     </Button>
+  );
+}
+
+/** The Status cell of a catalogue list: outlined green 'Active' or grey 'Inactive'. */
+export function ActiveChip({ active }: { active: number }) {
+  return active === 1 ? (
+    <Chip label="Active" color="success" size="small" variant="outlined" />
+  ) : (
+    <Chip label="Inactive" size="small" />
   );
 }

@@ -91,3 +91,31 @@ export function ClearFilterButton({ onClick, testId = 'clear-filter' }: { onClic
     </Button>
   );
 }
+
+export type ActiveStatus = 'all' | 'active' | 'inactive';
+
+const ACTIVE_STATUS_OPTIONS: Choice[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** All / Active / Inactive radios of the catalogue lists (products, part components). */
+export function ActiveStatusFilter({
+  value,
+  onChange,
+  testId,
+}: {
+  value: ActiveStatus;
+  onChange: (value: ActiveStatus) => void;
+  testId: string;
+}) {
+  return (
+    <RadioGroupFilter
+      options={ACTIVE_STATUS_OPTIONS}
+      value={value}
+      onChange={(v) => onChange(v as ActiveStatus)}
+      testId={testId}
+    />
+  );
+}

@@ -1,30 +1,21 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { PartComponent } from '@bpm/contract/partComponents';
-import { Chip } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { usePartComponents } from '../../api/partComponents';
 import type { Column } from '../../components/DataTable';
-import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
+import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatUnitPrice } from '../../components/format';
-import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
-
-type Status = 'all' | 'active' | 'inactive';
+import { ActiveChip, AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
 const DEFAULTS = {
   search: '',
-  status: 'all' as Status,
+  status: 'all' as ActiveStatus,
   sort: '' as string,
   order: 'asc' as 'asc' | 'desc',
   page: 0,
   pageSize: DEFAULT_PAGE_SIZE,
 };
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 /** /partComponents (administrator, purchase): purchasable parts (document 2 section 2). */
 export default function PartComponentsPage() {
@@ -59,12 +50,7 @@ export default function PartComponentsPage() {
       key: 'active',
       header: 'Status',
       sortKey: 'active',
-      render: (p) =>
-        p.active === 1 ? (
-          <Chip label="Active" color="success" size="small" variant="outlined" />
-        ) : (
-          <Chip label="Inactive" size="small" />
-        ),
+      render: (p) => <ActiveChip active={p.active} />,
     },
   ];
   return (
@@ -78,12 +64,7 @@ export default function PartComponentsPage() {
       filters={
         <FilterRow stackBelow="sm">
           <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="parts-search" />
-          <RadioGroupFilter
-            options={STATUS_OPTIONS}
-            value={s.status}
-            onChange={(v) => filter({ status: v as Status })}
-            testId="parts-status"
-          />
+          <ActiveStatusFilter value={s.status} onChange={(status) => filter({ status })} testId="parts-status" />
           <ClearFilterButton onClick={reset} />
         </FilterRow>
       }

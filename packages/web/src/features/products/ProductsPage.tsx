@@ -1,23 +1,20 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { can } from '@bpm/contract/permissions';
 import type { ProductRow } from '@bpm/contract/products';
-import { Chip } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useProducts } from '../../api/products';
 import { useCurrentUser } from '../../app/auth-store';
 import type { Column } from '../../components/DataTable';
-import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
+import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { defaultStatisticsWindow, formatMoney, formatUnitPrice } from '../../components/format';
-import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
-
-type Status = 'all' | 'active' | 'inactive';
+import { ActiveChip, AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
 const DEFAULTS = {
   search: '',
-  status: 'all' as Status,
+  status: 'all' as ActiveStatus,
   // null = the default window (one month back to the end of today), recomputed every visit.
   from: null as number | null,
   to: null as number | null,
@@ -26,12 +23,6 @@ const DEFAULTS = {
   page: 0,
   pageSize: DEFAULT_PAGE_SIZE,
 };
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
 
 /** /products: the catalogue with units sold and revenue in the sales window (document 2 section 2). */
 export default function ProductsPage() {
@@ -74,12 +65,7 @@ export default function ProductsPage() {
       key: 'active',
       header: 'Status',
       sortKey: 'active',
-      render: (p) =>
-        p.active === 1 ? (
-          <Chip label="Active" color="success" size="small" variant="outlined" />
-        ) : (
-          <Chip label="Inactive" size="small" />
-        ),
+      render: (p) => <ActiveChip active={p.active} />,
     },
   ];
 
@@ -103,12 +89,7 @@ export default function ProductsPage() {
             toLabel="Sales To"
             testId="products-window"
           />
-          <RadioGroupFilter
-            options={STATUS_OPTIONS}
-            value={s.status}
-            onChange={(v) => filter({ status: v as Status })}
-            testId="products-status"
-          />
+          <ActiveStatusFilter value={s.status} onChange={(status) => filter({ status })} testId="products-status" />
           <ClearFilterButton onClick={reset} />
         </FilterRow>
       }
