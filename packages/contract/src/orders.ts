@@ -545,9 +545,9 @@ export interface Order extends OrderRow {
   updated_at: number;
 }
 
-/** Shipping and production read an order without money fields. */
-export type ShippingOrder = Omit<
-  Order,
+/** An order or quotation as shipping and production read it: without money fields. */
+export type WithoutMoney<T extends Order | Omit<Order, 'quotation_id'>> = Omit<
+  T,
   | 'value'
   | 'sales'
   | 'payment_status'
@@ -560,6 +560,9 @@ export type ShippingOrder = Omit<
   | 'outstanding_shipped'
   | 'products'
 > & { products: Array<Omit<OrderLine, 'msrp' | 'discount' | 'amount' | 'bom_cost'>> };
+
+/** Shipping and production read an order without money fields. */
+export type ShippingOrder = WithoutMoney<Order>;
 
 /** The answer of every order save: the saved order, plus `warning` beside `data` when it takes the dealer past its credit limit. */
 export interface OrderSaveResponse<T = Order> {

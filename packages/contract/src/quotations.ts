@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 import { MSG } from './messages';
-import type { Order, OrderLine, OrderSaveResponse, ShippingStatus } from './orders';
+import type { Order, OrderSaveResponse, ShippingStatus, WithoutMoney } from './orders';
 import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
 
 /**
@@ -57,19 +57,6 @@ export interface Quotation extends Omit<Order, 'quotation_id'> {
 }
 
 /** Shipping reads quotations without money. */
-export type ShippingQuotation = Omit<
-  Quotation,
-  | 'value'
-  | 'sales'
-  | 'payment_status'
-  | 'payment_due_date'
-  | 'payment_date'
-  | 'payment_advance'
-  | 'payment_full'
-  | 'payment_received'
-  | 'outstanding'
-  | 'outstanding_shipped'
-  | 'products'
-> & { products: Array<Omit<OrderLine, 'msrp' | 'discount' | 'amount' | 'bom_cost'>> };
+export type ShippingQuotation = WithoutMoney<Quotation>;
 
 export type QuotationSaveResponse = OrderSaveResponse<Quotation>;
