@@ -14,7 +14,8 @@ export const optionalEmail = () =>
 /** A required e-mail. */
 export const requiredEmail = () => requiredText().refine((v) => z.email().safeParse(v).success, { error: MSG.email });
 
-const toNumber = (v: unknown) => {
+/** Form fields arrive as strings: '' and null become undefined ("not given"), numeric strings numbers. */
+export const toNumber = (v: unknown) => {
   if (v === '' || v == null) return undefined;
   if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
   return v;
@@ -28,6 +29,17 @@ export const requiredNumber = () =>
   z.preprocess(
     toNumber,
     z.number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) }).finite({ error: MSG.number }),
+  );
+
+/** A required price or amount: not negative, at most 999,999,999,999. */
+export const requiredPrice = () =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
+      .finite({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(999_999_999_999, { error: MSG.number }),
   );
 
 /** A number within [min, max] with the spec's range message. */

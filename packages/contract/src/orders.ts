@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { flag, listQuery, optionalEmail, optionalId, optionalNumber, optionalText, rangedNumber } from './common';
+import {
+  flag,
+  listQuery,
+  optionalEmail,
+  optionalId,
+  optionalNumber,
+  optionalText,
+  rangedNumber,
+  requiredPrice,
+  toNumber,
+} from './common';
 import { MSG } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -144,12 +154,6 @@ export function parseStatusFilter(value: string): ShippingStatus[] {
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
-const toNumber = (v: unknown) => {
-  if (v === '' || v == null) return undefined;
-  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
-  return v;
-};
-
 /** Run the cross-field rules even when other fields failed, so a form shows every error at once. */
 export const ALWAYS = { when: (p: { value: unknown }) => p.value != null && typeof p.value === 'object' };
 
@@ -210,14 +214,7 @@ export const orderLineInput = z
         .min(0, { error: MSG.number })
         .max(1_000_000_000, { error: MSG.number }),
     ),
-    msrp: z.preprocess(
-      toNumber,
-      z
-        .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
-        .finite({ error: MSG.number })
-        .min(0, { error: MSG.number })
-        .max(999_999_999_999, { error: MSG.number }),
-    ),
+    msrp: requiredPrice(),
     /** Percent 0–100; absent → the default rule (defaultLineDiscount). */
     discount: z.preprocess((v) => (v === '' || v == null ? undefined : v), rangedNumber(0, 100).optional()),
     is_shipping_cost: flag().optional(),

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { flag, listQuery, optionalId, requiredText } from './common';
+import { flag, listQuery, optionalId, requiredPrice, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 
 export const DEFAULT_PART_UNIT = 'pcs';
 export const DEFAULT_PART_CURRENCY = 'USD';
-
-const toNumber = (v: unknown) => {
-  if (v === '' || v == null) return undefined;
-  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
-  return v;
-};
 
 /** Absent means "use the default"; sent but blank is 'required field'. */
 const requiredWithDefault = (fallback: string) => z.preprocess((v) => (v === undefined ? fallback : v), requiredText());
@@ -21,14 +15,7 @@ export const partComponentSave = z.object({
   manuf_part_number: requiredText(),
   description: z.preprocess((v) => (v == null ? '' : v), z.string().trim()),
   /** Price in USD, up to 6 decimals. */
-  price: z.preprocess(
-    toNumber,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
-      .finite({ error: MSG.number })
-      .min(0, { error: MSG.number })
-      .max(999_999_999_999, { error: MSG.number }),
-  ),
+  price: requiredPrice(),
   /** Price in local_currency; optional. */
   local_price: z.preprocess(
     toNumber,

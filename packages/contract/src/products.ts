@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, listQuery, optionalId, optionalText, requiredText } from './common';
+import { flag, listQuery, optionalId, optionalText, requiredPrice, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 
 /** Limits of document 2 section 9. */
@@ -11,12 +11,6 @@ export const BOM_QUANTITY_MAX = 1_000_000_000;
 export const BOM_QUANTITY_DECIMALS = 6;
 /** Role prefixes the products calls are served under ('' = unprefixed, any allowed role). */
 export const PRODUCT_PREFIXES = ['', 'admin', 'sale', 'shipping', 'production', 'purchase'] as const;
-
-const toNumber = (v: unknown) => {
-  if (v === '' || v == null) return undefined;
-  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v.trim());
-  return v;
-};
 
 /** An optional number within [min, max]; absent or '' means "not given" (the default applies). */
 const optionalRanged = (min: number, max: number, int = false) =>
@@ -36,14 +30,7 @@ export const productSave = z.object({
   product_code: requiredText(),
   hs_code: optionalText().optional(),
   desc: requiredText(),
-  msrp: z.preprocess(
-    toNumber,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
-      .finite({ error: MSG.number })
-      .min(0, { error: MSG.number })
-      .max(999_999_999_999, { error: MSG.number }),
-  ),
+  msrp: requiredPrice(),
   discount: optionalRanged(0, DISCOUNT_MAX),
   warranty: optionalRanged(0, WARRANTY_MAX, true),
   pl_serial_count: optionalRanged(0, PL_SERIAL_COUNT_MAX, true),
