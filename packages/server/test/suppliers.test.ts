@@ -70,6 +70,17 @@ describe('suppliers', () => {
     expect(events.map((e) => e.event)).toEqual(['supplier_created', 'supplier_updated']);
   });
 
+  it('lets only one of two simultaneous saves from the same version win; the other gets 409', async () => {
+    const s = (await save('purchase', { ...valid, name: 'Race Supplies' })).json().data;
+    const [a, b] = await Promise.all([
+      save('purchase', { ...valid, name: 'Race Supplies', id: s.id, phone: 'A', version: s.version }),
+      save('admin', { ...valid, name: 'Race Supplies', id: s.id, phone: 'B', version: s.version }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 'A' : 'B';
+    expect((await get('admin', `/api/suppliers/${s.id}`)).json().data).toMatchObject({ phone: winner, version: 2 });
+  });
+
   it('accepts a form post too', async () => {
     const mp = multipart({ name: 'Form Supplier', contact_person: 'F. Orm', address: 'Somewhere' });
     const res = await t.app.inject({

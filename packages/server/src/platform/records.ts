@@ -25,6 +25,11 @@ export interface RecordKind<R extends { id: number; version: number }> {
   label(r: R): Record<string, unknown>;
 }
 
+/** Locks one row until the transaction ends (no-op when it does not exist; `get` then answers 404). */
+export async function lockRow(tx: Db, table: PgTable & { id: AnyPgColumn }, id: number): Promise<void> {
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+}
+
 /** Updates one row and bumps its version; answers the new version. */
 export async function updateVersioned(
   tx: Db,
@@ -75,6 +80,8 @@ export async function saveRecord<R extends { id: number; version: number }>(
     );
     return { record, created: true };
   }
+  // The row lock makes concurrent saves of one record take turns, so the second sees the new version.
+  await lockRow(tx, kind.table, input.id);
   const before = await kind.get(tx, input.id);
   await checkVersion(tx, kind.entityType, before, input.version);
   await updateVersioned(tx, kind.table, before.id, await values(), now);

@@ -9,7 +9,7 @@ import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
-import { updateVersioned } from '../../platform/records';
+import { lockRow, updateVersioned } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
 
 const rowColumns = {
@@ -97,6 +97,7 @@ export async function saveUser(
       .from(users)
       .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.deleted, 0)));
     if (taken.some((t) => t.id !== input.id)) throw invalid({ username: MSG.usernameTaken });
+    if (input.id) await lockRow(tx, users, input.id);
     const before = input.id ? await getUser(tx, input.id) : undefined;
     if (before) {
       await checkVersion(tx, 'user', before, input.version);
