@@ -243,12 +243,24 @@ export const testStepSave = z.object({
 });
 export type TestStepSave = z.infer<typeof testStepSave>;
 
+/** A required id parameter of a step call: missing gives 'required field' (banner 'Missing required parameters'). */
+const requiredParam = () =>
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce.number({ error: MSG.required }).int({ error: MSG.required }).positive({ error: MSG.required }),
+  );
+
 export const testStepReorder = z.object({
   /** The id of the step being moved. */
-  checklist_id: z.coerce.number().int().positive(),
+  checklist_id: requiredParam(),
   /** Its new 1-based position; clamped to 1..n. */
-  new_si_number: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
-  product_id: z.coerce.number().int().positive(),
+  new_si_number: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce
+      .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
+      .int({ error: MSG.number }),
+  ),
+  product_id: requiredParam(),
 });
 
 export const testChecklistRevSave = z.object({

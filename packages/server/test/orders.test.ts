@@ -445,14 +445,19 @@ describe('shipping variant', () => {
       date: o.date,
       shipping_status: 'wait',
     });
-    expect(wait.json().cause).toEqual({ shipping_status: MSG.shippingStatusShipping });
+    // A failed form lists every missing field at once, the OC fields included.
+    expect(wait.json().cause).toEqual({
+      shipping_status: MSG.shippingStatusShipping,
+      oc_ref: MSG.required,
+      oc_pdf: MSG.required,
+    });
     const done = await postForm(t, 'shipping', '/api/shipping/orders/save', {
       id: o.id,
       dealer: dealer.id,
       date: o.date,
       shipping_status: 'done',
     });
-    expect(done.json().cause).toEqual({ shipping_awb: MSG.required });
+    expect(done.json().cause).toEqual({ shipping_awb: MSG.required, oc_ref: MSG.required, oc_pdf: MSG.required });
     const ok = await postForm(
       t,
       'shipping',
@@ -505,7 +510,7 @@ describe('shipping variant', () => {
   it('creates an order from dealer, date, oc_ref and oc_pdf', async () => {
     const before = await counts(t);
     const bad = await postForm(t, 'shipping', '/api/shipping/orders/save', { oc_ref: 'X' });
-    expect(bad.json().cause).toEqual({ dealer: MSG.required, date: MSG.required });
+    expect(bad.json().cause).toEqual({ dealer: MSG.required, date: MSG.required, oc_pdf: MSG.required });
     expect(await counts(t)).toEqual(before);
     const res = await postForm(t, 'shipping', '/api/shipping/orders/save', { dealer: dealer.id, date: NOW() }, [
       { field: 'oc_pdf', name: 'OC-NEW-SHIP.pdf' },

@@ -49,8 +49,11 @@ export interface RouteDef<P, Q, B> {
   multipart?: boolean;
   /** Role-prefixed paths are only for that role; set true where the spec shares one across roles. */
   anyRolePrefix?: boolean;
-  /** Banner message for invalid input instead of the generic one (login uses the spec's). */
-  invalidMessage?: string;
+  /**
+   * Banner message for invalid input instead of the generic one (login uses the spec's); a function
+   * picks it from the field errors (undefined keeps the generic one).
+   */
+  invalidMessage?: string | ((cause: Record<string, string>) => string | undefined);
   /** The handler sends its own reply (downloads, tokens); otherwise its result is sent as `{ data }`. */
   raw?: boolean;
   handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
@@ -66,11 +69,13 @@ export interface RouteInfo {
 
 const PREFIXES = new Set(ROLES.map(rolePrefix));
 
-function parse<T>(schema: ZodType<T> | undefined, value: unknown, message?: string): T {
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, message?: RouteDef<T, T, T>['invalidMessage']): T {
   if (!schema) return value as T;
   const r = schema.safeParse(value ?? {});
-  if (!r.success) throw message ? new AppError(400, message, zodCause(r.error)) : invalid(zodCause(r.error));
-  return r.data;
+  if (r.success) return r.data;
+  const cause = zodCause(r.error);
+  const banner = typeof message === 'function' ? message(cause) : message;
+  throw banner ? new AppError(400, banner, cause) : invalid(cause);
 }
 
 async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {

@@ -9,10 +9,12 @@ import {
   shippingOrderSave,
 } from '@bpm/contract/orders';
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
+import { invalid, zodCause } from '../../platform/errors';
 import { storeFieldUpload, storeUpload } from '../../platform/files';
 import { definePutById, defineRoute, Paged, type UploadedFile } from '../../platform/route';
 import { registerFileType } from '../files/registry';
@@ -29,6 +31,21 @@ export const saveAnswer = (r: orders.SaveResult, shape: (d: orders.Doc) => unkno
   data: shape(r.doc),
   ...(r.warning ? { warning: r.warning } : {}),
 });
+
+/**
+ * Parses a shipping or production save; when the form fails, the missing OC fields (checked against
+ * the stored order otherwise) are reported with the rest (doc 1 section 5: dealer, date, oc_ref, oc_pdf).
+ */
+async function parseLimitedSave<T>(schema: ZodType<T>, raw: unknown, files: UploadedFile[], deps: Deps): Promise<T> {
+  const r = schema.safeParse(raw ?? {});
+  if (r.success) return r.data;
+  const oc = await orders.missingOc(
+    deps.db,
+    raw,
+    files.some((f) => f.field === 'oc_pdf'),
+  );
+  throw invalid({ ...oc, ...zodCause(r.error) });
+}
 
 export function orderRoutes(app: FastifyInstance) {
   for (const field of ORDER_FILE_FIELDS) registerFileType(app, `orders/${field}`, orders.fileIdOf('order', field));
@@ -158,9 +175,9 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/shipping/orders/save',
     access: { action: 'orders.shipping' },
     multipart: true,
-    body: shippingOrderSave,
     raw: true,
-    async handler({ body, files, user, reply, deps }) {
+    async handler({ body: raw, files, user, reply, deps }) {
+      const body = await parseLimitedSave(shippingOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
       const r = await orders.saveShippingOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
       return reply.send(saveAnswer({ doc: r.doc }, orders.withoutMoney));
@@ -172,9 +189,9 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/production/orders/save',
     access: { action: 'orders.production' },
     multipart: true,
-    body: productionOrderSave,
     raw: true,
-    async handler({ body, files, user, reply, deps }) {
+    async handler({ body: raw, files, user, reply, deps }) {
+      const body = await parseLimitedSave(productionOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
       const r = await orders.saveProductionOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
       return reply.send(saveAnswer({ doc: r.doc }, orders.withoutMoney));

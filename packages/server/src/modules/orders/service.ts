@@ -957,6 +957,27 @@ function requireOc(ocRef: string, ocFile: number | null | undefined) {
   if (Object.keys(cause).length) throw invalid(cause);
 }
 
+/**
+ * The OC fields a shipping or production save would still lack, for a form that already failed its
+ * schema: so an empty form shows oc_ref and oc_pdf beside dealer and date at once.
+ */
+export async function missingOc(db: Db, raw: unknown, hasOcFile: boolean): Promise<Record<string, string>> {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const id = Number(body.id);
+  const [before] =
+    Number.isInteger(id) && id > 0
+      ? await db
+          .select({ ocRef: orders.ocRef, ocFileId: orders.ocFileId })
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.deleted, 0)))
+      : [];
+  const typed = typeof body.oc_ref === 'string' ? body.oc_ref.trim() : '';
+  const cause: Record<string, string> = {};
+  if (!hasOcFile && !typed && !before?.ocRef) cause.oc_ref = MSG.required;
+  if (!hasOcFile && !before?.ocFileId) cause.oc_pdf = MSG.required;
+  return cause;
+}
+
 async function currentOcFile(tx: Db, id: number): Promise<number | null> {
   const [r] = await tx.select({ f: orders.ocFileId }).from(orders).where(eq(orders.id, id));
   return r?.f ?? null;

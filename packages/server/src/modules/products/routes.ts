@@ -1,4 +1,5 @@
 import { idParams } from '@bpm/contract/common';
+import { MSG } from '@bpm/contract/messages';
 import {
   bomImport,
   bomRevSave,
@@ -181,6 +182,8 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/save`,
     access,
     body: testStepSave,
+    // A step call without its product (a parameter, not a form field): doc 1 section 8.
+    invalidMessage: (cause) => (cause.product_id ? MSG.missingParams : undefined),
     handler: ({ body, user, deps }) => steps.saveStep(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -189,6 +192,7 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/reorder`,
     access,
     body: testStepReorder,
+    invalidMessage: MSG.missingParams,
     handler: ({ body, user, deps }) => steps.reorderStep(deps.db, body, user, unixNow(deps.clock)),
   });
 

@@ -1,0 +1,985 @@
+/**
+ * Black-box audit against the specification's own words (document 1 sections 3, 5–9; document 2
+ * sections 3, 5–9 for products, BOM, product test steps, part components and suppliers): paths,
+ * methods, field names, messages, status codes and role rules, as an outside acceptance suite
+ * would check them.
+ */
+import type { Role } from '@bpm/contract/roles';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+
+// biome-ignore lint/suspicious/noExplicitAny: black-box checks read untyped JSON answers.
+type Json = any;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const ROLES: Role[] = ['administrator', 'sale', 'shipping', 'production', 'purchase', 'qa', 'poapproval', 'tester'];
+const others = (allowed: Role[]) => ROLES.filter((r) => !allowed.includes(r));
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+async function call(role: Role | null, method: Method, url: string, payload?: object) {
+  const headers = role ? await t.as(role) : {};
+  return t.app.inject({ method, url: `/api${url}`, headers, payload });
+}
+async function form(role: Role, url: string, fields: Record<string, string | number | undefined | null>) {
+  const mp = multipart(fields);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: mp.payload,
+    headers: { ...(await t.as(role)), ...mp.headers },
+  });
+}
+const ok = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: Json; [k: string]: Json };
+};
+const cause = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json() as { message: string; cause?: Record<string, string> };
+  expect(typeof body.message).toBe('string');
+  return body.cause ?? {};
+};
+const is01 = (v: unknown) => expect([0, 1], String(v)).toContain(v);
+
+const TODAY = Math.floor(Date.UTC(2026, 10, 22) / 1000);
+
+// Shared records created by the tests below.
+let dealerId = 0;
+let orderId = 0;
+let quotationId = 0;
+let productId = 0;
+let partId = 0;
+
+describe('session (doc 1 §7)', () => {
+  it('POST /auth/login answers access_token; empty fields give the spec message', async () => {
+    const res = await call(null, 'POST', '/auth/login', { username: 'sale', password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(typeof res.json().message).toBe('string');
+    const empty = await call(null, 'POST', '/auth/login', { username: '', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Please enter your username and password.');
+    await t.as('sale');
+  });
+
+  it('the token payload carries user_id, username, user_role, is_test, iat, exp', async () => {
+    const h = await t.as('production');
+    const token = h.authorization!.slice('Bearer '.length);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    for (const f of ['user_id', 'username', 'user_role', 'is_test', 'iat', 'exp']) expect(payload).toHaveProperty(f);
+    expect(payload.user_role).toBe('production');
+    expect(typeof payload.iat).toBe('number');
+  });
+
+  it('GET /auth/refresh without a cookie is 401, GET /auth/logout answers 2xx', async () => {
+    expect((await call(null, 'GET', '/auth/refresh')).statusCode).toBe(401);
+    const out = await call(null, 'GET', '/auth/logout');
+    expect(out.statusCode).toBeLessThan(300);
+  });
+
+  it('GET /user/profile answers first_name, last_name, email for every role', async () => {
+    for (const role of ROLES) {
+      const { data } = ok(await call(role, 'GET', '/user/profile'));
+      expect(Object.keys(data)).toEqual(expect.arrayContaining(['first_name', 'last_name', 'email']));
+    }
+    expect((await call(null, 'GET', '/user/profile')).statusCode).toBe(401);
+  });
+});
+
+describe('users (doc 1 §2.11, §3, §5, §7)', () => {
+  let userId = 0;
+
+  it('only the administrator reaches /admin/users', async () => {
+    for (const role of others(['administrator'])) {
+      expect((await call(role, 'GET', '/admin/users')).statusCode, role).toBe(403);
+      expect((await form(role, '/admin/users/save', { username: 'nobody' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('list rows carry company_name and country; active is 0/1', async () => {
+    const body = ok(await call('administrator', 'GET', '/admin/users'));
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data) {
+      expect(row).toHaveProperty('company_name');
+      expect(row).toHaveProperty('country');
+      for (const f of ['id', 'username', 'user_role', 'first_name', 'last_name', 'active'])
+        expect(row).toHaveProperty(f);
+      is01(row.active);
+    }
+  });
+
+  it('validation messages are the spec words under the field names', async () => {
+    const c = cause(await form('administrator', '/admin/users/save', {}));
+    expect(c.first_name).toBe('required field');
+    expect(c.last_name).toBe('required field');
+    expect(c.username).toBe('required field');
+    expect(c.password).toBe('required field');
+    const c2 = cause(
+      await form('administrator', '/admin/users/save', {
+        username: 'abc',
+        password: '12345',
+        confirmPassword: '54321',
+        first_name: 'A',
+        last_name: 'B',
+        user_role: 'sale',
+        email: 'not-an-email',
+      }),
+    );
+    expect(c2.username).toBe('This field must be at least 4 characters in length');
+    expect(c2.password).toBe('This field must be at least 6 characters in length');
+    expect(c2.confirmPassword).toBe('Please enter the same value again.');
+    expect(c2.email).toBe('Please enter a valid email address');
+  });
+
+  it('saves, reads by id, disables/enables (active), soft-deletes', async () => {
+    const saved = ok(
+      await form('administrator', '/admin/users/save', {
+        username: 'conformance',
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        first_name: 'Con',
+        last_name: 'Formance',
+        user_role: 'sale',
+        email: 'con@example.com',
+        company_name: 'ACME',
+        country: 'Germany',
+      }),
+    );
+    userId = saved.data.id;
+    expect(userId).toBeGreaterThan(0);
+    const { data } = ok(await call('administrator', 'GET', `/admin/users/${userId}`));
+    for (const f of [
+      'id',
+      'username',
+      'user_role',
+      'first_name',
+      'last_name',
+      'phone',
+      'email',
+      'position',
+      'signature_img',
+      'active',
+      'deleted',
+    ])
+      expect(data, f).toHaveProperty(f);
+    expect(data).not.toHaveProperty('password');
+    is01(data.active);
+    is01(data.deleted);
+    const dis = ok(await call('administrator', 'PUT', `/admin/users/disable/${userId}`));
+    expect(dis.data.active).toBe(0);
+    const en = ok(await call('administrator', 'PUT', `/admin/users/enable/${userId}`));
+    expect(en.data.active).toBe(1);
+  });
+
+  it('signature: PUT /admin/users/signature/delete/{id} returns signature_img', async () => {
+    const res = ok(await call('administrator', 'PUT', `/admin/users/signature/delete/${userId}`));
+    expect(res.data).toHaveProperty('signature_img');
+    expect(res.data.signature_img ?? null).toBeNull();
+    expect((await call('administrator', 'GET', `/admin/users/signature/${userId}`)).statusCode).toBe(404);
+  });
+
+  it('the username admin can only be administrator', async () => {
+    const list = ok(await call('administrator', 'GET', '/admin/users?search=admin')).data as Json[];
+    const admin = list.find((u) => u.username === 'admin');
+    const c = cause(
+      await form('administrator', '/admin/users/save', {
+        id: admin.id,
+        username: 'admin',
+        first_name: 'A',
+        last_name: 'M',
+        user_role: 'sale',
+      }),
+    );
+    expect(c.user_role).toBeDefined();
+  });
+
+  it('PUT /admin/users/delete/{id} soft-deletes: the row leaves the list', async () => {
+    ok(await call('administrator', 'PUT', `/admin/users/delete/${userId}`));
+    const list = ok(await call('administrator', 'GET', '/admin/users?limit=100')).data as Json[];
+    expect(list.find((u) => u.id === userId)).toBeUndefined();
+  });
+});
+
+describe('dealers (doc 1 §2.10, §3, §5, §7)', () => {
+  it('validation: name, country, billing_address, email required; emails, discount, credit_limit', async () => {
+    const c = cause(await form('sale', '/dealers/save', {}));
+    for (const f of ['name', 'country', 'billing_address', 'email']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('sale', '/dealers/save', {
+        name: 'X',
+        country: 'United States',
+        billing_address: 'a',
+        email: 'bad',
+        email2: 'bad',
+        email3: 'bad',
+        email4: 'bad',
+        billing_email: 'bad',
+        shipping_email: 'bad',
+        discount: 101,
+        credit_limit: 'abc',
+      }),
+    );
+    for (const f of ['email', 'email2', 'email3', 'email4', 'billing_email', 'shipping_email'])
+      expect(c2[f], f).toBe('Please enter a valid email address');
+    expect(c2.discount).toBe('Please enter a value between 0 and 100.');
+    expect(c2.credit_limit).toBe('Please enter a valid number');
+  });
+
+  it('New dealer is for administrator and sale; production cannot save', async () => {
+    const res = ok(
+      await form('sale', '/dealers/save', {
+        name: 'Conformance Dealer',
+        country: 'United States',
+        billing_address: '1 Main St',
+        email: 'dealer@example.com',
+        discount: 5,
+        credit_limit: 10000,
+        payment_terms: '100% 30 days',
+      }),
+    );
+    dealerId = res.data.id;
+    const admin = await form('administrator', '/dealers/save', {
+      name: 'Conformance Dealer 2',
+      country: 'United States',
+      billing_address: '1 Main St',
+      email: 'dealer2@example.com',
+    });
+    ok(admin);
+    for (const role of ['production', 'purchase', 'qa', 'poapproval', 'tester'] as Role[]) {
+      const r = await form(role, '/dealers/save', {
+        name: `Nope ${role}`,
+        country: 'United States',
+        billing_address: '1',
+        email: 'a@b.co',
+      });
+      expect(r.statusCode, role).toBe(403);
+    }
+  });
+
+  it('GET /dealers, /dealers/{id}, /dealers/autocomplete, /dealers/credit/{id}', async () => {
+    const list = ok(await call('sale', 'GET', '/dealers'));
+    expect(Array.isArray(list.data)).toBe(true);
+    const { data } = ok(await call('sale', 'GET', `/dealers/${dealerId}`));
+    for (const f of [
+      'id',
+      'name',
+      'prefix',
+      'oem',
+      'country',
+      'same_address',
+      'billing_address',
+      'shipping_address',
+      'billing_vat',
+      'shipping_vat',
+      'billing_email',
+      'shipping_email',
+      'billing_phone',
+      'shipping_phone',
+      'billing_mobile',
+      'shipping_mobile',
+      'email',
+      'email2',
+      'email3',
+      'email4',
+      'phone',
+      'cellphone',
+      'website',
+      'discount',
+      'payment_terms',
+      'credit_limit',
+      'notes',
+      'order_notes',
+      'agreement_pdf',
+    ])
+      expect(data, f).toHaveProperty(f);
+    is01(data.oem);
+    is01(data.same_address);
+    expect(ok(await call('shipping', 'GET', '/dealers/autocomplete')).data.length).toBeGreaterThan(0);
+    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
+    expect(typeof credit.data.credit_used).toBe('number');
+    expect(credit.data.credit_limit).toBe(10000);
+    for (const role of ['purchase', 'qa', 'poapproval', 'tester'] as Role[])
+      expect((await call(role, 'GET', '/dealers')).statusCode, role).toBe(403);
+  });
+});
+
+describe('orders (doc 1 §2.6–2.8, §3, §4, §5, §7)', () => {
+  it('sales order validation: dealer, date, value required; numbers; awb when done', async () => {
+    const c = cause(await form('sale', '/orders/save', {}));
+    for (const f of ['dealer', 'date', 'value']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 'abc',
+        shipping_cost: 'x',
+        actual_shipping_cost: 'x',
+        payment_advance: 'x',
+        payment_full: 'x',
+        payment_received: 'x',
+        outstanding: 'x',
+        outstanding_shipped: 'x',
+        shipping_status: 'done',
+      }),
+    );
+    for (const f of [
+      'value',
+      'shipping_cost',
+      'actual_shipping_cost',
+      'payment_advance',
+      'payment_full',
+      'payment_received',
+      'outstanding',
+      'outstanding_shipped',
+    ])
+      expect(c2[f], f).toBe('Please enter a valid number');
+    expect(c2.shipping_awb).toBe('required field');
+  });
+
+  it('a new order starts as wait; shipping_for_today is 0/1; date unix seconds', async () => {
+    const res = ok(
+      await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 100, oc_ref: 'OC-CONF' }),
+    );
+    orderId = res.data.id;
+    expect(res.data.shipping_status).toBe('wait');
+    is01(res.data.shipping_for_today);
+    expect(res.data.date).toBe(TODAY);
+  });
+
+  it('new product in the add-product dialog: product_code and desc required, discount 0–100, msrp numeric', async () => {
+    const res = await form('sale', '/orders/save', {
+      dealer: dealerId,
+      date: TODAY,
+      value: 100,
+      products: JSON.stringify([{ product_id: null, quantity: 1, msrp: 'abc', discount: 150 }]),
+    });
+    const c = cause(res);
+    expect(c['products.0.product_code']).toBe('required field');
+    expect(c['products.0.desc']).toBe('required field');
+    expect(c['products.0.msrp']).toBe('Please enter a valid number');
+    expect(c['products.0.discount']).toBe('Please enter a value between 0 and 100.');
+  });
+
+  it('GET /orders/{id} carries every order field of section 3', async () => {
+    const { data } = ok(await call('sale', 'GET', `/orders/${orderId}`));
+    for (const f of [
+      'id',
+      'dealer',
+      'dealer_name',
+      'dealer_country',
+      'date',
+      'quote_ref',
+      'oc_ref',
+      'invoice',
+      'oc_pdf',
+      'invoice_pdf',
+      'note',
+      'invoice_note',
+      'customer_ref',
+      'hide_discount',
+      'products',
+      'sale',
+      'value',
+      'shipping_cost',
+      'actual_shipping_cost',
+      'shipping_status',
+      'shipping_for_today',
+      'distributor_shipments',
+      'shipping_date_expected',
+      'shipping_date',
+      'shipping_awb',
+      'shipping_weight',
+      'shipping_invoice_pdf',
+      'shipping_packing_list_pdf',
+      'payment_status',
+      'payment_due_date',
+      'payment_date',
+      'payment_advance',
+      'payment_full',
+      'payment_received',
+      'outstanding',
+      'outstanding_shipped',
+      'request_to_delete',
+      'test_status',
+      'billing_country',
+      'billing_company',
+      'billing_address',
+      'billing_vat',
+      'billing_email',
+      'billing_phone',
+      'billing_mobile',
+      'shipping_country',
+      'shipping_company',
+      'shipping_address',
+      'shipping_vat',
+      'shipping_email',
+      'shipping_phone',
+      'shipping_mobile',
+    ])
+      expect(data, f).toHaveProperty(f);
+    expect(data.payment_status).toBe('not paid');
+    is01(data.hide_discount);
+    is01(data.request_to_delete);
+    expect(typeof data.date).toBe('number');
+  });
+
+  it('order lines carry id, product_id, name, quantity, msrp, discount, bom_cost, is_shipping_cost, active', async () => {
+    const prods = ok(await call('sale', 'GET', '/autocomplete/products')).data as Json[];
+    const p = prods.find((x) => !x.is_shipping_cost)!;
+    const saved = ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 0,
+        products: JSON.stringify([{ product_id: p.id, quantity: 2, msrp: 50, discount: 10 }]),
+      }),
+    );
+    const line = saved.data.products[0];
+    for (const f of [
+      'id',
+      'product_id',
+      'name',
+      'quantity',
+      'msrp',
+      'discount',
+      'bom_cost',
+      'is_shipping_cost',
+      'active',
+    ])
+      expect(line, f).toHaveProperty(f);
+    is01(line.is_shipping_cost);
+    is01(line.active);
+    expect(saved.data.value).toBe(90);
+  });
+
+  it('GET /orders, /orders/request-to-delete, /orders/time/{start}/{end} for administrator and sale', async () => {
+    for (const role of ['administrator', 'sale'] as Role[]) {
+      const list = ok(await call(role, 'GET', '/orders'));
+      expect(Array.isArray(list.data)).toBe(true);
+      ok(await call(role, 'GET', '/orders/request-to-delete'));
+      const time = ok(await call(role, 'GET', `/orders/time/${TODAY - 86400 * 730}/-1`));
+      expect(Array.isArray(time.data)).toBe(true);
+    }
+    const list = ok(await call('sale', 'GET', `/orders?search=oc-conf`));
+    expect(list.data.map((r: Json) => r.id)).toContain(orderId);
+  });
+
+  it('shipping and production list rows are exactly the ten fields', async () => {
+    for (const role of ['shipping', 'production'] as Role[]) {
+      const body = ok(await call(role, 'GET', `/${role}/orders`));
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const row of body.data) {
+        expect(Object.keys(row).sort()).toEqual(
+          [
+            'id',
+            'date',
+            'oc_ref',
+            'invoice',
+            'note',
+            'shipping_awb',
+            'shipping_status',
+            'shipping_for_today',
+            'shipping_date_expected',
+            'dealer_name',
+          ].sort(),
+        );
+        is01(row.shipping_for_today);
+        expect(typeof row.date).toBe('number');
+        expect(row.shipping_date_expected === '' || typeof row.shipping_date_expected === 'number').toBe(true);
+      }
+      ok(await call(role, 'GET', `/${role}/orders/${orderId}`));
+    }
+  });
+
+  it('shipping save: dealer, date, oc_ref, oc_pdf required; AWB when done; numeric costs', async () => {
+    const c = cause(await form('shipping', '/shipping/orders/save', {}));
+    for (const f of ['dealer', 'date', 'oc_ref', 'oc_pdf']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('shipping', '/shipping/orders/save', {
+        id: orderId,
+        dealer: dealerId,
+        date: TODAY,
+        oc_ref: 'OC-CONF',
+        shipping_status: 'done',
+        shipping_cost: 'x',
+        actual_shipping_cost: 'x',
+      }),
+    );
+    expect(c2.shipping_awb).toBe('required field');
+    expect(c2.shipping_cost).toBe('Please enter a valid number');
+    expect(c2.actual_shipping_cost).toBe('Please enter a valid number');
+  });
+
+  it('production save: dealer, date, oc_ref, oc_pdf required', async () => {
+    const c = cause(await form('production', '/production/orders/save', {}));
+    for (const f of ['dealer', 'date', 'oc_ref', 'oc_pdf']) expect(c[f], f).toBe('required field');
+  });
+
+  it('orders calls are refused to roles without them', async () => {
+    for (const role of others(['administrator', 'sale'])) {
+      expect((await call(role, 'GET', '/orders')).statusCode, role).toBe(403);
+      expect((await form(role, '/orders/save', { dealer: dealerId })).statusCode, role).toBe(403);
+    }
+    for (const role of others(['shipping'])) expect((await call(role, 'GET', '/shipping/orders')).statusCode).toBe(403);
+    for (const role of others(['production']))
+      expect((await call(role, 'GET', '/production/orders')).statusCode).toBe(403);
+  });
+
+  it('delete requests: sale requests and cancels; only administrator approves, rejects, deletes', async () => {
+    expect(ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`)).data).toBeDefined();
+    const pending = ok(await call('administrator', 'GET', '/orders/request-to-delete')).data as Json[];
+    expect(pending.map((r) => r.id)).toContain(orderId);
+    ok(await call('sale', 'PUT', `/sale/orders/delete/cancel/${orderId}`));
+    ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`));
+    for (const role of others(['administrator'])) {
+      expect((await call(role, 'PUT', `/admin/orders/delete/approve/${orderId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'PUT', `/admin/orders/delete/reject/${orderId}`)).statusCode, role).toBe(403);
+    }
+    for (const role of others(['sale']))
+      expect((await call(role, 'PUT', `/sale/orders/delete/${orderId}`)).statusCode, role).toBe(403);
+    ok(await call('administrator', 'PUT', `/admin/orders/delete/reject/${orderId}`));
+    ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`));
+    ok(await call('administrator', 'PUT', `/admin/orders/delete/approve/${orderId}`));
+    expect((await call('sale', 'GET', `/orders/${orderId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('files (doc 1 §7)', () => {
+  it('GET /files/{fileType}/{id} and /admin/files/… return the blob with Content-Disposition', async () => {
+    const mp = multipart({ dealer: dealerId, date: TODAY, value: 10 }, [
+      { field: 'oc_pdf', name: 'OC-FILE-1.pdf', type: 'application/pdf', data: SAMPLE.pdf },
+    ]);
+    const res = ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/save',
+        payload: mp.payload,
+        headers: { ...(await t.as('sale')), ...mp.headers },
+      }),
+    );
+    expect(res.data.oc_ref).toBe('OC-FILE-1');
+    const id = res.data.id;
+    const file = await call('sale', 'GET', `/files/orders/oc_pdf/${id}`);
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toContain('OC-FILE-1.pdf');
+    const admin = await call('administrator', 'GET', `/admin/files/orders/oc_pdf/${id}`);
+    expect(admin.statusCode).toBe(200);
+    expect((await call('sale', 'GET', `/admin/files/orders/oc_pdf/${id}`)).statusCode).toBe(403);
+    const bad = await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 1 });
+    ok(bad);
+  });
+});
+
+describe('quotations (doc 1 §2.9, §4.3, §6, §7)', () => {
+  it('validation: dealer, date, value required; AWB when done; emails valid', async () => {
+    const c = cause(await form('sale', '/quotations/save', { shipping_status: 'done', billing_email: 'bad' }));
+    for (const f of ['dealer', 'date', 'value', 'shipping_awb']) expect(c[f], f).toBe('required field');
+    expect(c.billing_email).toBe('Please enter a valid email address');
+  });
+
+  it('save, list rows id, quote_ref, date, oc_ref; get by id; shipping/production variants', async () => {
+    const res = ok(await form('sale', '/quotations/save', { dealer: dealerId, date: TODAY, value: 500 }));
+    quotationId = res.data.id;
+    const list = ok(await call('sale', 'GET', '/quotations'));
+    for (const row of list.data)
+      for (const f of ['id', 'quote_ref', 'date', 'oc_ref']) expect(row, f).toHaveProperty(f);
+    ok(await call('sale', 'GET', `/quotations/${quotationId}`));
+    ok(await call('shipping', 'GET', '/shipping/quotations'));
+    ok(await call('shipping', 'GET', `/shipping/quotations/${quotationId}`));
+    ok(await call('production', 'GET', '/production/quotations'));
+    ok(await call('production', 'GET', `/production/quotations/${quotationId}`));
+    const prod = ok(
+      await form('production', '/production/quotations/save', {
+        id: quotationId,
+        dealer: dealerId,
+        date: TODAY,
+        value: 600,
+      }),
+    );
+    expect(prod.data.id).toBe(quotationId);
+  });
+
+  it('shipping cannot save or confirm quotations', async () => {
+    for (const url of ['/quotations/save', '/shipping/quotations/save', '/production/quotations/save']) {
+      const r = await form('shipping', url, { dealer: dealerId, date: TODAY, value: 1 });
+      expect([403, 404], url).toContain(r.statusCode);
+    }
+    expect([403, 404]).toContain(
+      (await call('shipping', 'PUT', `/quotations/turn-to-order/${quotationId}`)).statusCode,
+    );
+    expect([403, 404]).toContain(
+      (await call('shipping', 'PUT', `/shipping/quotations/turn-to-order/${quotationId}`)).statusCode,
+    );
+  });
+
+  it('production may request deletion of quotations; only administrator approves', async () => {
+    ok(await call('sale', 'PUT', `/sale/quotations/delete/${quotationId}`));
+    ok(await call('sale', 'PUT', `/sale/quotations/delete/cancel/${quotationId}`));
+    ok(await call('production', 'PUT', `/production/quotations/delete/${quotationId}`));
+    for (const role of others(['administrator']))
+      expect((await call(role, 'PUT', `/admin/quotations/delete/approve/${quotationId}`)).statusCode, role).toBe(403);
+    ok(await call('administrator', 'PUT', `/admin/quotations/delete/reject/${quotationId}`));
+    for (const role of ['shipping', 'purchase', 'qa', 'tester', 'poapproval'] as Role[]) {
+      expect((await call(role, 'PUT', `/sale/quotations/delete/${quotationId}`)).statusCode, role).toBe(403);
+    }
+  });
+
+  it('PUT /quotations/turn-to-order/{id} creates an order with status wait; production has its variant', async () => {
+    const res = ok(await call('sale', 'PUT', `/quotations/turn-to-order/${quotationId}`));
+    expect(res.data.shipping_status).toBe('wait');
+    const q2 = ok(await form('sale', '/quotations/save', { dealer: dealerId, date: TODAY, value: 5 })).data.id;
+    ok(await call('production', 'PUT', `/production/quotations/turn-to-order/${q2}`));
+    const q3 = ok(await form('sale', '/quotations/save', { dealer: dealerId, date: TODAY, value: 5 })).data.id;
+    ok(await call('administrator', 'PUT', `/admin/quotations/delete/${q3}`));
+    expect((await call('sale', 'GET', `/quotations/${q3}`)).statusCode).toBe(404);
+  });
+});
+
+describe('autocomplete (doc 1 §7)', () => {
+  it('GET /autocomplete/orders, /suppliers, /products answer lists', async () => {
+    expect(Array.isArray(ok(await call('sale', 'GET', '/autocomplete/orders')).data)).toBe(true);
+    expect(Array.isArray(ok(await call('purchase', 'GET', '/autocomplete/suppliers')).data)).toBe(true);
+    expect(Array.isArray(ok(await call('sale', 'GET', '/autocomplete/products')).data)).toBe(true);
+  });
+});
+
+describe('events (doc 1 §3, §7)', () => {
+  it('GET /events and per-record lists with limit, offset, search; rows carry the spec fields', async () => {
+    const body = ok(await call('administrator', 'GET', '/events?limit=5&offset=0&search='));
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data)
+      for (const f of ['time', 'username', 'first_name', 'last_name', 'event', 'data'])
+        expect(row, f).toHaveProperty(f);
+    expect(typeof body.data[0].time).toBe('number');
+    for (const kind of ['order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'])
+      ok(await call('administrator', 'GET', `/events/${kind}/1?limit=10&offset=0&search=`));
+    const q = ok(await call('sale', 'GET', `/events/quotation/${quotationId}`));
+    expect(q.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('products (doc 2 §2, §3, §5, §6, §7, §9)', () => {
+  it('validation: product_code, desc, msrp required; numbers; ranges', async () => {
+    const c = cause(await form('administrator', '/products/save', {}));
+    for (const f of ['product_code', 'desc', 'msrp']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('administrator', '/products/save', {
+        product_code: 'X',
+        desc: 'X',
+        msrp: 'abc',
+        discount: 101,
+        warranty: 10000001,
+        pl_serial_count: 101,
+      }),
+    );
+    expect(c2.msrp).toBe('Please enter a valid number');
+    expect(c2.discount).toBe('Please enter a value between 0 and 100.');
+    expect(c2.warranty).toBe('Please enter a value between 0 and 10000000.');
+    expect(c2.pl_serial_count).toBe('Please enter a value between 0 and 100.');
+    const c3 = cause(
+      await form('administrator', '/products/save', { product_code: 'X', desc: 'X', msrp: 1, discount: 'x' }),
+    );
+    expect(c3.discount).toBe('Please enter a valid number');
+  });
+
+  it('a new product defaults to discount 0, active 1, is_test_required 1 (0/1 numbers)', async () => {
+    const res = ok(
+      await form('administrator', '/products/save', { product_code: 'CONF-1', desc: 'Conformance', msrp: 0 }),
+    );
+    productId = res.data.id;
+    expect(res.data).toMatchObject({ msrp: 0, discount: 0, active: 1, is_test_required: 1 });
+    for (const f of [
+      'id',
+      'product_code',
+      'hs_code',
+      'desc',
+      'msrp',
+      'discount',
+      'warranty',
+      'pl_serial_count',
+      'has_modem',
+      'is_test_required',
+      'is_shipping_cost',
+      'exclude_pl_item_count',
+      'product_image',
+      'warning',
+      'active',
+      'bom_cost',
+      'bom_rev',
+      'test_checklist_rev',
+    ])
+      expect(res.data, f).toHaveProperty(f);
+    for (const f of ['has_modem', 'is_test_required', 'is_shipping_cost', 'exclude_pl_item_count', 'active'])
+      is01(res.data[f]);
+  });
+
+  it('role prefixes: each role reads under its prefix and the bare path', async () => {
+    const prefixes: Array<[Role, string]> = [
+      ['administrator', 'admin'],
+      ['sale', 'sale'],
+      ['shipping', 'shipping'],
+      ['production', 'production'],
+      ['purchase', 'purchase'],
+    ];
+    for (const [role, prefix] of prefixes) {
+      const now = TODAY;
+      ok(await call(role, 'GET', `/${prefix}/products?StartDate=${now - 86400 * 30}&EndDate=${now}`));
+      ok(await call(role, 'GET', `/${prefix}/products/${productId}`));
+      ok(await call(role, 'GET', `/products/${productId}`));
+    }
+    expect((await call('sale', 'GET', '/admin/products')).statusCode).toBe(403);
+    for (const role of ['qa', 'poapproval', 'tester'] as Role[])
+      expect((await call(role, 'GET', '/products')).statusCode, role).toBe(403);
+  });
+
+  it('purchase and shipping cannot save products', async () => {
+    for (const [role, url] of [
+      ['purchase', '/products/save'],
+      ['purchase', '/purchase/products/save'],
+      ['shipping', '/products/save'],
+      ['shipping', '/shipping/products/save'],
+    ] as Array<[Role, string]>) {
+      const r = await form(role, url, { id: productId, product_code: 'CONF-1', desc: 'x', msrp: 1 });
+      expect(r.statusCode, `${role} ${url}`).toBe(403);
+    }
+    ok(
+      await form('sale', '/sale/products/save', {
+        id: productId,
+        product_code: 'CONF-1',
+        desc: 'Conformance',
+        msrp: 1,
+      }),
+    );
+    ok(
+      await form('production', '/production/products/save', {
+        id: productId,
+        product_code: 'CONF-1',
+        desc: 'Conformance',
+        msrp: 1,
+      }),
+    );
+  });
+
+  it('disable/enable answer active; deleteImage answers product_image; sales per product', async () => {
+    const d = ok(await call('administrator', 'PUT', `/admin/products/disable/${productId}`));
+    expect(d.data.active).toBe(0);
+    const e = ok(await call('sale', 'PUT', `/sale/products/enable/${productId}`));
+    expect(e.data.active).toBe(1);
+    const img = ok(await call('administrator', 'POST', `/admin/products/deleteImage/${productId}`));
+    expect(img.data).toHaveProperty('product_image');
+    ok(await call('sale', 'GET', `/products/sales/${productId}`));
+  });
+});
+
+describe('BOM (doc 2 §3, §5, §6, §7)', () => {
+  it('only administrator and purchase reach the BOM calls', async () => {
+    for (const role of others(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', `/boms/product/${productId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'POST', '/boms/save', { product_id: productId })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('line validation messages', async () => {
+    const c = cause(await call('purchase', 'POST', '/boms/save', { product_id: productId }));
+    expect(c.part_id).toBe('Manufacturer Part is required');
+    expect(c.quantity).toBe('Quantity is required');
+    const c2 = cause(
+      await call('purchase', 'POST', '/boms/save', { product_id: productId, part_id: 1, quantity: 'abc' }),
+    );
+    expect(c2.quantity).toBe('Quantity must be a number');
+  });
+
+  it('save, get, list by product, delete, saveRev', async () => {
+    const parts = ok(await call('purchase', 'GET', '/partComponents?limit=5')).data as Json[];
+    const saved = ok(
+      await call('purchase', 'POST', '/boms/save', {
+        product_id: productId,
+        part_id: parts[0].id,
+        quantity: 2,
+        ref: 'R1',
+      }),
+    );
+    for (const f of [
+      'id',
+      'product_id',
+      'part_id',
+      'quantity',
+      'ref',
+      'remark',
+      'alt_parts',
+      'part_desc',
+      'part_manufacturer',
+      'part_number',
+      'avg_price',
+      'avg_total',
+    ])
+      expect(saved.data, f).toHaveProperty(f);
+    expect(Array.isArray(saved.data.alt_parts)).toBe(true);
+    ok(await call('administrator', 'GET', `/boms/${saved.data.id}`));
+    const list = ok(await call('administrator', 'GET', `/boms/product/${productId}`));
+    expect(list.data.length).toBe(1);
+    ok(await call('purchase', 'DELETE', `/boms/delete/${saved.data.id}`));
+    ok(await call('purchase', 'POST', '/boms/saveRev', { productId, bomRev: 'B' }));
+    expect(ok(await call('administrator', 'GET', `/products/${productId}`)).data.bom_rev).toBe('B');
+  });
+
+  it('import answers the four counts; no data and missing headers give the spec messages', async () => {
+    const parts = ok(await call('purchase', 'GET', '/partComponents?limit=5')).data as Json[];
+    const res = ok(
+      await call('purchase', 'POST', '/boms/import', {
+        productId,
+        replaceAll: false,
+        bomData: [{ part_number: parts[0].manuf_part_number, quantity: '3' }],
+      }),
+    );
+    for (const f of ['imported_count', 'updated_count', 'deleted_count', 'error_count'])
+      expect(typeof res.data[f], f).toBe('number');
+    expect(res.data.imported_count).toBe(1);
+    const empty = await call('purchase', 'POST', '/boms/import', { productId, bomData: [], replaceAll: false });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('No data to import');
+    const missing = await call('purchase', 'POST', '/boms/import', {
+      productId,
+      bomData: [{ foo: 'x' }],
+      replaceAll: false,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Missing required headers: part_number, quantity');
+  });
+});
+
+describe('product test checklist (doc 2 §3, §4, §5, §6, §7)', () => {
+  const base = '/productTestChecklist';
+  it('admin, production and sale only', async () => {
+    for (const role of others(['administrator', 'production', 'sale']))
+      expect((await call(role, 'GET', `${base}/byProduct/${productId}`)).statusCode, role).toBe(403);
+  });
+
+  it("'Test Description is required'; SI number = highest + 1; reorder; delete", async () => {
+    const c = cause(await call('production', 'POST', `${base}/save`, { product_id: productId, test_desc: ' ' }));
+    expect(c.test_desc).toBe('Test Description is required');
+    const a = ok(await call('production', 'POST', `${base}/save`, { product_id: productId, test_desc: 'Power on' }));
+    const b = ok(await call('sale', 'POST', `${base}/save`, { product_id: productId, test_desc: 'Ping' }));
+    for (const f of ['id', 'product_id', 'si_number', 'test_desc']) expect(a.data, f).toHaveProperty(f);
+    expect(b.data.si_number).toBe(a.data.si_number + 1);
+    ok(await call('administrator', 'GET', `${base}/${a.data.id}`));
+    ok(
+      await call('administrator', 'POST', `${base}/reorder`, {
+        checklist_id: b.data.id,
+        new_si_number: 1,
+        product_id: productId,
+      }),
+    );
+    const list = ok(await call('administrator', 'GET', `${base}/byProduct/${productId}`)).data as Json[];
+    expect(list.map((s) => s.test_desc)).toEqual(['Ping', 'Power on']);
+    ok(await call('administrator', 'DELETE', `${base}/delete/${a.data.id}`));
+  });
+
+  it("step calls without required parameters answer 'Missing required parameters'", async () => {
+    const r = await call('administrator', 'POST', `${base}/reorder`, {});
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('Missing required parameters');
+  });
+});
+
+describe('part components (doc 2 §3, §5, §6, §7, §9)', () => {
+  it('administrator and purchase only', async () => {
+    for (const role of others(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', '/partComponents')).statusCode, role).toBe(403);
+      expect((await form(role, '/partComponents/save', { manufacturer: 'x' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('validation: manufacturer, manuf_part_number, price, unit, local_currency; numbers', async () => {
+    const c = cause(await form('purchase', '/partComponents/save', { unit: '', local_currency: '' }));
+    for (const f of ['manufacturer', 'manuf_part_number', 'price', 'unit', 'local_currency'])
+      expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'M',
+        manuf_part_number: 'P',
+        price: 'abc',
+        local_price: 'abc',
+      }),
+    );
+    expect(c2.price).toBe('Please enter a valid number');
+    expect(c2.local_price).toBe('Please enter a valid number');
+  });
+
+  it('defaults unit pcs and currency USD; active 1/0; enable/disable; statistics; deleteImage', async () => {
+    const res = ok(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'Conf',
+        manuf_part_number: 'CONF-P1',
+        price: 1.5,
+      }),
+    );
+    partId = res.data.id;
+    expect(res.data).toMatchObject({ unit: 'pcs', local_currency: 'USD', active: 1 });
+    for (const f of [
+      'id',
+      'manuf_part_number',
+      'manufacturer',
+      'description',
+      'price',
+      'local_price',
+      'local_currency',
+      'unit',
+      'part_image',
+      'part_image_name',
+      'active',
+    ])
+      expect(res.data, f).toHaveProperty(f);
+    ok(await call('administrator', 'GET', `/partComponents/${partId}`));
+    expect(ok(await call('purchase', 'PUT', `/partComponents/disable/${partId}`)).data.active).toBe(0);
+    expect(ok(await call('purchase', 'PUT', `/partComponents/enable/${partId}`)).data.active).toBe(1);
+    const stats = ok(
+      await call('purchase', 'POST', `/partComponents/statistics/${partId}`, {
+        startTime: TODAY - 86400 * 30,
+        endTime: TODAY,
+      }),
+    );
+    expect(stats.data).toBeDefined();
+    expect(ok(await call('purchase', 'POST', `/partComponents/deleteImage/${partId}`)).data).toHaveProperty(
+      'part_image',
+    );
+    expect((await call('purchase', 'GET', `/partComponents/image/${partId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('suppliers (doc 2 §3, §5, §6, §7)', () => {
+  it('administrator and purchase only', async () => {
+    for (const role of others(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', '/suppliers')).statusCode, role).toBe(403);
+      expect((await form(role, '/suppliers/save', { name: 'x' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('validation: name, contact_person, address required; email valid', async () => {
+    const c = cause(await form('purchase', '/suppliers/save', { email: 'bad' }));
+    for (const f of ['name', 'contact_person', 'address']) expect(c[f], f).toBe('required field');
+    expect(c.email).toBe('Please enter a valid email address');
+  });
+
+  it('save and GET /suppliers (optionally by SupplierId) with the spec fields', async () => {
+    const res = ok(
+      await form('purchase', '/suppliers/save', {
+        name: 'Conformance Supplies',
+        contact_person: 'Jane',
+        address: '1 Road',
+        supplier2303: 'TIN-1',
+        email: 'jane@example.com',
+      }),
+    );
+    for (const f of ['id', 'name', 'contact_person', 'supplier2303', 'address', 'email', 'phone', 'bank_details'])
+      expect(res.data, f).toHaveProperty(f);
+    const one = ok(await call('administrator', 'GET', `/suppliers?SupplierId=${res.data.id}`));
+    const rows = Array.isArray(one.data) ? one.data : [one.data];
+    expect(rows[0].id).toBe(res.data.id);
+  });
+});
