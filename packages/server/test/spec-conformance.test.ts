@@ -983,3 +983,183 @@ describe('suppliers (doc 2 §3, §5, §6, §7)', () => {
     expect(rows[0].id).toBe(res.data.id);
   });
 });
+
+describe('further rules of sections 2, 4, 5 and 9', () => {
+  it('users: search covers username, company name, country and e-mail; sorts username and active', async () => {
+    const mk = (username: string, extra: Record<string, string>) =>
+      form('administrator', '/admin/users/save', {
+        username,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        first_name: 'S',
+        last_name: 'U',
+        user_role: 'qa',
+        ...extra,
+      });
+    ok(await mk('searchone', { company_name: 'Zyxwv Corp', country: 'Norway', email: 'qqq@unique.example' }));
+    for (const q of ['SEARCHONE', 'zyxwv', 'norway', 'QQQ@unique'])
+      expect(
+        ok(await call('administrator', 'GET', `/admin/users?search=${encodeURIComponent(q)}`)).data.length,
+        q,
+      ).toBe(1);
+    ok(await call('administrator', 'GET', '/admin/users?sort=username&order=asc'));
+    ok(await call('administrator', 'GET', '/admin/users?sort=active&order=desc'));
+  });
+
+  it("users: the username 'admin' cannot be changed", async () => {
+    const admin = (ok(await call('administrator', 'GET', '/admin/users?search=admin')).data as Json[]).find(
+      (u) => u.username === 'admin',
+    );
+    const res = await form('administrator', '/admin/users/save', {
+      id: admin.id,
+      username: 'admin2',
+      first_name: 'A',
+      last_name: 'M',
+      user_role: 'administrator',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().cause.username).toBeDefined();
+  });
+
+  it('order status rules: done clears shipping_for_today; an AWB forces done and 0', async () => {
+    const done = ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 1,
+        shipping_status: 'done',
+        shipping_awb: 'AWB-1',
+        shipping_for_today: 1,
+      }),
+    );
+    expect(done.data).toMatchObject({ shipping_status: 'done', shipping_for_today: 0 });
+    const awb = ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 1,
+        shipping_status: 'ship',
+        shipping_awb: 'AWB-2',
+        shipping_for_today: 1,
+      }),
+    );
+    expect(awb.data).toMatchObject({ shipping_status: 'done', shipping_for_today: 0 });
+    // The shipping screen offers only ship and done.
+    const wait = await form('shipping', '/shipping/orders/save', {
+      id: awb.data.id,
+      dealer: dealerId,
+      date: TODAY,
+      oc_ref: 'OC-S',
+      shipping_status: 'wait',
+    });
+    expect(cause(wait).shipping_status).toBeDefined();
+  });
+
+  it('revise flag, invoice_pdf names the invoice, PDF only', async () => {
+    const o = ok(await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 1 })).data;
+    ok(
+      await form('sale', '/orders/save', {
+        id: o.id,
+        version: o.version,
+        dealer: dealerId,
+        date: TODAY,
+        value: 2,
+        revise: 1,
+      }),
+    );
+    const mp = multipart({ id: o.id, dealer: dealerId, date: TODAY, value: 2 }, [
+      { field: 'invoice_pdf', name: 'INV-777.pdf', type: 'application/pdf', data: SAMPLE.pdf },
+    ]);
+    const inv = ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/save',
+        payload: mp.payload,
+        headers: { ...(await t.as('sale')), ...mp.headers },
+      }),
+    );
+    expect(inv.data.invoice).toBe('INV-777');
+    const bad = multipart({ dealer: dealerId, date: TODAY, value: 2 }, [
+      { field: 'oc_pdf', name: 'x.pdf', type: 'application/pdf', data: SAMPLE.text },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/save',
+      payload: bad.payload,
+      headers: { ...(await t.as('sale')), ...bad.headers },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('shipping/production list search covers oc_ref, invoice, note and shipping_awb', async () => {
+    ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 1,
+        note: 'Needle-in-Note',
+        invoice: 'INV-NEEDLE',
+        shipping_status: 'done',
+        shipping_awb: 'AWB-NEEDLE-X',
+      }),
+    );
+    for (const q of ['needle-in-note', 'inv-needle', 'awb-needle'])
+      for (const role of ['shipping', 'production'] as Role[])
+        expect(ok(await call(role, 'GET', `/${role}/orders?search=${q}`)).data.length, `${role} ${q}`).toBe(1);
+  });
+
+  it('products and parts: status filter all/active/inactive; shipping and purchase cannot enable/disable', async () => {
+    for (const status of ['all', 'active', 'inactive']) {
+      ok(await call('sale', 'GET', `/products?status=${status}`));
+      ok(await call('purchase', 'GET', `/partComponents?status=${status}`));
+    }
+    const inactive = ok(await call('sale', 'GET', '/products?status=inactive&limit=100')).data as Json[];
+    for (const p of inactive) expect(p.active).toBe(0);
+    for (const role of ['shipping', 'purchase'] as Role[]) {
+      expect((await call(role, 'PUT', `/products/disable/${productId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'PUT', `/products/enable/${productId}`)).statusCode, role).toBe(403);
+    }
+  });
+
+  it('BOM import with replaceAll deletes lines not in the file (deleted_count)', async () => {
+    const lines = ok(await call('purchase', 'GET', `/boms/product/${productId}`)).data as Json[];
+    expect(lines).toHaveLength(1);
+    const parts = ok(await call('purchase', 'GET', '/partComponents?limit=20&status=active')).data as Json[];
+    const other = parts.find((p) => p.id !== lines[0].part_id && p.manuf_part_number !== lines[0].part_number);
+    ok(await call('purchase', 'POST', '/boms/save', { product_id: productId, part_id: other.id, quantity: 1 }));
+    const res = ok(
+      await call('purchase', 'POST', '/boms/import', {
+        productId,
+        replaceAll: true,
+        bomData: [{ part_number: lines[0].part_number, quantity: '5' }],
+      }),
+    );
+    expect(res.data.updated_count).toBe(1);
+    expect(res.data.deleted_count).toBe(1);
+    expect(res.data.error_count).toBe(0);
+  });
+});
+
+describe('envelopes (ARCHITECTURE rules of the road)', () => {
+  it('login answers exactly {access_token}; errors are {message} with real status codes', async () => {
+    const login = await call(null, 'POST', '/auth/login', { username: 'tester', password: 'wrong' });
+    expect(login.statusCode).toBe(401);
+    const h = await t.as('tester');
+    expect(h.authorization).toMatch(/^Bearer /);
+    const unauth = await call(null, 'GET', '/orders');
+    expect(unauth.statusCode).toBe(401);
+    expect(typeof unauth.json().message).toBe('string');
+    const forbidden = await call('tester', 'GET', '/orders');
+    expect(forbidden.statusCode).toBe(403);
+    expect(typeof forbidden.json().message).toBe('string');
+    const missing = await call('sale', 'GET', '/orders/99999999');
+    expect(missing.statusCode).toBe(404);
+    expect(typeof missing.json().message).toBe('string');
+  });
+
+  it('dealer credit_used counts the unpaid orders', async () => {
+    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
+    expect(credit.data.credit_used).toBeGreaterThan(0);
+  });
+});
