@@ -1163,3 +1163,72 @@ describe('envelopes (ARCHITECTURE rules of the road)', () => {
     expect(credit.data.credit_used).toBeGreaterThan(0);
   });
 });
+
+describe('images', () => {
+  const upload = async (
+    role: Role,
+    url: string,
+    fields: Record<string, string | number>,
+    field: string,
+    data: Buffer,
+  ) => {
+    const mp = multipart(fields, [{ field, name: 'img.png', type: 'image/png', data }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: mp.payload,
+      headers: { ...(await t.as(role)), ...mp.headers },
+    });
+  };
+
+  it('user signature: image files only; GET blob; delete answers signature_img', async () => {
+    const fields = {
+      username: 'signer',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      first_name: 'Sig',
+      last_name: 'Ner',
+      user_role: 'sale',
+    };
+    const bad = await upload('administrator', '/admin/users/save', fields, 'signature_img', SAMPLE.text);
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    const res = ok(await upload('administrator', '/admin/users/save', fields, 'signature_img', SAMPLE.png));
+    expect(res.data.signature_img).toBeTruthy();
+    const blob = await call('administrator', 'GET', `/admin/users/signature/${res.data.id}`);
+    expect(blob.statusCode).toBe(200);
+    expect(String(blob.headers['content-type'])).toContain('image/');
+    const del = ok(await call('administrator', 'PUT', `/admin/users/signature/delete/${res.data.id}`));
+    expect(del.data.signature_img ?? null).toBeNull();
+  });
+
+  it('product image: upload, image download, deleteImage answers product_image', async () => {
+    const fields = { id: productId, product_code: 'CONF-1', desc: 'Conformance', msrp: 1 };
+    const res = ok(await upload('administrator', '/products/save', fields, 'product_image', SAMPLE.png));
+    expect(res.data.product_image).toBeTruthy();
+    expect((await call('administrator', 'GET', `/products/image/${productId}`)).statusCode).toBe(200);
+    const del = ok(await call('sale', 'POST', `/sale/products/deleteImage/${productId}`));
+    expect(del.data.product_image).toBeNull();
+  });
+});
+
+describe('role spellings (doc 1 §1)', () => {
+  it("'admin' and 'po-approval' denote administrator and poapproval", async () => {
+    for (const [sent, stored] of [
+      ['admin', 'administrator'],
+      ['po-approval', 'poapproval'],
+    ]) {
+      const res = ok(
+        await form('administrator', '/admin/users/save', {
+          username: `spell-${stored}`,
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          first_name: 'R',
+          last_name: 'S',
+          user_role: sent,
+        }),
+      );
+      expect(res.data.user_role).toBe(stored);
+    }
+  });
+});
