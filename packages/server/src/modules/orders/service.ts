@@ -79,7 +79,38 @@ const fPack = alias(files, 'f_pack');
 
 type DocRow = typeof orders.$inferSelect;
 
-function toRow(d: DocRow, dealerCountry: string): OrderRow {
+/** The columns a list row needs: a page reads these, not the whole 60-column record. */
+const rowColumns = {
+  id: orders.id,
+  date: orders.date,
+  dealerId: orders.dealerId,
+  dealerName: orders.dealerName,
+  quoteRef: orders.quoteRef,
+  ocRef: orders.ocRef,
+  invoice: orders.invoice,
+  note: orders.note,
+  customerRef: orders.customerRef,
+  value: orders.value,
+  shippingCost: orders.shippingCost,
+  actualShippingCost: orders.actualShippingCost,
+  shippingStatus: orders.shippingStatus,
+  shippingForToday: orders.shippingForToday,
+  shippingDateExpected: orders.shippingDateExpected,
+  shippingDate: orders.shippingDate,
+  shippingAwb: orders.shippingAwb,
+  paymentStatus: orders.paymentStatus,
+  paymentDueDate: orders.paymentDueDate,
+  paymentDate: orders.paymentDate,
+  paymentReceived: orders.paymentReceived,
+  outstanding: orders.outstanding,
+  outstandingShipped: orders.outstandingShipped,
+  requestToDelete: orders.requestToDelete,
+  testStatus: orders.testStatus,
+  revision: orders.revision,
+};
+type ListRow = Pick<DocRow, keyof typeof rowColumns>;
+
+function toRow(d: ListRow, dealerCountry: string): OrderRow {
   return {
     id: d.id,
     date: d.date,
@@ -404,7 +435,7 @@ export async function listOrders(
   const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: true });
   const where = and(eq(orders.deleted, 0), ...conds)!;
   const [rows, totals] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    db.select(rowColumns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
     byRollup ? summariseRollup(db, byRollup) : summarise(db, where),
   ]);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
