@@ -32,13 +32,27 @@ async function main() {
     { logger: { level: config.logLevel } },
   );
 
+  // Requests still running when the server stops must finish before the database closes.
+  let inflight = 0;
+  app.addHook('onRequest', async () => {
+    inflight++;
+  });
+  app.addHook('onResponse', async () => {
+    inflight--;
+  });
+  app.addHook('onRequestAbort', async (_req) => {
+    inflight--;
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: finishing requests and closing the database…`);
-    // close() stops accepting connections and waits for in-flight requests.
+    // close() stops accepting connections; then wait (at most 10 s) for requests still running.
     await app.close();
+    const until = Date.now() + 10_000;
+    while (inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     await database.close();
     process.exit(0);
   };
