@@ -271,52 +271,58 @@ function DeleteRequestsCard() {
           No pending delete requests
         </Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>ID</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>OC Ref</TableCell>
-              <TableCell>Dealer Name</TableCell>
-              <TableCell align="right">Value</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {q.data?.map((r) => (
-              <TableRow key={r.id} hover data-testid="delete-request-row" data-order-id={r.id}>
-                <TableCell>
-                  <Button size="small" onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}>
-                    {r.id}
-                  </Button>
-                </TableCell>
-                <TableCell>{formatDate(r.date)}</TableCell>
-                <TableCell>{r.oc_ref}</TableCell>
-                <TableCell>{r.dealer_name}</TableCell>
-                <TableCell align="right">{money(r.value)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={decide.isPending}
-                    data-testid="delete-approve"
-                    onClick={() => decide.mutate({ id: r.id, approve: true })}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    size="small"
-                    disabled={decide.isPending}
-                    data-testid="delete-reject"
-                    onClick={() => decide.mutate({ id: r.id, approve: false })}
-                  >
-                    Reject
-                  </Button>
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>ID</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>OC Ref</TableCell>
+                <TableCell>Dealer Name</TableCell>
+                <TableCell align="right">Value</TableCell>
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {q.data?.map((r) => (
+                <TableRow key={r.id} hover data-testid="delete-request-row" data-order-id={r.id}>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      sx={{ minWidth: 0 }}
+                      onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
+                    >
+                      {r.id}
+                    </Button>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
+                  <TableCell>{r.oc_ref}</TableCell>
+                  <TableCell>{r.dealer_name}</TableCell>
+                  <TableCell align="right">{money(r.value)}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={decide.isPending}
+                      data-testid="delete-approve"
+                      onClick={() => decide.mutate({ id: r.id, approve: true })}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="small"
+                      disabled={decide.isPending}
+                      data-testid="delete-reject"
+                      onClick={() => decide.mutate({ id: r.id, approve: false })}
+                    >
+                      Reject
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </DashboardCard>
   );

@@ -3,9 +3,9 @@ import { MSG } from '@bpm/contract/messages';
 import { ROLE_LABELS } from '@bpm/contract/roles';
 import type { UserRow } from '@bpm/contract/users';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDeleteUser, useUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Column } from '../../components/DataTable';
@@ -20,7 +20,7 @@ const DEFAULTS = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-/** /users (administrator): 'Add / Edit User' (document 1 section 2.11). */
+/** /users (administrator): 'Add / Edit User' (document 1 section 2.11); rows link to /users/edit/{UserId}. */
 export default function UsersPage() {
   const { state: s, set, filter, paging } = useListPageState('users', DEFAULTS);
   const navigate = useNavigate();
@@ -36,9 +36,17 @@ export default function UsersPage() {
       render: (u) => (
         <Box>
           <Stack direction="row" spacing={1} alignItems="center">
-            <Typography fontWeight={500} data-testid="user-name">
+            <Link
+              component={RouterLink}
+              to={`/users/edit/${u.id}`}
+              color="inherit"
+              underline="hover"
+              fontWeight={500}
+              data-testid="user-name"
+              onClick={(e) => e.stopPropagation()}
+            >
               {u.first_name} {u.last_name} ({ROLE_LABELS[u.user_role] ?? u.user_role})
-            </Typography>
+            </Link>
             {u.active !== 1 && <Chip label="Disabled" color="error" size="small" data-testid="user-disabled" />}
           </Stack>
           <Typography variant="body2" color="text.secondary" data-testid="user-username">

@@ -1,0 +1,26 @@
+import { matchRoute } from '@bpm/contract/roles';
+
+/**
+ * The path spelled as one of `patterns` when it differs only in the case of its fixed words
+ * (document 1 section 2.5 writes the production overview's dealer route as '/Dashboard/{dealerId}'),
+ * or null when no pattern matches that way. Parameter values keep their case.
+ */
+export function canonicalPath(patterns: readonly string[], path: string): string | null {
+  const segs = path.split('/').filter(Boolean);
+  for (const pattern of patterns) {
+    const parts = pattern.split('/').filter(Boolean);
+    if (parts.length !== segs.length) continue;
+    const out: string[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      const seg = segs[i] as string;
+      if (part.startsWith(':')) out.push(seg);
+      else if (part.toLowerCase() === seg.toLowerCase()) out.push(part);
+      else break;
+    }
+    if (out.length !== parts.length) continue;
+    const candidate = `/${out.join('/')}`;
+    if (matchRoute(pattern, candidate)) return candidate;
+  }
+  return null;
+}
