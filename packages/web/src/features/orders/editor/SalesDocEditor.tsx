@@ -223,6 +223,21 @@ export function SalesDocEditor({
     }
   };
 
+  /** Shipping and production orders: flags a missing oc_ref and oc_pdf; true when either is missing. */
+  const ocMissing = (values: DocForm) => {
+    if (!info.ocRequired) return false;
+    let missing = false;
+    if (!values.oc_ref.trim()) {
+      setError('oc_ref', { type: 'required', message: MSG.required });
+      missing = true;
+    }
+    if (!pending.oc_pdf && !current?.oc_pdf) {
+      setFileErrors((f) => ({ ...f, oc_pdf: MSG.required }));
+      missing = true;
+    }
+    return missing;
+  };
+
   /** Validates, saves (plain, revise or duplicate); answers the saved document or undefined. */
   const runSave = (mode: SaveMode) =>
     new Promise<SalesDoc | undefined>((resolve) => {
@@ -233,18 +248,7 @@ export function SalesDocEditor({
             showServerErrors(serverErrors.current);
             return resolve(undefined);
           }
-          if (info.ocRequired) {
-            let missing = false;
-            if (!values.oc_ref.trim()) {
-              setError('oc_ref', { type: 'required', message: MSG.required });
-              missing = true;
-            }
-            if (!pending.oc_pdf && !current?.oc_pdf) {
-              setFileErrors((f) => ({ ...f, oc_pdf: MSG.required }));
-              missing = true;
-            }
-            if (missing) return resolve(undefined);
-          }
+          if (ocMissing(values)) return resolve(undefined);
           let fields = saveFields(values, info);
           if (mode === 'duplicate') fields = duplicateFields(fields);
           else for (const f of info.uploads) if (pending[f]) fields[f] = pending[f];
@@ -268,7 +272,11 @@ export function SalesDocEditor({
             showServerErrors(cause);
           }
         },
-        () => resolve(undefined),
+        () => {
+          // The schema failed: flag a missing oc_ref / oc_pdf too, so every missing field shows at once.
+          ocMissing(getValues());
+          resolve(undefined);
+        },
       )();
     });
 
