@@ -37,6 +37,7 @@ export const PAGES: Record<string, Page> = {
   '/dealers/edit/:DealerId': dealerForm,
   '/dashboard': dashboard,
   '/dashboard/:dealerId': dashboard,
+  '/dashboard/:supplierId': dashboard, // purchase's supplier dashboard (doc 1 section 2.4)
   '/orders/add': orderEditor,
   '/orders/edit/:OrderId': orderEditor,
   '/quotations/add': quotationEditor,
