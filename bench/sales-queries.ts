@@ -22,7 +22,13 @@ async function open(): Promise<{ db: Database; done: () => Promise<void> }> {
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'bpm-q-'));
     const db = await openPglite(join(dir, 'db'));
-    return { db, done: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
+    return {
+      db,
+      done: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `bpm_q_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });

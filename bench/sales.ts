@@ -47,7 +47,7 @@ interface Case {
 }
 
 const get =
-  (name: string, path: string, user = 'sale'): Case['setup'] =>
+  (_name: string, path: string, user = 'sale'): Case['setup'] =>
   async ({ url, bearer }) => ({ url: `${url}${path}`, headers: await bearer(user) });
 
 const now = Math.floor(Date.now() / 1000);

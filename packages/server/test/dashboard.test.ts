@@ -15,7 +15,10 @@ let E: D;
 const Ds: D[] = [];
 
 async function order(dealer: D, fields: Record<string, unknown>, role: 'sale' | 'administrator' = 'sale') {
-  const res = await postForm(t, role, '/api/orders/save', { dealer: dealer.id, ...fields } as unknown as Record<string, string>);
+  const res = await postForm(t, role, '/api/orders/save', { dealer: dealer.id, ...fields } as unknown as Record<
+    string,
+    string
+  >);
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json().data as { id: number; version: number };
 }
