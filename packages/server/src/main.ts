@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, systemClock, unixNow } from './config';
 import { openDatabase } from './db/client';
-import { isEmpty, seedAdmin, seedDemo } from './db/seed';
+import { isEmpty, seedAdmin, seedDemo, seedDemoHistory } from './db/seed';
 import { TokenService } from './platform/auth';
 import { diskFileStore } from './platform/files';
 import { createMailer } from './platform/mail';
@@ -18,6 +18,7 @@ async function main() {
     } else if (config.demo) {
       console.log('Empty database: loading demo data…');
       await seedDemo(database.db, now);
+      await seedDemoHistory(database.db);
     }
   }
   const app = await buildApp(

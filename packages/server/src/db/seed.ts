@@ -65,3 +65,41 @@ export async function seedAdmin(db: Db, password: string, now: number): Promise<
     updatedAt: now,
   });
 }
+
+/**
+ * A first start's history: one creation event per demo order, quotation and dealer (by the demo
+ * salesperson, at the record's date), so the event screens show something before anyone saves.
+ * Only `npm start` calls it; tests seed without history so their event counts stay exact.
+ */
+export async function seedDemoHistory(db: Db): Promise<void> {
+  const entity = (type: string, event: string, table: string, time: string, data: string) => sql`
+    insert into events (time, user_id, username, first_name, last_name, entity_type, entity_id, event, data, search_text)
+    select ${sql.raw(time)}, u.id, u.username, u.first_name, u.last_name, ${type}, d.id, ${event}, ${sql.raw(data)},
+           lower(${event} || ' ' || u.username || ' ' || u.first_name || ' ' || u.last_name || ' ' || (${sql.raw(data)})::text)
+    from ${sql.raw(table)} d cross join (select * from users where username = 'sale') u
+    where d.deleted = 0`;
+  await db.execute(
+    entity(
+      'order',
+      'order_created',
+      'orders',
+      'd.date',
+      "jsonb_build_object('oc_ref', d.oc_ref, 'dealer_name', d.dealer_name, 'value', d.value)",
+    ),
+  );
+  await db.execute(
+    entity(
+      'quotation',
+      'quotation_created',
+      'quotations',
+      'd.date',
+      "jsonb_build_object('quote_ref', d.quote_ref, 'dealer_name', d.dealer_name, 'value', d.value)",
+    ),
+  );
+  await db.execute(sql`
+    insert into events (time, user_id, username, first_name, last_name, entity_type, entity_id, event, data, search_text)
+    select d.created_at, u.id, u.username, u.first_name, u.last_name, 'dealer', d.id, 'dealer_created',
+           jsonb_build_object('name', d.name, 'country', d.country),
+           lower('dealer_created ' || u.username || ' ' || d.name || ' ' || d.country)
+    from dealers d cross join (select * from users where username = 'sale') u`);
+}
