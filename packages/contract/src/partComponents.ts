@@ -76,6 +76,10 @@ export interface PartStatisticsRow {
   quantity: number;
 }
 
+/**
+ * POST /partComponents/statistics/{id} answers `{ data: rows, avg_price, total_quantity, start, end }`;
+ * this is that answer with the rows under `rows`.
+ */
 export interface PartStatistics {
   rows: PartStatisticsRow[];
   /** Σ price × quantity / Σ quantity; null when there are no rows. */
@@ -83,6 +87,11 @@ export interface PartStatistics {
   total_quantity: number;
   start: number;
   end: number;
+}
+
+/** Σ quantity of statistics rows. */
+export function totalQuantity(rows: Array<{ quantity: number }>): number {
+  return rows.reduce((s, r) => s + r.quantity, 0);
 }
 
 /** Quantity-weighted average price (section 9); null for no quantity. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/messages';
-import { partComponentSave, weightedAverage } from '../src/partComponents';
+import { partComponentSave, totalQuantity, weightedAverage } from '../src/partComponents';
 import { bomImport, bomSave, defaultWindow, normalizeHeader, productSave, testStepSave } from '../src/products';
 import { supplierSave } from '../src/suppliers';
 
@@ -90,6 +90,7 @@ describe('other forms', () => {
         { price: 2, quantity: 1 },
       ]),
     ).toBe(1.25);
+    expect(totalQuantity([{ quantity: 3 }, { quantity: 1 }])).toBe(4);
   });
 
   it('defaults the statistics window to one month back until the end of today (UTC)', () => {

@@ -20,9 +20,14 @@ const login = (username: string, password: string) =>
 const eventsOf = async (id: number) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/events?limit=200', headers: admin });
   expect(res.statusCode).toBe(200);
-  return (res.json().data as Array<{ entity_type: string; entity_id: number; event: string; data: { changes: Record<string, { old: unknown; new: unknown }> } }>).filter(
-    (e) => e.entity_type === 'user' && e.entity_id === id,
-  );
+  return (
+    res.json().data as Array<{
+      entity_type: string;
+      entity_id: number;
+      event: string;
+      data: { changes: Record<string, { old: unknown; new: unknown }> };
+    }>
+  ).filter((e) => e.entity_type === 'user' && e.entity_id === id);
 };
 
 let seq = 0;

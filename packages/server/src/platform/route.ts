@@ -24,6 +24,14 @@ export class Paged<T> {
   ) {}
 }
 
+/** A list answered as `{ data: rows, ...meta }`: `data` stays the spec's rows, figures sit beside it. */
+export class RowsWith<T> {
+  constructor(
+    readonly rows: T[],
+    readonly meta: Record<string, unknown>,
+  ) {}
+}
+
 export interface Ctx<P, Q, B> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -137,6 +145,7 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
       const result = await def.handler({ req, reply, user: user as AuthUser, params, query, body, files, deps });
       if (def.raw) return reply;
       if (result instanceof Paged) return { data: result.rows, total: result.total };
+      if (result instanceof RowsWith) return { ...result.meta, data: result.rows };
       return { data: result ?? null };
     },
   });

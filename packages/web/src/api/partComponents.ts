@@ -1,4 +1,10 @@
-import type { PartComponent, PartComponentSaved, PartStatistics } from '@bpm/contract/partComponents';
+import {
+  type PartComponent,
+  type PartComponentSaved,
+  type PartStatisticsRow,
+  totalQuantity,
+  weightedAverage,
+} from '@bpm/contract/partComponents';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
@@ -23,10 +29,12 @@ export function usePartStatistics(id: number, start: number | null, end: number 
   return useQuery({
     queryKey: [AREA, 'statistics', id, start, end],
     queryFn: () =>
-      api.post<PartStatistics>(`/partComponents/statistics/${id}`, {
-        startTime: start ?? undefined,
-        endTime: end ?? undefined,
-      }),
+      api
+        .post<PartStatisticsRow[]>(`/partComponents/statistics/${id}`, {
+          startTime: start ?? undefined,
+          endTime: end ?? undefined,
+        })
+        .then((rows) => ({ rows, avg_price: weightedAverage(rows), total_quantity: totalQuantity(rows) })),
     enabled,
   });
 }

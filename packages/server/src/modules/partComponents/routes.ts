@@ -3,7 +3,7 @@ import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { sendFile, storeFieldUpload } from '../../platform/files';
-import { defineListAndGet, definePutById, defineRoute, flagRoutes } from '../../platform/route';
+import { defineListAndGet, definePutById, defineRoute, flagRoutes, RowsWith } from '../../platform/route';
 import { registerFileType } from '../files/registry';
 import * as parts from './service';
 
@@ -57,6 +57,10 @@ export function partComponentRoutes(app: FastifyInstance) {
     access,
     params: idParams,
     body: partStatisticsBody,
-    handler: ({ params, body, deps }) => parts.partStatistics(deps.db, params.id, body, unixNow(deps.clock)),
+    async handler({ params, body, deps }) {
+      // `data` is the spec's statistics rows; the average, total and window sit beside it.
+      const { rows, ...meta } = await parts.partStatistics(deps.db, params.id, body, unixNow(deps.clock));
+      return new RowsWith(rows, meta);
+    },
   });
 }

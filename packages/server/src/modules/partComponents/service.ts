@@ -5,6 +5,7 @@ import {
   type PartComponentSave,
   type PartComponentSaved,
   type PartStatistics,
+  totalQuantity,
   weightedAverage,
 } from '@bpm/contract/partComponents';
 import { defaultWindow } from '@bpm/contract/products';
@@ -180,11 +181,5 @@ export async function partStatistics(
   const end = q.endTime ?? d.end;
   if (end < start) throw invalid({ endTime: MSG.windowOrder });
   const rows = await partPurchaseHistory(db, id, start, end);
-  return {
-    rows,
-    avg_price: weightedAverage(rows),
-    total_quantity: rows.reduce((s, r) => s + r.quantity, 0),
-    start,
-    end,
-  };
+  return { rows, avg_price: weightedAverage(rows), total_quantity: totalQuantity(rows), start, end };
 }

@@ -1,4 +1,4 @@
-import type { PartStatistics } from '@bpm/contract/partComponents';
+import type { PartStatisticsRow } from '@bpm/contract/partComponents';
 import { Typography } from '@mui/material';
 import { usePartStatistics } from '../../api/partComponents';
 import { formatDate, formatUnitPrice } from '../../components/format';
@@ -9,7 +9,7 @@ import {
   useStatisticsWindow,
 } from '../../components/StatisticsDialog';
 
-type Row = PartStatistics['rows'][number];
+type Row = PartStatisticsRow;
 
 const COLUMNS: StatisticsColumn<Row>[] = [
   { header: 'PO Date', render: (r) => formatDate(r.po_date) },
