@@ -64,18 +64,22 @@ export const flag = () =>
     z.union([z.literal(0), z.literal(1)], { error: MSG.number }),
   );
 
+/** The largest id a (serial) column holds; larger ones can name no record. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id in a path or body. */
 export const idParam = z.coerce
   .number({ error: MSG.notFound })
   .int({ error: MSG.notFound })
-  .positive({ error: MSG.notFound });
+  .positive({ error: MSG.notFound })
+  .max(MAX_ID, { error: MSG.notFound });
 export const idParams = z.object({ id: idParam });
 
 /** Optional id on save: absent, '', 0 or null means "new". */
 export const optionalId = () =>
   z.preprocess(
     (v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    z.coerce.number().int().positive().max(MAX_ID, { error: MSG.notFound }).optional(),
   );
 
 /** Paging and search of every server-paged list. */

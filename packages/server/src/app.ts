@@ -27,6 +27,9 @@ import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
 import type { RouteInfo } from './platform/route';
 
+/** PostgreSQL data exceptions caused by input: numeric value out of range, invalid text representation. */
+const DATA_ERRORS = new Set(['22003', '22P02']);
+
 /** Every area's routes; an area adds its registrar here. */
 const MODULES: Array<(app: FastifyInstance) => void> = [
   healthRoutes,
@@ -139,7 +142,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         .status(err.statusCode)
         .send({ message: err.message, ...(err.fieldErrors ? { cause: err.fieldErrors } : {}) });
     }
-    const e = err as { statusCode?: number; code?: string; message?: string };
+    const e = err as { statusCode?: number; code?: string; message?: string; cause?: { code?: string } };
+    // A number out of a column's range or text the database cannot read as its type is bad input
+    // that slipped past a schema: a 400, never a 500.
+    if (DATA_ERRORS.has(e.cause?.code ?? e.code ?? '')) return reply.status(400).send({ message: MSG.validation });
     const status = e.statusCode ?? 500;
     if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
       return reply.status(413).send({ message: MSG.fileTooLarge });

@@ -1,5 +1,8 @@
 import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { defineRoute } from '../src/platform/route';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -34,6 +37,51 @@ describe('request guards and error envelope', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.crossSite);
+  });
+
+  it('ids no record can have are a 400 on the id field, never a server error', async () => {
+    const headers = await t.as('administrator');
+    for (const id of ['abc', '3000000000']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${id}`, headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().cause).toEqual({ id: MSG.notFound });
+    }
+    const ship = await t.app.inject({
+      method: 'POST',
+      url: '/api/shipping/orders/save',
+      headers: await t.as('shipping'),
+      payload: { id: '3000000000' },
+    });
+    expect(ship.statusCode).toBe(400);
+    expect(ship.json().cause).toMatchObject({ oc_ref: MSG.required, oc_pdf: MSG.required });
+  });
+
+  it('a value the database cannot hold is a 400 with the generic banner, not a 500', async () => {
+    const probe = await createTestApp({
+      seed: true,
+      build: {
+        extraModules: [
+          (app) =>
+            defineRoute(app, {
+              method: 'GET',
+              url: '/probe/:n',
+              access: { action: 'profile.read' },
+              handler: ({ params, deps }) => queryRows(deps.db, sql`select ${(params as { n: string }).n}::int as n`),
+            }),
+        ],
+      },
+    });
+    try {
+      const headers = await probe.as('sale');
+      expect((await probe.app.inject({ method: 'GET', url: '/api/probe/7', headers })).json().data).toEqual([{ n: 7 }]);
+      for (const n of ['3000000000', 'seven']) {
+        const res = await probe.app.inject({ method: 'GET', url: `/api/probe/${n}`, headers });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: MSG.validation });
+      }
+    } finally {
+      await probe.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

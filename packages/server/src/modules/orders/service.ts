@@ -1,3 +1,4 @@
+import { idParam } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import {
   applyShippingRules,
@@ -994,9 +995,10 @@ function requireOc(ocRef: string, ocFile: number | null | undefined) {
  */
 export async function missingOc(db: Db, raw: unknown, hasOcFile: boolean): Promise<Record<string, string>> {
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const id = Number(body.id);
+  const parsed = idParam.safeParse(body.id);
+  const id = parsed.success ? parsed.data : 0;
   const [before] =
-    Number.isInteger(id) && id > 0
+    id > 0
       ? await db
           .select({ ocRef: orders.ocRef, ocFileId: orders.ocFileId })
           .from(orders)
