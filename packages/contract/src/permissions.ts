@@ -64,11 +64,39 @@ export const PERMISSIONS = {
 
 export type Action = keyof typeof PERMISSIONS;
 
-/** Whether `role` may perform `action`. Unknown actions and missing roles are denied. */
-export function can(role: Role | undefined | null, action: Action): boolean {
+/**
+ * What a state rule may look at besides the role: the record's state (e.g. a purchase order's
+ * status), and who owns or is assigned to it. Areas add the fields they need.
+ */
+export interface PermissionContext {
+  /** The record's current state, e.g. `draft`, `approved`. */
+  state?: string;
+  /** The signed-in user's id. */
+  userId?: number;
+  /** The user the record is assigned to or owned by (an assigned tester, a task's assignee). */
+  ownerId?: number | null;
+  [key: string]: unknown;
+}
+
+/** A state rule: given a role the table already admits, whether the record's context allows the action. */
+export type StateRule = (role: Role, ctx: PermissionContext) => boolean;
+
+/**
+ * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
+ * lists them here; an action without a rule is decided by the role table alone.
+ */
+export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
+
+/**
+ * Whether `role` may perform `action` — and, when `context` is given, whether the action's state
+ * rule allows it on that record. Unknown actions and missing roles are denied.
+ */
+export function can(role: Role | undefined | null, action: Action, context?: PermissionContext): boolean {
   if (!role) return false;
   const allowed = PERMISSIONS[action] as readonly Role[] | undefined;
-  return allowed?.includes(role) ?? false;
+  if (!allowed?.includes(role)) return false;
+  const rule = context ? STATE_RULES[action] : undefined;
+  return rule ? rule(role, context as PermissionContext) : true;
 }
 
 /** The roles allowed to perform `action`. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultErrorCode } from '@bpm/contract/errors';
 import { MSG } from '@bpm/contract/messages';
 import { rolesFor } from '@bpm/contract/permissions';
 import { normalizeRole, rolePrefix } from '@bpm/contract/roles';
@@ -140,22 +141,23 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     if (err instanceof AppError) {
       return reply
         .status(err.statusCode)
-        .send({ message: err.message, ...(err.fieldErrors ? { cause: err.fieldErrors } : {}) });
+        .send({ message: err.message, code: err.code, ...(err.fieldErrors ? { cause: err.fieldErrors } : {}) });
     }
     const e = err as { statusCode?: number; code?: string; message?: string; cause?: { code?: string } };
+    const send = (status: number, message: string) =>
+      reply.status(status).send({ message, code: defaultErrorCode(status) });
     // A number out of a column's range or text the database cannot read as its type is bad input
     // that slipped past a schema: a 400, never a 500.
-    if (DATA_ERRORS.has(e.cause?.code ?? e.code ?? '')) return reply.status(400).send({ message: MSG.validation });
+    if (DATA_ERRORS.has(e.cause?.code ?? e.code ?? '')) return send(400, MSG.validation);
     const status = e.statusCode ?? 500;
-    if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
-      return reply.status(413).send({ message: MSG.fileTooLarge });
-    if (status === 415) return reply.status(415).send({ message: 'Unsupported content type' });
+    if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, MSG.fileTooLarge);
+    if (status === 415) return send(415, 'Unsupported content type');
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, bad content type): their text has no internals.
-      return reply.status(status).send({ message: status === 400 ? MSG.validation : (e.message ?? MSG.validation) });
+      return send(status, status === 400 ? MSG.validation : (e.message ?? MSG.validation));
     }
     req.log.error(err);
-    return reply.status(500).send({ message: MSG.internal });
+    return send(500, MSG.internal);
   });
 
   for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
@@ -163,10 +165,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.setNotFoundHandler((req, reply) => {
     // A missing build asset is a 404, never the index page (a stale tab would parse HTML as script).
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET')
-      return reply.status(404).send({ message: MSG.notFound });
+      return reply.status(404).send({ message: MSG.notFound, code: 'not_found' });
     // Client routes of the single-page app all answer with its index.
     if (hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ message: MSG.notFound });
+    return reply.status(404).send({ message: MSG.notFound, code: 'not_found' });
   });
 
   const hasWeb = deps.config.webDist !== '' && existsSync(join(deps.config.webDist, 'index.html'));

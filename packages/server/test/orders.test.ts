@@ -213,6 +213,7 @@ describe('order save', () => {
     expect((await saveOrder({ ...base(), id: o.id, version: 1 }, 'administrator')).statusCode).toBe(200);
     const stale = await saveOrder({ ...base(), id: o.id, version: 1, note: 'mine' });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('stale_version');
     expect(stale.json().message).toContain('Alice Morgan (admin)');
     expect(stale.json().message).toContain('2026-11-22');
     expect((await get(t, 'sale', `/api/orders/${o.id}`)).json().data.note).toBe('');
@@ -391,7 +392,9 @@ describe('delete requests', () => {
     ).toContain(o.id);
     expect((await get(t, 'sale', `/api/orders/${o.id}`)).json().data.request_to_delete).toBe(1);
     expect((await put(t, 'sale', `/api/sale/orders/delete/cancel/${o.id}`)).statusCode).toBe(200);
-    expect((await put(t, 'sale', `/api/sale/orders/delete/cancel/${o.id}`)).statusCode).toBe(409);
+    // Nothing pending is an illegal state, not a stale version: the client must not offer Reload.
+    const noRequest = await put(t, 'sale', `/api/sale/orders/delete/cancel/${o.id}`);
+    expect([noRequest.statusCode, noRequest.json().code]).toEqual([409, 'invalid_state']);
     expect((await put(t, 'administrator', `/api/admin/orders/delete/approve/${o.id}`)).statusCode).toBe(409);
     await put(t, 'sale', `/api/sale/orders/delete/${o.id}`);
     expect(

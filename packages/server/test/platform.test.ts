@@ -77,7 +77,7 @@ describe('request guards and error envelope', () => {
       for (const n of ['3000000000', 'seven']) {
         const res = await probe.app.inject({ method: 'GET', url: `/api/probe/${n}`, headers });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: MSG.validation });
+        expect(res.json()).toEqual({ message: MSG.validation, code: 'validation' });
       }
     } finally {
       await probe.close();
@@ -87,7 +87,7 @@ describe('request guards and error envelope', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MSG.notFound });
+    expect(res.json()).toEqual({ message: MSG.notFound, code: 'not_found' });
   });
 
   it('broken JSON is a 400 with the generic banner, never internals', async () => {
@@ -98,7 +98,7 @@ describe('request guards and error envelope', () => {
       payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MSG.validation });
+    expect(res.json()).toEqual({ message: MSG.validation, code: 'validation' });
   });
 
   it('health answers without a token', async () => {

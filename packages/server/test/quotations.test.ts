@@ -159,7 +159,7 @@ describe('turn to order', () => {
     expect((await get(t, 'sale', `/api/events/quotation/${q.id}`)).json().data[0].event).toBe('quotation_confirmed');
     const again = await put(t, 'sale', `/api/quotations/turn-to-order/${q.id}`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MSG.quotationAlreadyConfirmed(order.id));
+    expect(again.json()).toMatchObject({ code: 'invalid_state', message: MSG.quotationAlreadyConfirmed(order.id) });
   });
 
   it('is available to production through its variants', async () => {

@@ -1,14 +1,18 @@
+import { defaultErrorCode, type ErrorCode } from '@bpm/contract/errors';
 import { MSG } from '@bpm/contract/messages';
 import type { ZodError } from 'zod';
 
-/** The one error family: status code, user-visible message and optional field errors. */
+/** The one error family: status code, user-visible message, stable code and optional field errors. */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? defaultErrorCode(statusCode);
   }
 }
 
@@ -19,6 +23,11 @@ export const unauthorized = (message: string = MSG.unauthenticated) => new AppEr
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string, cause?: Record<string, string>) => new AppError(409, message, cause);
+/** A save from an older version than the stored one: the client offers Reload. */
+export const staleVersion = (message: string) => new AppError(409, message, undefined, 'stale_version');
+/** The action is not allowed in the record's current state (illegal transition, nothing pending). */
+export const invalidState = (message: string, cause?: Record<string, string>) =>
+  new AppError(409, message, cause, 'invalid_state');
 export const tooLarge = () => new AppError(413, MSG.fileTooLarge);
 export const unsupported = (message: string) => new AppError(415, message);
 export const tooMany = (message: string = MSG.tooManyRequests) => new AppError(429, message);

@@ -2,7 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { events } from '../db/schema/platform';
-import { conflict } from './errors';
+import { staleVersion } from './errors';
 
 /** Who did it: the signed-in caller, or the system (seeding, jobs). */
 export interface Actor {
@@ -107,5 +107,5 @@ export async function checkVersion(
   version: number | undefined,
 ): Promise<void> {
   if (version !== undefined && version !== current.version)
-    throw conflict(await lastChangedBy(db, entityType, current.id));
+    throw staleVersion(await lastChangedBy(db, entityType, current.id));
 }

@@ -1,4 +1,4 @@
-import { pickErrorMessage } from '@bpm/contract/errors';
+import { ERROR_CODES, type ErrorCode, pickErrorMessage } from '@bpm/contract/errors';
 
 /** A failed API response: status, the toast text (spec priority rule) and the field errors. */
 export class ApiError extends Error {
@@ -9,6 +9,12 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The server's stable reason (`stale_version`, `invalid_state`, …), when it sent one. */
+  get code(): ErrorCode | undefined {
+    const c = this.body && typeof this.body === 'object' ? (this.body as { code?: unknown }).code : undefined;
+    return ERROR_CODES.includes(c as ErrorCode) ? (c as ErrorCode) : undefined;
   }
 
   /** Field name → message from the `cause` object, when the server sent one. */
@@ -56,7 +62,8 @@ export function applyServerErrors(
 }
 
 /**
- * The catch of a form save: logs what is not an ApiError, reports a 409's message (the conflict banner), puts
+ * The catch of a form save: logs what is not an ApiError, reports a stale version's message (the conflict
+ * banner with Reload — never for other 409s such as an illegal state), puts
  * field errors on the form's fields and logs those that match none. Returns the ApiError, if it was one.
  */
 export function handleSaveError(
@@ -69,7 +76,7 @@ export function handleSaveError(
     console.error(err);
     return undefined;
   }
-  if (err.status === 409) onConflict(err.message);
+  if (err.code === 'stale_version') onConflict(err.message);
   const unmatched = applyServerErrors(setError, err.fieldErrors, knownFields);
   if (unmatched.length) console.error('unmatched field errors', err.fieldErrors);
   return err;

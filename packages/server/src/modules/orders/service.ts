@@ -34,7 +34,7 @@ import { type Db, queryRows } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orderLines, orderRollup, orders, quotationLines, quotations } from '../../db/schema/sales';
-import { AppError, conflict, invalid, notFound } from '../../platform/errors';
+import { AppError, invalid, invalidState, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
 import { monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
@@ -1144,7 +1144,7 @@ export async function deleteAction(
       .for('update');
     if (!row) throw notFound(nf);
     if ((action === 'approve' || action === 'reject' || action === 'cancel') && row.rtd !== 1) {
-      throw conflict(MSG.noDeleteRequest);
+      throw invalidState(MSG.noDeleteRequest);
     }
     const ident = kind === 'order' ? { oc_ref: row.ocRef } : { quote_ref: row.quoteRef };
     if (action === 'request' || action === 'cancel' || action === 'reject') {
@@ -1200,7 +1200,7 @@ export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now
         .select({ id: orders.id })
         .from(orders)
         .where(and(eq(orders.id, q.order_id), eq(orders.deleted, 0)));
-      if (linked) throw conflict(MSG.quotationAlreadyConfirmed(linked.id));
+      if (linked) throw invalidState(MSG.quotationAlreadyConfirmed(linked.id));
     }
     const [src] = await tx.select().from(quotations).where(eq(quotations.id, quotationId));
     const {

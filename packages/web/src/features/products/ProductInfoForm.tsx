@@ -120,7 +120,7 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
         }
       } catch (err) {
         const apiErr = handleSaveError(err, setError as never, FIELDS, conflict.set);
-        if (apiErr?.status !== 409) toast(MSG.productSaveFailed, 'error');
+        if (apiErr?.code !== 'stale_version') toast(MSG.productSaveFailed, 'error');
       }
     });
 

@@ -266,7 +266,7 @@ export function SalesDocEditor({
           } catch (err) {
             resolve(undefined);
             if (!(err instanceof ApiError)) return console.error(err);
-            if (err.status === 409) setConflict(err.message);
+            if (err.code === 'stale_version') setConflict(err.message);
             const cause = err.fieldErrors;
             serverErrors.current = { ...cause };
             showServerErrors(cause);
