@@ -1,7 +1,7 @@
 import type { BomImportResult, BomLine, Product, ProductRow, ProductSales, TestStep } from '@bpm/contract/products';
 import { rolePrefix } from '@bpm/contract/roles';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../app/auth-store';
+import { useCurrentUser } from './auth-store';
 import { api } from './client';
 import { type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
 

@@ -1,16 +1,9 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
-
-export function PageLoader() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
-  );
-}
 
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);

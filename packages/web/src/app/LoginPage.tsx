@@ -12,10 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { dismissAuthError } from '../api/auth-store';
 import { login } from '../api/client';
 import { ApiError } from '../api/errors';
 import { toast } from '../api/notify';
-import { dismissAuthError } from './auth-store';
 
 /** The login screen (document 1 section 2.1); `error` is the restore/refresh failure banner. */
 export function LoginPage({ error }: { error?: string }) {

@@ -1,8 +1,8 @@
 import { MENUS } from '@bpm/contract/roles';
 import { Box, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
-import { useCurrentUser } from './auth-store';
 
 /** The side menu: exactly MENUS[role] (document 1 section 2.3). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
 import { useProfile } from '../api/session';
-import { useCurrentUser } from './auth-store';
 import { avatarColor, displayEmail, initials } from './avatar';
 
 /** The logo, linking to /orders (document 1 section 2.2). */

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Paper, Stack } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { PageLoader } from '../app/Layout';
 import { type Conflict, ConflictBanner } from './ConflictBanner';
+import { PageLoader } from './PageLoader';
 
 /** A numeric route parameter (`/dealers/edit/:DealerId`), undefined on the add route. */
 export function useIdParam(name: string): number | undefined {

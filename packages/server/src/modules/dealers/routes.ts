@@ -2,9 +2,9 @@ import { idParams } from '@bpm/contract/common';
 import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contract/dealers';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { registerFileType } from '../../platform/file-types';
 import { storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, defineRoute } from '../../platform/route';
-import { registerFileType } from '../files/registry';
 import * as dealers from './service';
 
 export function dealerRoutes(app: FastifyInstance) {

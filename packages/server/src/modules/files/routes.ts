@@ -3,9 +3,9 @@ import { FILE_TYPE_ROLES } from '@bpm/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
+import { fileResolver } from '../../platform/file-types';
 import { sendFile } from '../../platform/files';
 import { defineRoute } from '../../platform/route';
-import { fileResolver } from './registry';
 
 const fileParams = z.object({
   area: z.string().regex(/^[a-z_]+$/i),

@@ -15,9 +15,9 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { invalid, zodCause } from '../../platform/errors';
+import { registerFileType } from '../../platform/file-types';
 import { storeFieldUpload, storeUpload } from '../../platform/files';
 import { definePutById, defineRoute, Paged, type UploadedFile } from '../../platform/route';
-import { registerFileType } from '../files/registry';
 import { orderDocument } from './pdf';
 import * as orders from './service';
 

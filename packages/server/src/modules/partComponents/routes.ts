@@ -2,9 +2,9 @@ import { idParams } from '@bpm/contract/common';
 import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes, RowsWith } from '../../platform/route';
-import { registerFileType } from '../files/registry';
 import * as parts from './service';
 
 export function partComponentRoutes(app: FastifyInstance) {

@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { definePutById, defineRoute, flagRoutes, Paged } from '../../platform/route';
-import { registerFileType } from '../files/registry';
 import * as boms from './boms';
 import * as products from './service';
 import * as steps from './test-steps';

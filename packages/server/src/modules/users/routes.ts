@@ -3,9 +3,9 @@ import { userListQuery, userSave } from '@bpm/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
+import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes } from '../../platform/route';
-import { registerFileType } from '../files/registry';
 import * as users from './service';
 
 export function userRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../app/auth-store';
+import { useCurrentUser } from '../../api/auth-store';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderCard } from './DashboardCard';
 import { ProductionOverview } from './ProductionOverview';

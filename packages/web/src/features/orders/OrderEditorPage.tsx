@@ -1,8 +1,8 @@
 import { Alert } from '@mui/material';
 import { useParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth-store';
 import { useSalesDoc, variantOf } from '../../api/orders';
-import { useCurrentUser } from '../../app/auth-store';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../../components/PageLoader';
 import { SalesDocEditor } from './editor/SalesDocEditor';
 
 /** /orders/add and /orders/edit/{OrderId}: sales/administrator, shipping or production view by role. */

@@ -9,8 +9,8 @@ import {
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../api/auth-store';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
-import { useCurrentUser } from '../../app/auth-store';
 import type { Column } from '../../components/DataTable';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';

@@ -21,12 +21,12 @@ import {
   useSavePartComponent,
   useSetPartActive,
 } from '../../api/partComponents';
-import { PageLoader } from '../../app/Layout';
 import { followVersion, useConflict } from '../../components/ConflictBanner';
 import { FileField } from '../../components/FileField';
 import { FormGrid, FormPage } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
 import { PartStatisticsDialog } from './PartStatisticsDialog';
 
 type Input = z.input<typeof partComponentSave>;

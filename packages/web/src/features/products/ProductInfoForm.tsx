@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useCurrentUser } from '../../api/auth-store';
 import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import {
@@ -17,7 +18,6 @@ import {
   useSaveProduct,
   useSetProductActive,
 } from '../../api/products';
-import { useCurrentUser } from '../../app/auth-store';
 import { followVersion, useConflict } from '../../components/ConflictBanner';
 import { FileField } from '../../components/FileField';
 import { FormGrid, FormPage } from '../../components/FormPage';

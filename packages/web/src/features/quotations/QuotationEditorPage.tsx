@@ -1,9 +1,9 @@
 import { Alert } from '@mui/material';
 import { useParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth-store';
 import { variantOf } from '../../api/orders';
 import { useQuotation } from '../../api/quotations';
-import { useCurrentUser } from '../../app/auth-store';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../../components/PageLoader';
 // Quotations and orders are one document shape; the editor lives with orders and takes the kind.
 import { SalesDocEditor } from '../orders/editor/SalesDocEditor';
 

@@ -2,8 +2,8 @@ import { ORDER_DEFAULT_PAGE_SIZE, SHIPPING_STATUS_COLORS, type ShippingStatus } 
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { Box, Chip } from '@mui/material';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../api/auth-store';
 import { useQuotationsList } from '../../api/orders-list';
-import { useCurrentUser } from '../../app/auth-store';
 import type { Column } from '../../components/DataTable';
 import { DocListFilters } from '../../components/filters/DocListFilters';
 import { formatDate, formatMoney } from '../../components/format';

@@ -34,6 +34,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../api/auth-store';
 import { ApiError } from '../../../api/errors';
 import { toast } from '../../../api/notify';
 import {
@@ -48,7 +49,6 @@ import {
   useTurnToOrder,
   variantOf,
 } from '../../../api/orders';
-import { useCurrentUser } from '../../../app/auth-store';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormTextField } from '../../../components/FormTextField';
 import { formatDateTime, formatMoney } from '../../../components/format';

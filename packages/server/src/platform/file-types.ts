@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 
 /** Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`). */
 export type FileResolver = (db: Db, id: number) => Promise<number | null | undefined>;

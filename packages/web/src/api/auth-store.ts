@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { getSession, onSessionChange, refreshSession, type Session } from '../api/client';
+import { type Action, can, type PermissionContext } from '@bpm/contract/permissions';
+import { useCallback, useSyncExternalStore } from 'react';
+import { getSession, onSessionChange, refreshSession, type Session } from './client';
 
 export type AuthState =
   | { status: 'restoring' }
@@ -48,4 +49,13 @@ export function useCurrentUser() {
 /** Hides the restore/refresh banner once the user starts typing again. */
 export function dismissAuthError() {
   if (state.status === 'anonymous' && state.error) set({ status: 'anonymous' });
+}
+
+/**
+ * `can(action, context?)` for the signed-in user: the contract's one permission check. Features gate
+ * buttons and fields with it; they never compare `user_role` themselves.
+ */
+export function useCan(): (action: Action, context?: PermissionContext) => boolean {
+  const { user_role } = useCurrentUser();
+  return useCallback((action, context) => can(user_role, action, context), [user_role]);
 }
