@@ -4,8 +4,6 @@ import type { Db } from '../../db/client';
 import { dealers, quotations } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 
-export const QUOTATION_ENTITY = 'quotation';
-
 /** GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. */
 export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ rows: QuotationRow[]; total: number }> {
   const t = quotations;
