@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   // (/sale/…, /shipping/…, /production/…, /admin/…) further narrow to that role.
   'dealers.read': ['administrator', 'sale', 'shipping', 'production'],
   'dealers.save': ['administrator', 'sale', 'shipping'],
+  // 'New dealer' (document 1 section 2.10): shipping edits dealers but does not add them (a web gate).
+  'dealers.create': ['administrator', 'sale'],
   'orders.read': ['administrator', 'sale'],
   'orders.save': ['administrator', 'sale'],
   'orders.requestDelete': ['sale'],

@@ -104,7 +104,11 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   await page.getByTestId('file-oc_pdf-name').getByText('OC-E2E-4711.pdf').waitFor();
   assert.equal(await page.getByTestId('field-oc_ref').inputValue(), 'OC-E2E-4711');
 
+  // Request to Delete asks first, naming the record, and toasts the result.
   await page.getByTestId('doc-request-delete').click();
+  await page.getByTestId('confirm-dialog').getByText('OC-E2E-4711').first().waitFor();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Delete request sent').waitFor();
   await page.getByTestId('doc-delete-requested').waitFor();
   await page.getByTestId('doc-cancel-delete').waitFor();
 }

@@ -1,7 +1,7 @@
-import type { Dealer, DealerOption } from '@bpm/contract/dealers';
 import type { Order, OrderFileField, OrderSaveResponse, ProductOption } from '@bpm/contract/orders';
 import type { Role } from '@bpm/contract/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from './auth-store';
 import { api, apiFetch, toFormData } from './client';
 
 /** Orders and quotations share one editor; these describe which document and which role's calls. */
@@ -12,6 +12,9 @@ export type DocVariant = 'sales' | 'shipping' | 'production';
 export const variantOf = (role: Role): DocVariant =>
   role === 'shipping' ? 'shipping' : role === 'production' ? 'production' : 'sales';
 
+/** The signed-in user's variant of the sales-document calls (features use this, not the role). */
+export const useDocVariant = (): DocVariant => variantOf(useCurrentUser().user_role);
+
 /** What every editor reads: the order fields (money fields absent for shipping/production orders). */
 export type SalesDoc = Partial<Order> &
   Pick<Order, 'id' | 'dealer' | 'dealer_name' | 'date' | 'version' | 'products'> & {
@@ -20,7 +23,9 @@ export type SalesDoc = Partial<Order> &
   };
 
 const area = (kind: DocKind) => (kind === 'order' ? 'orders' : 'quotations');
-const prefix = (variant: DocVariant) => (variant === 'sales' ? '' : `/${variant}`);
+const prefix = (variant: DocVariant) => (variant === 'sales' ? '' : (`/${variant}` as const));
+/** The list path prefix of a variant ('' for sales, '/shipping', '/production'). */
+export const docListPrefix = prefix;
 
 /** The role-variant paths of one kind (document 1 section 7). */
 export function docPaths(kind: DocKind, variant: DocVariant) {
@@ -108,19 +113,6 @@ export function downloadDocFile(kind: DocKind, field: OrderFileField, id: number
 }
 
 // --- Pickers used by the editor --------------------------------------------------------------
-
-/** GET /dealers/autocomplete (all active dealers, 'name [id]'). */
-export function useDealerOptions(enabled = true) {
-  return useQuery({
-    queryKey: ['orders', 'dealer-options'],
-    queryFn: () => api.get<DealerOption[]>('/dealers/autocomplete', { limit: 1000 }, { toast: false }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-/** GET /dealers/{id}: the details a dealer change copies into the document. */
-export const fetchDealer = (id: number) => api.get<Dealer>(`/dealers/${id}`);
 
 /** GET /autocomplete/products for the add-product dialog. */
 export function useProductOptions(search: string, enabled: boolean) {

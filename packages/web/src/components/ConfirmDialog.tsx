@@ -8,6 +8,10 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** data-testid of the dialog (buttons stay `confirm-yes` / `confirm-no`). */
+  testId?: string;
+  /** A destructive action: the confirm button is red. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -19,11 +23,13 @@ export function ConfirmDialog({
   confirmLabel = 'Yes',
   cancelLabel = 'No',
   busy,
+  testId = 'confirm-dialog',
+  destructive,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onCancel} data-testid="confirm-dialog" aria-labelledby="confirm-title">
+    <Dialog open={open} onClose={onCancel} data-testid={testId} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
@@ -32,7 +38,14 @@ export function ConfirmDialog({
         <Button onClick={onCancel} data-testid="confirm-no">
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy} data-testid="confirm-yes" autoFocus>
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          disabled={busy}
+          data-testid="confirm-yes"
+          autoFocus
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderCard } from './DashboardCard';
 import { ProductionOverview } from './ProductionOverview';
@@ -6,10 +6,10 @@ import { SalesOverview } from './SalesOverview';
 
 /** /dashboard and /dashboard/{dealerId}: each role's overview (document 1 section 2.5). */
 export default function DashboardPage() {
-  const { user_role } = useCurrentUser();
-  if (user_role === 'administrator' || user_role === 'sale')
-    return <SalesOverview admin={user_role === 'administrator'} />;
-  if (user_role === 'production') return <ProductionOverview />;
+  const can = useCan();
+  // The administrator's overview adds the delete-request review (the one who may delete).
+  if (can('dashboard.sales')) return <SalesOverview admin={can('orders.delete')} />;
+  if (can('dashboard.production')) return <ProductionOverview />;
   return (
     <>
       <PageHeader title="Purchasing Overview" />

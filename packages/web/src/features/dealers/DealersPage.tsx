@@ -1,8 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { DealerRow } from '@bpm/contract/dealers';
-import { can } from '@bpm/contract/permissions';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
 import { useDealers } from '../../api/dealers';
 import type { Column } from '../../components/DataTable';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -13,7 +12,7 @@ const DEFAULTS = { search: '', sort: 'name', order: 'asc' as 'asc' | 'desc', pag
 
 /** /dealers (document 1 section 2.10). */
 export default function DealersPage() {
-  const { user_role } = useCurrentUser();
+  const can = useCan();
   const { state: s, set, filter, paging } = useListPageState('dealerPage', DEFAULTS);
   const navigate = useNavigate();
   const q = useDealers({ search: s.search, sort: s.sort, order: s.order, ...paging });
@@ -39,7 +38,7 @@ export default function DealersPage() {
       title="Dealers"
       actions={
         // 'New dealer' is for administrator and sale only (document 1 section 2.10).
-        (user_role === 'administrator' || user_role === 'sale') && can(user_role, 'dealers.save') ? (
+        can('dealers.create') ? (
           <AddButton to="/dealers/add" testId="dealer-add">
             New dealer
           </AddButton>

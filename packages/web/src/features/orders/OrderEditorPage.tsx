@@ -1,7 +1,6 @@
 import { Alert } from '@mui/material';
 import { useParams } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
-import { useSalesDoc, variantOf } from '../../api/orders';
+import { useDocVariant, useSalesDoc } from '../../api/orders';
 import { PageLoader } from '../../components/PageLoader';
 import { SalesDocEditor } from './editor/SalesDocEditor';
 
@@ -9,7 +8,7 @@ import { SalesDocEditor } from './editor/SalesDocEditor';
 export default function OrderEditorPage() {
   const { OrderId } = useParams();
   const id = OrderId ? Number(OrderId) : undefined;
-  const variant = variantOf(useCurrentUser().user_role);
+  const variant = useDocVariant();
   const order = useSalesDoc('order', variant, id);
   if (id && !order.data) {
     return order.isError ? <Alert severity="error">{(order.error as Error).message}</Alert> : <PageLoader />;

@@ -9,7 +9,7 @@ import {
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
+import { useDocVariant } from '../../api/orders';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
 import { formatDate, formatMoney } from '../../components/format';
@@ -34,8 +34,8 @@ function StatusChip({ status }: { status: ShippingStatus }) {
 
 /** /orders: the sales/administrator list, or the shared shipping/production layout. */
 export default function OrdersListPage() {
-  const { user_role } = useCurrentUser();
-  if (user_role === 'shipping' || user_role === 'production') return <RoleOrdersList role={user_role} />;
+  const variant = useDocVariant();
+  if (variant !== 'sales') return <RoleOrdersList role={variant} />;
   return <SalesOrdersList />;
 }
 

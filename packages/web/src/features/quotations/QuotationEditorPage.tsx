@@ -1,7 +1,6 @@
 import { Alert } from '@mui/material';
 import { useParams } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
-import { variantOf } from '../../api/orders';
+import { useDocVariant } from '../../api/orders';
 import { useQuotation } from '../../api/quotations';
 import { PageLoader } from '../../components/PageLoader';
 // Quotations and orders are one document shape; the editor lives with orders and takes the kind.
@@ -11,7 +10,7 @@ import { SalesDocEditor } from '../orders/editor/SalesDocEditor';
 export default function QuotationEditorPage() {
   const { QuotationId } = useParams();
   const id = QuotationId ? Number(QuotationId) : undefined;
-  const variant = variantOf(useCurrentUser().user_role);
+  const variant = useDocVariant();
   const quotation = useQuotation(variant, id);
   if (id && !quotation.data) {
     return quotation.isError ? <Alert severity="error">{(quotation.error as Error).message}</Alert> : <PageLoader />;

@@ -2,7 +2,8 @@ import { ORDER_DEFAULT_PAGE_SIZE, SHIPPING_STATUS_COLORS, type ShippingStatus } 
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { Box, Chip } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
+import { docListPrefix, useDocVariant } from '../../api/orders';
 import { useQuotationsList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
 import { DocListFilters } from '../../components/filters/DocListFilters';
@@ -33,9 +34,11 @@ function StatusChip({ status }: { status: ShippingStatus }) {
 
 /** /quotations (document 1 section 2.9); shipping and production read their own variants. */
 export default function QuotationsListPage() {
-  const { user_role } = useCurrentUser();
-  const prefix = user_role === 'shipping' ? '/shipping' : user_role === 'production' ? '/production' : '';
-  const money = prefix !== '/shipping';
+  const can = useCan();
+  const prefix = docListPrefix(useDocVariant());
+  // Whoever may create quotations sees their money; shipping reads them without.
+  const mayCreate = can('quotations.save') || can('quotations.production');
+  const money = mayCreate;
   const { state: s, set, reset, filter, paging } = useListPageState('quotationPage', DEFAULTS);
   const navigate = useNavigate();
   const q = useQuotationsList(prefix, {
@@ -79,7 +82,7 @@ export default function QuotationsListPage() {
       filters={
         <Box sx={{ mb: 2 }}>
           <DocListFilters value={s} onChange={filter} onClear={reset} testIdPrefix="quotations">
-            {user_role !== 'shipping' && (
+            {mayCreate && (
               <AddButton to="/quotations/add" testId="quotation-add">
                 New quotation
               </AddButton>

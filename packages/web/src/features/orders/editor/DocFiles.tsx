@@ -24,6 +24,7 @@ export function DocFiles({
   admin,
   fields,
   uploads,
+  required = [],
   names,
   pending,
   errors,
@@ -36,6 +37,8 @@ export function DocFiles({
   admin: boolean;
   fields: readonly OrderFileField[];
   uploads: readonly OrderFileField[];
+  /** Files the save requires (marked like a required field). */
+  required?: readonly OrderFileField[];
   /** Stored file names by field (from the loaded document). */
   names: Partial<Record<OrderFileField, string | null>>;
   pending: Partial<Record<OrderFileField, File>>;
@@ -69,9 +72,19 @@ export function DocFiles({
           <Box
             key={field}
             data-testid={`file-${field}`}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+            // An error makes the box the failed submit's focus target (components/form-behaviour.tsx).
+            data-invalid={errors[field] ? 'true' : undefined}
+            tabIndex={errors[field] ? -1 : undefined}
+            sx={{ border: 1, borderColor: errors[field] ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }}
           >
-            <Typography variant="subtitle2">{FILE_LABELS[field]}</Typography>
+            <Typography variant="subtitle2">
+              {FILE_LABELS[field]}
+              {required.includes(field) && (
+                <Box component="span" aria-hidden sx={{ color: 'error.main' }}>
+                  {' *'}
+                </Box>
+              )}
+            </Typography>
             <Typography
               variant="body2"
               color={chosen || name ? 'text.primary' : 'text.secondary'}
