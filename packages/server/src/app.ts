@@ -58,7 +58,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (else anyone picks their address).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
@@ -177,6 +178,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
   }
   return app;
+}
+
+/** A hop count becomes the equivalent trust function (Fastify's types take no number). */
+function trustProxyOption(tp: boolean | number | string) {
+  return typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
 }
 
 /** The host of an Origin header; a malformed one matches no host (refused, not a 500). */

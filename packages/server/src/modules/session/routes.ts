@@ -29,8 +29,8 @@ export function sessionRoutes(app: FastifyInstance) {
     body: loginBody,
     invalidMessage: MSG.loginRequired,
     raw: true,
-    async handler({ body, reply, deps }) {
-      const issued = await session.login(deps.db, body.username, body.password, opts());
+    async handler({ req, body, reply, deps }) {
+      const issued = await session.login(deps.db, body.username, body.password, { address: req.ip }, opts());
       if (issued.refreshToken) setCookie(reply, issued.refreshToken);
       return reply.send({ access_token: issued.accessToken });
     },
