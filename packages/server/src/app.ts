@@ -119,7 +119,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const site = req.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && (originHost(origin) ?? '\0') !== req.headers.host) {
+      // `Origin: null` (sandboxed frames, cross-site redirects) is cross-site too.
+      if (origin && (originHost(origin) ?? '\0') !== req.headers.host) {
         throw new AppError(403, MSG.crossSite);
       }
     }
@@ -129,13 +130,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       if (!claims) return;
       // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
       const [u] = await deps.db
-        .select({ role: users.userRole, active: users.active, deleted: users.deleted })
+        .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
         .from(users)
         .where(eq(users.id, claims.user_id));
       const role = normalizeRole(u?.role);
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
+      // Logged out or password changed since the token was issued.
+      if (u.tv !== claims.token_version) return;
       req.user = { ...claims, user_role: role };
     }
+  });
+
+  // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -11,7 +11,8 @@ let proxied: TestApp;
 let admin: Record<string, string>;
 let hash: string;
 beforeAll(async () => {
-  [t, proxied] = await Promise.all([createTestApp(), createTestApp({ seed: false, config: { trustProxy: true } })]);
+  t = await createTestApp();
+  proxied = await createTestApp({ seed: false, config: { trustProxy: true } });
   admin = await t.as('administrator');
   hash = await hashPassword('right-password');
 });

@@ -58,7 +58,7 @@ export function sessionRoutes(app: FastifyInstance) {
     url: '/auth/logout',
     access: { public: true },
     async handler({ req, reply, deps }) {
-      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], unixNow(deps.clock));
+      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], req.user?.user_id, unixNow(deps.clock));
       clearCookie(reply);
       return null;
     },

@@ -38,6 +38,7 @@ const authUserOf = (u: typeof users.$inferSelect): AuthUser => ({
   username: u.username,
   user_role: normalizeRole(u.userRole) ?? 'sale',
   is_test: u.isTest,
+  token_version: u.tokenVersion,
 });
 
 /** Where a login came from (the client address, as the trusted proxy setting reports it). */
@@ -233,22 +234,37 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes the session the cookie belongs to. */
-export async function logout(db: Db, token: string | undefined, now: number): Promise<void> {
-  if (!token) return;
-  const [row] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+/**
+ * Revokes the session the cookie belongs to, and the access tokens of the user (the cookie's or the
+ * bearer's): other devices keep their refresh cookie and simply refresh.
+ */
+export async function logout(db: Db, token: string | undefined, bearerUserId: number | undefined, now: number) {
+  const [row] = token
+    ? await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    : [];
   if (row) await revokeFamily(db, row.familyId, now);
+  const userId = row?.userId ?? bearerUserId;
+  if (userId) await revokeAccessTokens(db, userId);
 }
 
-/** Ends every session of a user (disabled, deleted, password changed). */
+/** Access tokens issued before now stop working at once (they carry the older token version). */
+async function revokeAccessTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Ends every session of a user (disabled, deleted, password changed), access tokens included. */
 export async function revokeUserSessions(db: Db, userId: number, now: number): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeAccessTokens(db, userId);
 }
 
 export async function profile(db: Db, userId: number) {
