@@ -58,7 +58,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (else anyone picks their address).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
@@ -118,7 +119,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const site = req.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && (originHost(origin) ?? '\0') !== req.headers.host) {
+      // `Origin: null` (sandboxed frames, cross-site redirects) is cross-site too.
+      if (origin && (originHost(origin) ?? '\0') !== req.headers.host) {
         throw new AppError(403, MSG.crossSite);
       }
     }
@@ -128,13 +130,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       if (!claims) return;
       // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
       const [u] = await deps.db
-        .select({ role: users.userRole, active: users.active, deleted: users.deleted })
+        .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
         .from(users)
         .where(eq(users.id, claims.user_id));
       const role = normalizeRole(u?.role);
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
+      // Logged out or password changed since the token was issued.
+      if (u.tv !== claims.token_version) return;
       req.user = { ...claims, user_role: role };
     }
+  });
+
+  // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -177,6 +186,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
   }
   return app;
+}
+
+/** A hop count becomes the equivalent trust function (Fastify's types take no number). */
+function trustProxyOption(tp: boolean | number | string) {
+  return typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
 }
 
 /** The host of an Origin header; a malformed one matches no host (refused, not a 500). */
