@@ -62,6 +62,9 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // Tasks and projects (document 3 sections 2.3, 2.4, 6): every role; the project role decides the rest.
+  'tasks.use': ALL,
+  'projects.use': ALL,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -121,4 +124,6 @@ export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
   'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  // Every role; the attachment's project membership is checked by its resolver.
+  'task_attachments/task_attachment_file': ROLES,
 };

@@ -20,9 +20,11 @@ import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
+import { projectRoutes } from './modules/projects/routes';
 import { quotationRoutes } from './modules/quotations/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
+import { taskRoutes } from './modules/tasks/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -45,6 +47,8 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   orderRoutes,
   quotationRoutes,
   dashboardRoutes,
+  taskRoutes,
+  projectRoutes,
 ];
 
 export interface BuildOptions {

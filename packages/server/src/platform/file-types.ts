@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import type { AuthUser } from './auth';
 
-/** Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`). */
-export type FileResolver = (db: Db, id: number) => Promise<number | null | undefined>;
+/**
+ * Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`); `user` lets a
+ * resolver check record-level access (task attachments: project membership).
+ */
+export type FileResolver = (db: Db, id: number, user?: AuthUser) => Promise<number | null | undefined>;
 
 const registries = new WeakMap<FastifyInstance, Map<string, FileResolver>>();
 

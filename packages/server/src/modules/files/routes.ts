@@ -31,7 +31,7 @@ export function fileRoutes(app: FastifyInstance) {
         const resolve = fileResolver(app, fileType);
         if (!roles || !resolve) throw notFound();
         if (!roles.includes(user.user_role)) throw forbidden();
-        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id));
+        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id, user));
       },
     });
   }
