@@ -60,6 +60,14 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // License generator (/genlic, document 1 §2.3) and reports (document 2 §6): see docs/decisions.md.
+  'license.generate': ['administrator', 'sale'],
+  'reports.dealerStatement': ['administrator', 'sale'],
+  'reports.overdueInvoices': ['administrator', 'sale'],
+  'reports.shippingCost': ['administrator', 'shipping'],
+  'reports.monthlySales': ['administrator', 'sale'],
+  'reports.topDealers': ['administrator', 'sale'],
+  'reports.salesBomCost': ['administrator', 'sale'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

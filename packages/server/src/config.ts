@@ -27,6 +27,8 @@ export interface Config {
   /** Built web app served at `/`; empty disables static serving. */
   webDist: string;
   logLevel: string;
+  /** Ed25519 licence signing key (PEM or 32-byte seed); empty = DATA_DIR/licence-key.pem. */
+  licensePrivateKey: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUpload: Number(env.MAX_UPLOAD_BYTES || 20 * 1024 * 1024),
     webDist: env.WEB_DIST ?? join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
   };
 }
 
