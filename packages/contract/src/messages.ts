@@ -151,4 +151,15 @@ export const MSG = {
   subtaskOfSubtask: 'A subtask cannot have subtasks of its own',
   parentOtherProject: 'A subtask belongs to the project of its parent task',
   unknownFunction: 'Unknown permission function',
+  // Licence generator and reports (document 2 sections 5 and 8; docs/decisions.md, Licences and reports).
+  macInvalid: 'Please enter a valid MAC address',
+  licenseOptionRequired: 'Please select at least one option.',
+  licenseOptionUnknown: 'Unknown license option',
+  licenseOptionTwice: 'This option is listed twice',
+  reportDatesReversed: 'The start date must not be after the end date',
+  reportFutureMonth: 'Please choose a month that is not in the future',
+  reportCompanyInvalid: "Please choose all, DHL, FedEx, UPS, TNT or 'other:' followed by names",
+  reportTimezoneInvalid: 'Please send a valid time zone',
+  reportFormatInvalid: 'Please choose pdf or csv',
+  reportDownloadFailed: 'Failed to generate the report',
 } as const;

@@ -65,6 +65,14 @@ export const PERMISSIONS = {
   // Tasks and projects (document 3 sections 2.3, 2.4, 6): every role; the project role decides the rest.
   'tasks.use': ALL,
   'projects.use': ALL,
+  // License generator (/genlic, document 1 §2.3) and reports (document 2 §6): see docs/decisions.md.
+  'license.generate': ['administrator', 'sale'],
+  'reports.dealerStatement': ['administrator', 'sale'],
+  'reports.overdueInvoices': ['administrator', 'sale'],
+  'reports.shippingCost': ['administrator', 'shipping'],
+  'reports.monthlySales': ['administrator', 'sale'],
+  'reports.topDealers': ['administrator', 'sale'],
+  'reports.salesBomCost': ['administrator', 'sale'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -17,6 +17,7 @@ import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
@@ -49,6 +50,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   dashboardRoutes,
   taskRoutes,
   projectRoutes,
+  licenseRoutes,
 ];
 
 export interface BuildOptions {

@@ -27,6 +27,8 @@ export interface Config {
   /** Built web app served at `/`; empty disables static serving. */
   webDist: string;
   logLevel: string;
+  /** Ed25519 licence signing key (PEM or 32-byte seed); empty = DATA_DIR/licence-key.pem. */
+  licensePrivateKey: string;
   /**
    * Which proxies' X-Forwarded-For to trust for the client address (login throttle, audit):
    * false (default) trusts none; a hop count or a comma list of proxy addresses/CIDRs (TRUST_PROXY).
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
   };
 }
 
