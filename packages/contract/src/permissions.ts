@@ -4,6 +4,30 @@ const ALL = ROLES;
 const admin = ['administrator'] as const;
 
 /**
+ * Who may download each file type through GET /files/{fileType}/{id}: folded into PERMISSIONS as
+ * the actions `files.<type>` (e.g. `can(role, 'files.orders/oc_pdf')`, or `canFile(role, type)`).
+ * An area lists a type here when it registers the type (server platform/file-types.ts); the
+ * server refuses to start when the registered types and this table differ.
+ */
+export const FILE_TYPE_ROLES = {
+  'users/signature_img': admin,
+  'products/product_image': ['administrator', 'sale', 'production'],
+  'partComponents/part_image': ['administrator', 'purchase'],
+  'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type FileType = keyof typeof FILE_TYPE_ROLES;
+export const FILE_TYPES = Object.keys(FILE_TYPE_ROLES) as FileType[];
+type FileActions = { [T in FileType as `files.${T}`]: (typeof FILE_TYPE_ROLES)[T] };
+const FILE_ACTIONS = Object.fromEntries(FILE_TYPES.map((t) => [`files.${t}`, FILE_TYPE_ROLES[t]])) as FileActions;
+
+/**
  * The one permission table: action → roles allowed to call it. Deny by default: an action not
  * listed here allows nobody, and every API route names exactly one action (or is public).
  * Areas add their actions here; the role × route test snapshots who may call what.
@@ -24,9 +48,10 @@ export const PERMISSIONS = {
   'events.task': ALL,
   'events.project': ALL,
 
-  // Files: the per-file-type rule is in FILE_TYPE_ROLES; this gate admits the roles of any type.
+  // Files: the route gate admits any role; the type's own action `files.<type>` then decides.
   'files.read': ALL,
   'files.admin': admin,
+  ...FILE_ACTIONS,
 
   // Products (document 2 sections 2 and 6). Read-only for shipping and purchase; purchase cannot save.
   'products.read': ['administrator', 'sale', 'shipping', 'production', 'purchase'],
@@ -99,24 +124,16 @@ export function can(role: Role | undefined | null, action: Action, context?: Per
   return rule ? rule(role, context as PermissionContext) : true;
 }
 
+export function isFileType(fileType: string): fileType is FileType {
+  return Object.hasOwn(FILE_TYPE_ROLES, fileType);
+}
+
+/** Whether `role` may download files of `fileType` (`orders/oc_pdf`); unknown types are denied. */
+export function canFile(role: Role | undefined | null, fileType: string): boolean {
+  return isFileType(fileType) && can(role, `files.${fileType}`);
+}
+
 /** The roles allowed to perform `action`. */
 export function rolesFor(action: Action): readonly Role[] {
   return PERMISSIONS[action];
 }
-
-/**
- * Who may download each file type through GET /files/{fileType}/{id}. Areas register their types
- * here; a type not listed cannot be downloaded by anyone but through its owner's own route.
- */
-export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
-  'users/signature_img': admin,
-  'products/product_image': ['administrator', 'sale', 'production'],
-  'partComponents/part_image': ['administrator', 'purchase'],
-  'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
-};
