@@ -106,9 +106,65 @@ export interface PermissionContext {
 /** A state rule: given a role the table already admits, whether the record's context allows the action. */
 export type StateRule = (role: Role, ctx: PermissionContext) => boolean;
 
+// The building blocks of state rules: an area declares its rules with these, no special cases.
+
+/** The record is in one of `states`. */
+export const inStates =
+  (...states: string[]): StateRule =>
+  (_role, ctx) =>
+    ctx.state !== undefined && states.includes(ctx.state);
+
+/** The record is in none of `states`. */
+export const notInStates =
+  (...states: string[]): StateRule =>
+  (_role, ctx) =>
+    ctx.state === undefined || !states.includes(ctx.state);
+
+/** The signed-in user is the one the record is assigned to (its tester, its assignee). */
+export const assignedToUser: StateRule = (_role, ctx) => ctx.userId != null && ctx.userId === ctx.ownerId;
+
+/** The context field is empty (e.g. `qaBy`: no QA sign-off yet). */
+export const isEmpty =
+  (field: string): StateRule =>
+  (_role, ctx) =>
+    ctx[field] == null || ctx[field] === '' || ctx[field] === 0;
+
+/** Every rule allows. */
+export const allOf =
+  (...rules: StateRule[]): StateRule =>
+  (role, ctx) =>
+    rules.every((r) => r(role, ctx));
+
+/** A further rule for some roles only; the other roles the table admits pass. */
+export const byRole =
+  (rules: Partial<Record<Role, StateRule>>): StateRule =>
+  (role, ctx) =>
+    rules[role]?.(role, ctx) ?? true;
+
 /**
  * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
  * lists them here; an action without a rule is decided by the role table alone.
+ *
+ * How the status-dependent rules of purchase orders (document 2 section 6) and the assigned-tester
+ * rules of checklists (document 3 section 6) fit, with context `{ state, userId, ownerId, qaBy }`
+ * (contract/test/permissions.test.ts checks these very rules):
+ *
+ *   PERMISSIONS                                              STATE_RULES
+ *   'purchaseOrders.requestApproval': admin, purchase        inStates('draft')
+ *   'purchaseOrders.approve':         admin, poapproval      inStates('waitingapproval')
+ *   'purchaseOrders.receive':         admin                  inStates('approved')
+ *   'purchaseOrders.cancel':          admin, purchase        allOf(notInStates('cancelled'),
+ *                                                              byRole({ purchase: notInStates('approved', 'received') }))
+ *   'purchaseOrders.payment':         admin, purchase        inStates('approved', 'received')
+ *   'purchaseOrders.shippingCost':    admin, purchase, shipping  byRole({ shipping: inStates('approved', 'received') })
+ *   'purchaseOrders.awb':             admin, purchase, qa    byRole({ qa: inStates('approved', 'received') })
+ *   'purchaseOrders.supplierQuote':   admin, purchase        inStates('draft', 'waitingapproval')
+ *   'checklists.edit':                admin, sale, production  notInStates('completed')
+ *   'checklists.serials':             admin, sale, production, tester
+ *                                                            allOf(notInStates('completed'), byRole({ tester: assignedToUser }))
+ *   'checklists.results':             tester, sale, production
+ *                                                            allOf(assignedToUser, isEmpty('qaBy'), notInStates('completed'))
+ *   'checklists.signOff':             qa                     inStates('passed')
  */
 export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
 

@@ -1,6 +1,11 @@
 import { idParam } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
-import { applyShippingRules, type ProductionOrderSave, type ShippingOrderSave } from '@bpm/contract/orders';
+import {
+  applyShippingRules,
+  LIMITED_ORDER_EDITS,
+  type ProductionOrderSave,
+  type ShippingOrderSave,
+} from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';
@@ -58,11 +63,7 @@ export async function saveShippingOrder(
   return db.transaction(async (tx) => {
     const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
     const dealer = before ? null : await findDealer(tx, input.dealer);
-    const { set: fileCols, refs } = await storeFiles(tx, storeFile, [
-      'oc_pdf',
-      'shipping_invoice_pdf',
-      'shipping_packing_list_pdf',
-    ]);
+    const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.shipping.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
     requireOc(ocRef, fileCols.ocFileId ?? (before ? await currentOcFile(tx, before.id) : null));
     const awb = input.shipping_awb;
@@ -100,7 +101,7 @@ export async function saveProductionOrder(
   return db.transaction(async (tx) => {
     const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
     const dealer = before ? null : await findDealer(tx, input.dealer);
-    const { set: fileCols, refs } = await storeFiles(tx, storeFile, ['oc_pdf']);
+    const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.production.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
     requireOc(ocRef, fileCols.ocFileId ?? (before ? await currentOcFile(tx, before.id) : null));
     const status = before?.shipping_status ?? 'wait';
