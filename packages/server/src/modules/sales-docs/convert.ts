@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 // Quotation → order (document 1 section 2.8): PUT turn-to-order.
 import { MSG } from '@bpm/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
@@ -65,11 +66,11 @@ export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now
       {
         entityType: 'quotation',
         entityId: quotationId,
-        event: 'quotation_confirmed',
+        event: EVENTS.quotation.confirmed,
         data: { quote_ref: q.quote_ref, order_id: orderId, changes: { order_id: { old: q.order_id, new: orderId } } },
       },
       now,
     );
-    return finishSave(tx, 'order', orderId, null, 'order_created', actor, now, { from_quotation: quotationId });
+    return finishSave(tx, 'order', orderId, null, EVENTS.order.created, actor, now, { from_quotation: quotationId });
   });
 }

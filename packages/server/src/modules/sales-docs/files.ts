@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 import type { OrderFileField } from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -65,7 +66,7 @@ export async function attachGenerated(
       {
         entityType: 'order',
         entityId: id,
-        event: which === 'oc' ? 'order_oc_generated' : 'order_invoice_generated',
+        event: which === 'oc' ? EVENTS.order.ocGenerated : EVENTS.order.invoiceGenerated,
         data: { oc_ref: after.oc_ref, changes: diff(snapshot(before), snapshot(after)) },
       },
       now,

@@ -1,4 +1,5 @@
 import { idParam } from '@bpm/contract/common';
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import {
   applyShippingRules,
@@ -151,5 +152,5 @@ async function writeLimited(
       .set({ ...fields, version: sql`${orders.version} + 1`, updatedAt: now })
       .where(eq(orders.id, id));
   }
-  return finishSave(tx, 'order', id, before, before ? 'order_updated' : 'order_created', actor, now);
+  return finishSave(tx, 'order', id, before, before ? EVENTS.order.updated : EVENTS.order.created, actor, now);
 }

@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 import { applyShippingRules, ORDER_FILE_FIELDS, type OrderSave, orderTotals } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -119,7 +120,7 @@ export async function saveSalesDoc(
         .where(eq(t.id, id));
     }
     if (lines) await writeLines(tx, kind, id, lines);
-    const event = !before ? `${kind}_created` : revise ? `${kind}_revised` : `${kind}_updated`;
+    const event = !before ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
     return finishSave(tx, kind, id, before, event, actor, now);
   });
 }

@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 // Shared steps of every save: lock and version check, dealer, files, rollup, audit event.
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
@@ -83,7 +84,7 @@ export async function finishSave(
   kind: Kind,
   id: number,
   before: Doc | null,
-  event: string,
+  event: EventName,
   actor: Actor,
   now: number,
   extra: Record<string, unknown> = {},
