@@ -1,12 +1,11 @@
+// Quotation → order, "Confirm Order" (document 1 section 2.9): PUT turn-to-order.
 import { EVENTS } from '@bpm/contract/events';
-// Quotation → order (document 1 section 2.8): PUT turn-to-order.
 import { MSG } from '@bpm/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderLines, orders, quotationLines, quotations } from '../../db/schema/sales';
 import { invalidState } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-
 import { getDoc } from './read';
 import { finishSave, type SaveResult } from './write';
 

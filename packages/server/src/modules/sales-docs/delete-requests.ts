@@ -1,11 +1,10 @@
-import { EVENTS } from '@bpm/contract/events';
 // Delete requests and deletion of orders and quotations (document 1 section 4.3).
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-
 import { KINDS, type Kind } from './kinds';
 import { rollup } from './rollup';
 

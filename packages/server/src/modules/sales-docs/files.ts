@@ -1,3 +1,4 @@
+// The PDFs of orders and quotations: upload storing, download lookup, generated documents.
 import { EVENTS } from '@bpm/contract/events';
 import type { OrderFileField } from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import { notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { storeFieldUpload } from '../../platform/files';
 import type { UploadedFile } from '../../platform/route';
-
 import { KINDS, type Kind, type StoreFile } from './kinds';
 import { type Doc, getDoc } from './read';
 import { loadForUpdate, snapshot } from './write';

@@ -1,3 +1,4 @@
+// The shipping and production saves of an order: only the fields their schemas carry.
 import { idParam } from '@bpm/contract/common';
 import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
@@ -12,7 +13,6 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-
 import { type StoreFile, str } from './kinds';
 import type { Doc } from './read';
 import { rollup } from './rollup';

@@ -1,5 +1,5 @@
-import type { EventName } from '@bpm/contract/events';
 // Shared steps of every save: lock and version check, dealer, files, rollup, audit event.
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
@@ -7,7 +7,6 @@ import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
-
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
 import { type Doc, getDoc } from './read';
 import { creditWarning, rollup } from './rollup';
