@@ -29,6 +29,7 @@ import { taskRoutes } from './modules/tasks/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { checkFileTypes } from './platform/file-types';
 import type { RouteInfo } from './platform/route';
 
 /** PostgreSQL data exceptions caused by input: numeric value out of range, invalid text representation. */
@@ -176,6 +177,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
+  // Every downloadable file type has a permission rule and every rule a type (deny by default).
+  checkFileTypes(app);
 
   app.setNotFoundHandler((req, reply) => {
     // A missing build asset is a 404, never the index page (a stale tab would parse HTML as script).

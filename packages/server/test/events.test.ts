@@ -1,4 +1,4 @@
-import { EVENT_KINDS } from '@bpm/contract/events';
+import { EVENT_KINDS, type EventName } from '@bpm/contract/events';
 import { type Action, can } from '@bpm/contract/permissions';
 import { ROLES } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +16,14 @@ beforeAll(async () => {
   await t.database.db.delete(events);
   const actor = { user_id: 2, username: 'sale' };
   // 12 order events, 5 task events, 3 for another order; times increase so the newest is known.
+  // The names are made up (not in the catalogue): the store and search take any event text.
+  const saved = 'order_saved' as EventName;
   let time = T0;
   for (let i = 0; i < 12; i++)
     await recordEvent(
       t.database.db,
       actor,
-      { entityType: 'order', entityId: 7, event: 'order_saved', data: { changes: { value: { old: i, new: i + 1 } } } },
+      { entityType: 'order', entityId: 7, event: saved, data: { changes: { value: { old: i, new: i + 1 } } } },
       time++,
     );
   for (let i = 0; i < 5; i++)
@@ -31,7 +33,7 @@ beforeAll(async () => {
       {
         entityType: 'task',
         entityId: 5,
-        event: 'task_saved',
+        event: 'task_saved' as EventName,
         data: { title: i === 2 ? 'Calibrate XYZZY rig' : 'Other' },
       },
       time++,
@@ -40,7 +42,7 @@ beforeAll(async () => {
     await recordEvent(
       t.database.db,
       actor,
-      { entityType: 'order', entityId: 8, event: 'order_saved', data: { note: '50% done' } },
+      { entityType: 'order', entityId: 8, event: saved, data: { note: '50% done' } },
       time++,
     );
 });

@@ -1,11 +1,11 @@
-// Quotation → order (document 1 section 2.8): PUT turn-to-order.
+// Quotation → order, "Confirm Order" (document 1 section 2.9): PUT turn-to-order.
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderLines, orders, quotationLines, quotations } from '../../db/schema/sales';
 import { invalidState } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-
 import { getDoc } from './read';
 import { finishSave, type SaveResult } from './write';
 
@@ -65,11 +65,11 @@ export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now
       {
         entityType: 'quotation',
         entityId: quotationId,
-        event: 'quotation_confirmed',
+        event: EVENTS.quotation.confirmed,
         data: { quote_ref: q.quote_ref, order_id: orderId, changes: { order_id: { old: q.order_id, new: orderId } } },
       },
       now,
     );
-    return finishSave(tx, 'order', orderId, null, 'order_created', actor, now, { from_quotation: quotationId });
+    return finishSave(tx, 'order', orderId, null, EVENTS.order.created, actor, now, { from_quotation: quotationId });
   });
 }

@@ -1,10 +1,10 @@
 // Delete requests and deletion of orders and quotations (document 1 section 4.3).
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-
 import { KINDS, type Kind } from './kinds';
 import { rollup } from './rollup';
 
@@ -34,10 +34,11 @@ export async function deleteAction(
       const value = action === 'request' ? 1 : 0;
       if (row.rtd !== value) {
         await tx.update(t).set({ requestToDelete: value, updatedAt: now }).where(eq(t.id, id));
+        const names = EVENTS[kind];
         const event = {
-          request: `${kind}_delete_requested`,
-          cancel: `${kind}_delete_request_cancelled`,
-          reject: `${kind}_delete_rejected`,
+          request: names.deleteRequested,
+          cancel: names.deleteRequestCancelled,
+          reject: names.deleteRejected,
         }[action];
         await recordEvent(
           tx,
@@ -61,7 +62,7 @@ export async function deleteAction(
       {
         entityType: kind,
         entityId: id,
-        event: `${kind}_deleted`,
+        event: EVENTS[kind].deleted,
         data: { ...ident, approved_request: action === 'approve', changes: { deleted: { old: 0, new: 1 } } },
       },
       now,

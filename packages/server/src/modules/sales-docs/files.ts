@@ -1,3 +1,5 @@
+// The PDFs of orders and quotations: upload storing, download lookup, generated documents.
+import { EVENTS } from '@bpm/contract/events';
 import type { OrderFileField } from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,7 +10,6 @@ import { notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { storeFieldUpload } from '../../platform/files';
 import type { UploadedFile } from '../../platform/route';
-
 import { KINDS, type Kind, type StoreFile } from './kinds';
 import { type Doc, getDoc } from './read';
 import { loadForUpdate, snapshot } from './write';
@@ -65,7 +66,7 @@ export async function attachGenerated(
       {
         entityType: 'order',
         entityId: id,
-        event: which === 'oc' ? 'order_oc_generated' : 'order_invoice_generated',
+        event: which === 'oc' ? EVENTS.order.ocGenerated : EVENTS.order.invoiceGenerated,
         data: { oc_ref: after.oc_ref, changes: diff(snapshot(before), snapshot(after)) },
       },
       now,

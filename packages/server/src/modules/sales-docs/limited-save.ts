@@ -1,12 +1,18 @@
+// The shipping and production saves of an order: only the fields their schemas carry.
 import { idParam } from '@bpm/contract/common';
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
-import { applyShippingRules, type ProductionOrderSave, type ShippingOrderSave } from '@bpm/contract/orders';
+import {
+  applyShippingRules,
+  LIMITED_ORDER_EDITS,
+  type ProductionOrderSave,
+  type ShippingOrderSave,
+} from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-
 import { type StoreFile, str } from './kinds';
 import type { Doc } from './read';
 import { rollup } from './rollup';
@@ -58,11 +64,7 @@ export async function saveShippingOrder(
   return db.transaction(async (tx) => {
     const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
     const dealer = before ? null : await findDealer(tx, input.dealer);
-    const { set: fileCols, refs } = await storeFiles(tx, storeFile, [
-      'oc_pdf',
-      'shipping_invoice_pdf',
-      'shipping_packing_list_pdf',
-    ]);
+    const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.shipping.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
     requireOc(ocRef, fileCols.ocFileId ?? (before ? await currentOcFile(tx, before.id) : null));
     const awb = input.shipping_awb;
@@ -100,7 +102,7 @@ export async function saveProductionOrder(
   return db.transaction(async (tx) => {
     const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
     const dealer = before ? null : await findDealer(tx, input.dealer);
-    const { set: fileCols, refs } = await storeFiles(tx, storeFile, ['oc_pdf']);
+    const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.production.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
     requireOc(ocRef, fileCols.ocFileId ?? (before ? await currentOcFile(tx, before.id) : null));
     const status = before?.shipping_status ?? 'wait';
@@ -150,5 +152,5 @@ async function writeLimited(
       .set({ ...fields, version: sql`${orders.version} + 1`, updatedAt: now })
       .where(eq(orders.id, id));
   }
-  return finishSave(tx, 'order', id, before, before ? 'order_updated' : 'order_created', actor, now);
+  return finishSave(tx, 'order', id, before, before ? EVENTS.order.updated : EVENTS.order.created, actor, now);
 }

@@ -1,3 +1,4 @@
+// Product lines of an order or quotation: checked, new products created, default discounts applied.
 import { MSG } from '@bpm/contract/messages';
 import { defaultLineDiscount, type OrderLineInput } from '@bpm/contract/orders';
 import { productSave } from '@bpm/contract/products';
@@ -7,7 +8,6 @@ import { products } from '../../db/schema/products';
 import { AppError, invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { saveProduct } from '../products/service';
-
 import { KINDS, type Kind, num } from './kinds';
 
 export interface ResolvedLine {

@@ -14,7 +14,6 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { dealers, orderRollup, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
-
 import { type DocTable, num } from './kinds';
 import { rowColumns, toRow } from './read';
 

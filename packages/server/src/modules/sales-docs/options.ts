@@ -1,10 +1,10 @@
+// Autocomplete options: orders and active products.
 import type { OrderOption, ProductOption } from '@bpm/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
-
 import { num } from './kinds';
 
 export async function orderOptions(db: Db, search: string, limit: number): Promise<OrderOption[]> {

@@ -1,3 +1,4 @@
+// The quotation list (sales, production and shipping variants).
 import type { QuotationListQuery, QuotationRow } from '@bpm/contract/quotations';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -7,7 +7,6 @@ import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
 import { notFound } from '../../platform/errors';
-
 import { KINDS, type Kind, num } from './kinds';
 
 const fOc = alias(files, 'f_oc');

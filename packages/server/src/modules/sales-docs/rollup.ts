@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { dealers, orderRollup, orders } from '../../db/schema/sales';
 import { monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
-
 import { num } from './kinds';
 
 /** Adds (sign 1) or removes (sign −1) an order's current row from its rollup bucket. */

@@ -1,8 +1,9 @@
+// The full save of an order or quotation (sales, administrator; production for quotations).
+import { EVENTS } from '@bpm/contract/events';
 import { applyShippingRules, ORDER_FILE_FIELDS, type OrderSave, orderTotals } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/events';
-
 import { KINDS, type Kind, type StoreFile, str } from './kinds';
 import { resolveLines, writeLines } from './lines';
 import type { Doc } from './read';
@@ -119,7 +120,7 @@ export async function saveSalesDoc(
         .where(eq(t.id, id));
     }
     if (lines) await writeLines(tx, kind, id, lines);
-    const event = !before ? `${kind}_created` : revise ? `${kind}_revised` : `${kind}_updated`;
+    const event = !before ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
     return finishSave(tx, kind, id, before, event, actor, now);
   });
 }

@@ -1,4 +1,5 @@
 // Shared steps of every save: lock and version check, dealer, files, rollup, audit event.
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
-
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
 import { type Doc, getDoc } from './read';
 import { creditWarning, rollup } from './rollup';
@@ -83,7 +83,7 @@ export async function finishSave(
   kind: Kind,
   id: number,
   before: Doc | null,
-  event: string,
+  event: EventName,
   actor: Actor,
   now: number,
   extra: Record<string, unknown> = {},
