@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
+      // Whole-repository checks (import rules, bundle sizes): pure file scans.
+      { test: { name: 'repo', include: ['test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -131,9 +131,10 @@ export async function createTestApp(
   };
 }
 
+/** @public */
 export const ALL_DEMO = DEMO_USERS;
 
-/** Signs in any user by name and password; returns the bearer header (throws when login fails). */
+/** @public Signs in any user by name and password; returns the bearer header (throws when login fails). */
 export async function bearer(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);

@@ -1,4 +1,4 @@
-import type { Dealer, DealerCredit, DealerOption, DealerRow } from '@bpm/contract/dealers';
+import type { Dealer, DealerOption, DealerRow } from '@bpm/contract/dealers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';
@@ -26,14 +26,6 @@ export function useDealerOptions() {
 /** POST /dealers/save as multipart (fields + optional `agreement_pdf` file). */
 export function useSaveDealer() {
   return useSaveEntity<Dealer>('dealers', '/dealers/save');
-}
-
-export function useDealerCredit(id: number | undefined) {
-  return useQuery({
-    queryKey: ['dealers', 'credit', id ?? 0],
-    queryFn: () => api.get<DealerCredit>(`/dealers/credit/${id}`),
-    enabled: !!id,
-  });
 }
 
 export function downloadAgreement(id: number) {
