@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/test/**/*.test.ts'],
+          // Migrate and seed once per run; each test file clones the result.
+          globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           // Two cores: PGlite is CPU-bound, more workers only thrash.
