@@ -13,8 +13,6 @@ export interface Actor {
   last_name?: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { user_id: null, username: 'system', first_name: 'System', last_name: '' };
-
 export interface EventInput {
   entityType: string;
   entityId: number | null;

@@ -56,14 +56,6 @@ export function useSaveDealer() {
   return useSaveEntity<Dealer>('dealers', '/dealers/save');
 }
 
-export function useDealerCredit(id: number | undefined) {
-  return useQuery({
-    queryKey: ['dealers', 'credit', id ?? 0],
-    queryFn: () => api.get<DealerCredit>(`/dealers/credit/${id}`),
-    enabled: !!id,
-  });
-}
-
 export function downloadAgreement(id: number) {
   return api.download(`/files/dealers/agreement_pdf/${id}`);
 }
