@@ -27,6 +27,7 @@ export const MSG = {
   notFound: 'Not found',
   validation: 'Please correct the highlighted fields.',
   internal: 'Something went wrong. Please try again.',
+  invalidCharacter: 'This field contains a character that is not allowed.',
   fileTooLarge: 'The file is too large.',
   imageOnly: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
   pdfOnly: 'Please choose a PDF file.',

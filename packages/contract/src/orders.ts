@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   flag,
   listQuery,
+  MAX_UNIX_SECONDS,
   optionalEmail,
   optionalId,
   optionalNumber,
@@ -174,14 +175,20 @@ export const requiredDate = () =>
     z
       .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
       .int({ error: MSG.number })
-      .min(0, { error: MSG.number }),
+      .min(0, { error: MSG.number })
+      .max(MAX_UNIX_SECONDS, { error: MSG.number }),
   );
 
 /** Unix seconds or nothing ('' and null mean unset). */
 export const optionalDate = () =>
   z.preprocess(
     (v) => (v === '' || v == null || v === 0 || v === '0' ? null : toNumber(v)),
-    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0, { error: MSG.number }).nullable(),
+    z
+      .number({ error: MSG.number })
+      .int({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(MAX_UNIX_SECONDS, { error: MSG.number })
+      .nullable(),
   );
 
 /** A money amount, empty = not given. */
@@ -610,8 +617,16 @@ export interface OrderTimeRow {
   shipping_status: ShippingStatus;
 }
 export const orderTimeParams = z.object({
-  start: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
-  end: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
+  start: z.coerce
+    .number({ error: MSG.number })
+    .int({ error: MSG.number })
+    .min(-MAX_UNIX_SECONDS, { error: MSG.number })
+    .max(MAX_UNIX_SECONDS, { error: MSG.number }),
+  end: z.coerce
+    .number({ error: MSG.number })
+    .int({ error: MSG.number })
+    .min(-MAX_UNIX_SECONDS, { error: MSG.number })
+    .max(MAX_UNIX_SECONDS, { error: MSG.number }),
 });
 
 /** GET /orders/request-to-delete rows. */

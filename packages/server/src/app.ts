@@ -32,8 +32,32 @@ import { AppError } from './platform/errors';
 import { checkFileTypes } from './platform/file-types';
 import type { RouteInfo } from './platform/route';
 
-/** PostgreSQL data exceptions caused by input: numeric value out of range, invalid text representation. */
-const DATA_ERRORS = new Set(['22003', '22P02']);
+/**
+ * PostgreSQL data exceptions (class 22: out of range, invalid text, NUL byte, bad date…) come from
+ * input that slipped past a schema: a 400, never a 500.
+ */
+const isDataError = (code: string | undefined) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+
+/** What an error log line carries: type, code and a capped message, never a dump of the query's parameters. */
+export function logLine(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; code?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+  const cap = (v: unknown, n: number) => (typeof v === 'string' ? v.slice(0, n) : undefined);
+  // Drizzle's message is "Failed query: <sql>\nparams: <every value>": keep the statement only.
+  const message = cap(String(e?.message ?? err).split('\nparams:')[0], 500);
+  const cause = e?.cause as { code?: unknown; message?: unknown } | undefined;
+  return {
+    type: e?.name,
+    code: e?.code ?? cause?.code,
+    message,
+    cause: cause ? cap(String(cause.message ?? ''), 300) : undefined,
+    // Frames only: the stack's first lines repeat the message (and with it the parameters).
+    stack: String(e?.stack ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('    at '))
+      .slice(0, 8)
+      .join('\n'),
+  };
+}
 
 /** Every area's routes; an area adds its registrar here. */
 const MODULES: Array<(app: FastifyInstance) => void> = [
@@ -162,9 +186,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     const e = err as { statusCode?: number; code?: string; message?: string; cause?: { code?: string } };
     const send = (status: number, message: string) =>
       reply.status(status).send({ message, code: defaultErrorCode(status) });
-    // A number out of a column's range or text the database cannot read as its type is bad input
-    // that slipped past a schema: a 400, never a 500.
-    if (DATA_ERRORS.has(e.cause?.code ?? e.code ?? '')) return send(400, MSG.validation);
+    if (isDataError(e.cause?.code) || isDataError(e.code)) return send(400, MSG.validation);
     const status = e.statusCode ?? 500;
     if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, MSG.fileTooLarge);
     if (status === 415) return send(415, 'Unsupported content type');
@@ -172,7 +194,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       // Fastify's own client errors (bad JSON, bad content type): their text has no internals.
       return send(status, status === 400 ? MSG.validation : (e.message ?? MSG.validation));
     }
-    req.log.error(err);
+    req.log.error({ err: logLine(err) }, 'request failed');
     return send(500, MSG.internal);
   });
 
