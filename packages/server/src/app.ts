@@ -22,6 +22,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { quotationRoutes } from './modules/quotations/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { userRoutes } from './modules/users/routes';
@@ -47,6 +48,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   quotationRoutes,
   dashboardRoutes,
   licenseRoutes,
+  reportRoutes,
 ];
 
 export interface BuildOptions {
