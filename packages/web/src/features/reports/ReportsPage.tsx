@@ -26,7 +26,7 @@ export default function ReportsPage() {
           value={id}
           onChange={(e) => setId(e.target.value as ReportId)}
           sx={{ minWidth: 320, mb: 2 }}
-          slotProps={{ htmlInput: { 'data-testid': 'report-select' } }}
+          data-testid="report-select"
         >
           {visible.map((r) => (
             <MenuItem key={r} value={r} data-testid={`report-option-${r}`}>
