@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MSG } from '@bpm/contract/messages';
 import { encodeTimezone, reportFileName } from '@bpm/contract/reports';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutralise } from '../src/modules/reports/output';
@@ -147,6 +148,22 @@ describe('Monthly Sales', () => {
     const xls = await get(t, 'sale', '/api/sale/reports/monthlySales/xlsx/2010/3');
     expect(xls.statusCode).toBe(400);
     expect(xls.json().cause.format).toBe(MSG.reportFormatInvalid);
+  });
+});
+
+describe('streaming', () => {
+  it('reads past the chunk size by keyset without losing or repeating rows (ties on date)', async () => {
+    const n = 2345;
+    const feb = utc(2011, 2, 1);
+    await t.database.db.execute(
+      sql`insert into orders (dealer_id, dealer_name, date, value, created_at, updated_at)
+        select ${dA.id}, 'Bulk', ${feb} + (i % 100) * 3600, i, 0, 0 from generate_series(1, ${n}) i`,
+    );
+    const res = await get(t, 'sale', '/api/sale/reports/monthlySales/csv/2011/2');
+    const rows = csv(res.body);
+    expect(rows).toHaveLength(n);
+    expect(rows.reduce((s, r) => s + Number(r.Value), 0)).toBe((n * (n + 1)) / 2);
+    expect(new Set(rows.map((r) => r.Value)).size).toBe(n);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { formatMoney } from '@bpm/contract/orders';
 import type { ReportFormat } from '@bpm/contract/reports';
 import { stringify } from 'csv-stringify';
@@ -66,9 +66,9 @@ export function csvStream(report: Report): Readable {
       for (const r of chunk) yield columns.map((c) => csvCell(c, r[c.key] ?? null));
   }
   const out = stringify({ header: true, columns: columns.map((c) => c.label), record_delimiter: '\r\n' });
-  const src = Readable.from(records());
-  src.on('error', (err) => out.destroy(err));
-  return src.pipe(out);
+  // pipeline: a client that goes away destroys the output, which stops the row reader (no more queries).
+  pipeline(Readable.from(records()), out, () => {});
+  return out;
 }
 
 function pdfCell(c: Column, v: Row[string], bold = false): TableCell {
