@@ -23,6 +23,7 @@ import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { quotationRoutes } from './modules/quotations/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { taskRoutes } from './modules/tasks/routes';
@@ -76,6 +77,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   taskRoutes,
   projectRoutes,
   licenseRoutes,
+  reportRoutes,
 ];
 
 export interface BuildOptions {

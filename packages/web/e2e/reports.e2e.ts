@@ -95,7 +95,7 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   await page.getByTestId('license-copy').click();
   const copied = await page.evaluate('navigator.clipboard.readText()');
   assert.equal(copied, key);
-  await page.getByTestId('license-registry-search').locator('input').fill('02-E2-E0-AB-CD-EF');
+  await page.getByTestId('license-registry-search').fill('02-E2-E0-AB-CD-EF');
   await page.keyboard.press('Enter');
   const row = page.getByTestId('license-registry-row').filter({ hasText: key });
   await row.waitFor();

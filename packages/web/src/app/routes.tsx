@@ -24,6 +24,8 @@ const partComponents = lazy(() => import('../features/partComponents/PartCompone
 const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
 const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
+const genlic = lazy(() => import('../features/license/GenLicPage'));
+const reports = lazy(() => import('../features/reports/ReportsPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -51,6 +53,8 @@ export const PAGES: Record<string, Page> = {
   '/suppliers': suppliers,
   '/suppliers/add': supplierForm,
   '/suppliers/edit/:SupplierId': supplierForm,
+  '/genlic': genlic,
+  '/reports': reports,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
