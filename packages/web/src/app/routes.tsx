@@ -26,6 +26,12 @@ const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
 const genlic = lazy(() => import('../features/license/GenLicPage'));
 const reports = lazy(() => import('../features/reports/ReportsPage'));
+const tasksList = lazy(() => import('../features/tasks/TasksPage'));
+const taskForm = lazy(() => import('../features/tasks/TaskFormPage'));
+const taskView = lazy(() => import('../features/tasks/TaskViewPage'));
+const projectsList = lazy(() => import('../features/projects/ProjectsPage'));
+const projectForm = lazy(() => import('../features/projects/ProjectFormPage'));
+const projectView = lazy(() => import('../features/projects/ProjectViewPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -55,6 +61,14 @@ export const PAGES: Record<string, Page> = {
   '/suppliers/edit/:SupplierId': supplierForm,
   '/genlic': genlic,
   '/reports': reports,
+  '/tasks': tasksList,
+  '/tasks/add': taskForm,
+  '/tasks/edit/:TaskId': taskForm,
+  '/tasks/view/:TaskId': taskView,
+  '/projects': projectsList,
+  '/projects/add': projectForm,
+  '/projects/edit/:ProjectId': projectForm,
+  '/projects/view/:ProjectId': projectView,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
