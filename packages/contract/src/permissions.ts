@@ -1,3 +1,4 @@
+import { PO_STATE_RULES } from './purchaseOrders';
 import { ROLES, type Role } from './roles';
 
 const ALL = ROLES;
@@ -60,6 +61,25 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // Purchase orders (document 2 sections 4 and 6; docs/decisions.md, Purchasing). State rules: PO_STATE_RULES.
+  'purchaseOrders.read': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.save': ['administrator', 'purchase'],
+  'purchaseOrders.revise': ['administrator', 'purchase'],
+  'purchaseOrders.duplicate': ['administrator', 'purchase'],
+  'purchaseOrders.requestApproval': ['administrator', 'purchase'],
+  'purchaseOrders.approve': ['administrator', 'poapproval'],
+  'purchaseOrders.receive': admin,
+  'purchaseOrders.cancel': ['administrator', 'purchase'],
+  'purchaseOrders.pay': ['administrator', 'purchase'],
+  'purchaseOrders.quote': ['administrator', 'purchase'],
+  'purchaseOrders.shippingCost': ['administrator', 'purchase', 'shipping'],
+  'purchaseOrders.awb': ['administrator', 'purchase', 'qa'],
+  'purchaseOrders.pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.history': ['administrator', 'purchase'],
+  'purchaseOrders.approvers': ['administrator', 'purchase'],
+  'purchaseOrders.lookups': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.manageLookups': admin,
+  'dashboard.purchasing': ['administrator', 'purchase'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -85,7 +105,9 @@ export type StateRule = (role: Role, ctx: PermissionContext) => boolean;
  * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
  * lists them here; an action without a rule is decided by the role table alone.
  */
-export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
+export const STATE_RULES: Partial<Record<Action, StateRule>> = {
+  ...(PO_STATE_RULES as Partial<Record<Action, StateRule>>),
+};
 
 /**
  * Whether `role` may perform `action` — and, when `context` is given, whether the action's state
@@ -119,4 +141,10 @@ export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
   'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'purchase_order/po_pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchase_order/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order/supplier_quote_pdf': ['administrator', 'purchase', 'qa', 'poapproval'],
+  'purchase_order_history/po_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/supplier_quote_pdf': ['administrator', 'purchase'],
 };

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
+import { purchaseOrderRoutes } from './modules/purchaseOrders/routes';
 import { quotationRoutes } from './modules/quotations/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
@@ -45,6 +46,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   orderRoutes,
   quotationRoutes,
   dashboardRoutes,
+  purchaseOrderRoutes,
 ];
 
 export interface BuildOptions {
