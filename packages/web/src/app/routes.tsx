@@ -24,6 +24,10 @@ const partComponents = lazy(() => import('../features/partComponents/PartCompone
 const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
 const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
+const purchaseOrders = lazy(() => import('../features/purchaseOrders/PurchaseOrdersPage'));
+const purchaseOrderForm = lazy(() => import('../features/purchaseOrders/PurchaseOrderFormPage'));
+const poHistory = lazy(() => import('../features/purchaseOrders/PoHistoryPages'));
+const poHistoryRecord = lazy(() => import('../features/purchaseOrders/PoHistoryRecordPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -51,6 +55,11 @@ export const PAGES: Record<string, Page> = {
   '/suppliers': suppliers,
   '/suppliers/add': supplierForm,
   '/suppliers/edit/:SupplierId': supplierForm,
+  '/purchaseorders': purchaseOrders,
+  '/purchaseorders/add': purchaseOrderForm,
+  '/purchaseorders/edit/:PurchaseOrderId': purchaseOrderForm,
+  '/purchaseorders/history/:PurchaseOrderId': poHistory,
+  '/purchaseorders/history/:PurchaseOrderId/:PurchaseOrderHistoryId': poHistoryRecord,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

@@ -1,7 +1,6 @@
 import { useCurrentUser } from '../../api/auth-store';
-import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderCard } from './DashboardCard';
 import { ProductionOverview } from './ProductionOverview';
+import { PurchasingOverview } from './PurchasingOverview';
 import { SalesOverview } from './SalesOverview';
 
 /** /dashboard and /dashboard/{dealerId}: each role's overview (document 1 section 2.5). */
@@ -10,12 +9,5 @@ export default function DashboardPage() {
   if (user_role === 'administrator' || user_role === 'sale')
     return <SalesOverview admin={user_role === 'administrator'} />;
   if (user_role === 'production') return <ProductionOverview />;
-  return (
-    <>
-      <PageHeader title="Purchasing Overview" />
-      <PlaceholderCard title="Purchasing Overview" testId="purchasing-overview">
-        Draft and waiting-approval purchase orders will be shown here once the purchasing area is available.
-      </PlaceholderCard>
-    </>
-  );
+  return <PurchasingOverview />;
 }
