@@ -89,7 +89,14 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
   // Current files of a PO; the PO PDF only while approved or received.
   registerFileType(app, 'purchase_order/po_pdf', async (db, id) => {
     const [r] = await db.select({ f: P.poPdfFileId, s: P.status }).from(P).where(eq(P.id, id));
-    return r && (r.s === 'approved' || r.s === 'received') ? r.f : null;
+    if (!r || (r.s !== 'approved' && r.s !== 'received')) return null;
+    if (r.f) return r.f;
+    // Approved before PDFs were stored (imported or demo data): render it once, keep it.
+    return app.deps.db.transaction(async (tx) => {
+      const fileId = await storePoPdf(tx, app.deps, await getPo(tx, id), null, unixNow(app.deps.clock));
+      await tx.update(P).set({ poPdfFileId: fileId }).where(eq(P.id, id));
+      return fileId;
+    });
   });
   registerFileType(app, 'purchase_order/proof_payment_pdf', async (db, id) => {
     const [r] = await db.select({ f: P.proofPaymentFileId }).from(P).where(eq(P.id, id));
