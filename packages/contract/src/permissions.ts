@@ -1,3 +1,4 @@
+import { PO_STATE_RULES } from './purchaseOrders';
 import { ROLES, type Role } from './roles';
 
 const ALL = ROLES;
@@ -22,6 +23,12 @@ export const FILE_TYPE_ROLES = {
   'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
   // Every role; the attachment's project membership is checked by its resolver.
   'task_attachments/task_attachment_file': ALL,
+  'purchase_order/po_pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchase_order/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order/supplier_quote_pdf': ['administrator', 'purchase', 'qa', 'poapproval'],
+  'purchase_order_history/po_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/supplier_quote_pdf': ['administrator', 'purchase'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type FileType = keyof typeof FILE_TYPE_ROLES;
@@ -100,6 +107,25 @@ export const PERMISSIONS = {
   'reports.monthlySales': ['administrator', 'sale'],
   'reports.topDealers': ['administrator', 'sale'],
   'reports.salesBomCost': ['administrator', 'sale'],
+  // Purchase orders (document 2 sections 4 and 6; docs/decisions.md, Purchasing). State rules: PO_STATE_RULES.
+  'purchaseOrders.read': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.save': ['administrator', 'purchase'],
+  'purchaseOrders.revise': ['administrator', 'purchase'],
+  'purchaseOrders.duplicate': ['administrator', 'purchase'],
+  'purchaseOrders.requestApproval': ['administrator', 'purchase'],
+  'purchaseOrders.approve': ['administrator', 'poapproval'],
+  'purchaseOrders.receive': admin,
+  'purchaseOrders.cancel': ['administrator', 'purchase'],
+  'purchaseOrders.pay': ['administrator', 'purchase'],
+  'purchaseOrders.quote': ['administrator', 'purchase'],
+  'purchaseOrders.shippingCost': ['administrator', 'purchase', 'shipping'],
+  'purchaseOrders.awb': ['administrator', 'purchase', 'qa'],
+  'purchaseOrders.pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.history': ['administrator', 'purchase'],
+  'purchaseOrders.approvers': ['administrator', 'purchase'],
+  'purchaseOrders.lookups': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.manageLookups': admin,
+  'dashboard.purchasing': ['administrator', 'purchase'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -181,7 +207,9 @@ export const byRole =
  *                                                            allOf(assignedToUser, isEmpty('qaBy'), notInStates('completed'))
  *   'checklists.signOff':             qa                     inStates('passed')
  */
-export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
+export const STATE_RULES: Partial<Record<Action, StateRule>> = {
+  ...(PO_STATE_RULES as Partial<Record<Action, StateRule>>),
+};
 
 /**
  * Whether `role` may perform `action` — and, when `context` is given, whether the action's state

@@ -22,6 +22,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { projectRoutes } from './modules/projects/routes';
+import { purchaseOrderRoutes } from './modules/purchaseOrders/routes';
 import { quotationRoutes } from './modules/quotations/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
@@ -78,6 +79,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   projectRoutes,
   licenseRoutes,
   reportRoutes,
+  purchaseOrderRoutes,
 ];
 
 export interface BuildOptions {

@@ -32,6 +32,10 @@ const taskView = lazy(() => import('../features/tasks/TaskViewPage'));
 const projectsList = lazy(() => import('../features/projects/ProjectsPage'));
 const projectForm = lazy(() => import('../features/projects/ProjectFormPage'));
 const projectView = lazy(() => import('../features/projects/ProjectViewPage'));
+const purchaseOrders = lazy(() => import('../features/purchaseOrders/PurchaseOrdersPage'));
+const purchaseOrderForm = lazy(() => import('../features/purchaseOrders/PurchaseOrderFormPage'));
+const poHistory = lazy(() => import('../features/purchaseOrders/PoHistoryPages'));
+const poHistoryRecord = lazy(() => import('../features/purchaseOrders/PoHistoryRecordPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -69,6 +73,11 @@ export const PAGES: Record<string, Page> = {
   '/projects/add': projectForm,
   '/projects/edit/:ProjectId': projectForm,
   '/projects/view/:ProjectId': projectView,
+  '/purchaseorders': purchaseOrders,
+  '/purchaseorders/add': purchaseOrderForm,
+  '/purchaseorders/edit/:PurchaseOrderId': purchaseOrderForm,
+  '/purchaseorders/history/:PurchaseOrderId': poHistory,
+  '/purchaseorders/history/:PurchaseOrderId/:PurchaseOrderHistoryId': poHistoryRecord,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

@@ -21,7 +21,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useDecideDelete, useDeleteRequests, useSalesOverview } from '../../api/dashboard';
 import { formatDate, formatMoney } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { DashboardCard, PlaceholderCard } from './DashboardCard';
+import { ApprovePoCard } from './ApprovePoCard';
+import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
 
 const money = (v: number | undefined) => formatMoney(v ?? 0, 'US$');
@@ -43,11 +44,7 @@ export function SalesOverview({ admin }: { admin: boolean }) {
           <YearCard data={data} onYear={setYear} />
         </Box>
         {admin && <DeleteRequestsCard />}
-        {admin && (
-          <PlaceholderCard title="Request to Approve PO" testId="approve-po">
-            Purchase orders waiting approval will be listed here once the purchasing area is available.
-          </PlaceholderCard>
-        )}
+        {admin && <ApprovePoCard />}
       </Box>
     </Box>
   );
