@@ -1,4 +1,4 @@
-import type { Dealer, DealerCredit, DealerOption, DealerRow } from '@bpm/contract/dealers';
+import type { Dealer, DealerOption, DealerRow } from '@bpm/contract/dealers';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';

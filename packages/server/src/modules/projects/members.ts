@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import {
   type AssignableUser,
@@ -82,7 +83,7 @@ const memberEvent = async (
   tx: Db,
   actor: Caller,
   projectId: number,
-  event: string,
+  event: EventName,
   who: { username: string; first_name: string; last_name: string },
   data: Record<string, unknown>,
   now: number,

@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 import { type Lookup, type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,7 +9,10 @@ import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
 
 const TABLES = { dept: poDepartments, term: poTerms, pricequote: poPriceQuotes } as const;
-const ENTITY: Record<LookupKind, string> = { dept: 'po_department', term: 'po_term', pricequote: 'po_price_quote' };
+const ENTITY = { dept: 'po_department', term: 'po_term', pricequote: 'po_price_quote' } as const satisfies Record<
+  LookupKind,
+  string
+>;
 
 /** GET /purchaseorders/{dept|term|pricequote}: names in alphabetical order, optionally searched. */
 export async function listLookup(db: Db, kind: LookupKind, search: string): Promise<Lookup[]> {
@@ -50,7 +54,7 @@ export async function saveLookup(
         {
           entityType: ENTITY[kind],
           entityId: row!.id,
-          event: `${ENTITY[kind]}_${input.id ? 'updated' : 'created'}`,
+          event: EVENTS[ENTITY[kind]][input.id ? 'updated' : 'created'],
           data: { name: row!.name, changes: { name: { old, new: row!.name } } },
         },
         now,
@@ -72,7 +76,7 @@ export async function deleteLookup(db: Db, kind: LookupKind, id: number, user: A
     await recordEvent(
       tx,
       user as Actor,
-      { entityType: ENTITY[kind], entityId: id, event: `${ENTITY[kind]}_deleted`, data: { name: row.name } },
+      { entityType: ENTITY[kind], entityId: id, event: EVENTS[ENTITY[kind]].deleted, data: { name: row.name } },
       now,
     );
     return { id };

@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { type Action, can, PERMISSIONS, STATE_RULES } from '@bpm/contract/permissions';
 import {
   type LookupKind,
@@ -419,7 +420,7 @@ async function refreshBomCosts(tx: Db, before: PurchaseOrder, after: PurchaseOrd
 export interface Change {
   action: Action;
   verb: string;
-  event: string;
+  event: EventName;
   /** Extra check before the change (may throw); answers the columns to set. */
   apply(tx: Db, po: PurchaseOrder): Promise<Record<string, unknown>>;
   /** After the update, inside the transaction (history snapshot, mail). */

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { contentDisposition } from '../../platform/files';
-import { COMPANY } from '../orders/pdf';
+import { COMPANY } from '../sales-docs/pdf';
 
 // pdfmake's package entry is the browser build; the Node printer lives in src/printer.
 const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');

@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/projects';
 import type { TaskAttachment, TaskNote } from '@bpm/contract/tasks';
@@ -15,7 +16,7 @@ import { TASK_ENTITY } from './service';
 type Caller = Actor & { user_id: number };
 type Page = { limit: number; offset: number };
 
-const event = (tx: Db, actor: Caller, taskId: number, name: string, data: Record<string, unknown>, now: number) =>
+const event = (tx: Db, actor: Caller, taskId: number, name: EventName, data: Record<string, unknown>, now: number) =>
   recordEvent(tx, actor, { entityType: TASK_ENTITY, entityId: taskId, event: name, data }, now);
 
 /** A task's notes, oldest first, each with whether the caller may edit or delete it. */
