@@ -121,8 +121,10 @@ export async function workProjectJourney({
     assert.equal(await viewer.getByTestId(id).count(), 0, `viewer sees no ${id}`);
 
   // The owner deletes the project after the confirmation.
+  // Reach the project inside the app, so 'back one page' after the delete is the list.
   await page.goto('/projects');
-  await page.goto(projectUrl);
+  await page.getByTestId('projects-table').getByText(name).click();
+  await page.waitForURL(projectUrl);
   await page.getByTestId('project-delete').click();
   await page
     .getByText(
@@ -132,7 +134,7 @@ export async function workProjectJourney({
   await page.getByTestId('confirm-yes').click();
   await page.getByText('Project deleted successfully').waitFor();
   await page.waitForURL('**/projects');
-  assert.equal(await page.getByText(name).count(), 0);
+  await page.getByTestId('projects-table').getByText(name).waitFor({ state: 'detached' });
   await member.context().close();
   await viewer.context().close();
 }
