@@ -20,6 +20,7 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
 import { SALES_CASES, seedOrders } from './sales';
+import { seedWorkBench, WORK_CASES } from './work';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EVENTS = 100_000;
@@ -98,6 +99,7 @@ export const CASES: BenchCase[] = [
     }),
   },
   ...SALES_CASES,
+  ...WORK_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -166,6 +168,7 @@ async function prepare(db: Database) {
   await db.db.execute(sql`analyze events`);
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
   await seedOrders(db.db, now);
+  await seedWorkBench(db.db, now);
 }
 
 interface Row {

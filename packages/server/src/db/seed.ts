@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { seedSales } from '../modules/orders/seed';
 import { seedProducts } from '../modules/products/seed';
 import { seedPurchasing } from '../modules/purchaseOrders/seed';
+import { seedWork } from '../modules/tasks/seed';
 import { hashPassword } from '../platform/auth';
 import { type Db, queryRows } from './client';
 import { users } from './schema/users';
@@ -29,6 +30,8 @@ export const DEMO_SEEDERS: Seeder[] = [seedProducts];
 DEMO_SEEDERS.push(seedSales);
 // Purchasing runs after products: its PO lines reference the demo suppliers and parts.
 DEMO_SEEDERS.push(seedPurchasing);
+// Tasks and projects: demo projects, members in every role, tasks, subtasks and notes.
+DEMO_SEEDERS.push(seedWork);
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
