@@ -1,4 +1,4 @@
-import { formatPrice, PAYMENT_LABELS, type PoHistoryRow, toDisplay } from '@bpm/contract/purchaseOrders';
+import { formatAmount, formatPrice, PAYMENT_LABELS, type PoHistoryRow, toDisplay } from '@bpm/contract/purchaseOrders';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -144,7 +144,7 @@ export function PoHistoryRecordPage() {
                 Total
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {s.currency} {formatPrice(toDisplay(s.amount, s.currency_rate))}
+                {s.currency} {formatAmount(toDisplay(s.amount, s.currency_rate))}
               </TableCell>
               <TableCell />
             </TableRow>
