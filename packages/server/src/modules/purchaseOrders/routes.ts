@@ -36,7 +36,8 @@ import { historyFile, historyOf, historyRecord, storeSnapshot } from './history'
 import * as life from './lifecycle';
 import { deleteLookup, listLookup, saveLookup } from './lookups';
 import { purchaseOrderPdf } from './pdf';
-import { getPo, listPos, posByStatus, posInTime, savePo } from './service';
+import { getPo, listPos, posByStatus, posInTime } from './queries';
+import { savePo } from './service';
 
 /** A user's signature as a data URL pdfmake can draw (PNG or JPEG only). */
 async function signature(db: Db, deps: Deps, userId: number | null): Promise<string | null> {
