@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { formatPrice, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
+import { formatAmount, formatPrice, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { COMPANY } from '../../platform/company';
 
@@ -39,7 +39,7 @@ export function purchaseOrderPdf(
   signatures: { prepared: string | null; approved: string | null },
 ): Promise<Buffer> {
   const cur = po.currency;
-  const shown = (usd: number) => formatPrice(toDisplay(usd, po.currency_rate));
+  const shown = (usd: number) => formatAmount(toDisplay(usd, po.currency_rate));
   const body: TableCell[][] = [
     [
       { text: '#', bold: true },
