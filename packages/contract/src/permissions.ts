@@ -1,4 +1,5 @@
 import { ROLES, type Role } from './roles';
+import { TEST_CHECKLIST_RULES } from './testChecklistRules';
 
 const ALL = ROLES;
 const admin = ['administrator'] as const;
@@ -60,6 +61,20 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // Test checklists (document 3 section 6; state rules below, docs/decisions.md, Test checklists).
+  'testChecklists.read': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'stockTestChecklists.read': ['administrator', 'sale', 'production', 'tester'],
+  'testChecklists.manage': ['administrator', 'sale', 'production'],
+  'testChecklists.steps': ['administrator', 'sale', 'production'],
+  'testChecklists.revision': ['administrator', 'sale', 'production'],
+  'testChecklists.serials': ['administrator', 'sale', 'production', 'tester'],
+  'testChecklists.result': ['tester', 'sale', 'production'],
+  'testChecklists.sign': ['qa'],
+  'testChecklists.approve': ['administrator', 'sale'],
+  'testChecklists.testers': ['administrator', 'sale', 'production'],
+  // Packing lists (document 2): shipping through its own /shipping/packinglists variant.
+  'packingLists.read': ['administrator', 'sale', 'production', 'shipping'],
+  'packingLists.save': ['administrator', 'sale', 'production', 'shipping'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -85,7 +100,9 @@ export type StateRule = (role: Role, ctx: PermissionContext) => boolean;
  * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
  * lists them here; an action without a rule is decided by the role table alone.
  */
-export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
+export const STATE_RULES: Partial<Record<Action, StateRule>> = {
+  ...TEST_CHECKLIST_RULES,
+};
 
 /**
  * Whether `role` may perform `action` — and, when `context` is given, whether the action's state
@@ -119,4 +136,7 @@ export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
   'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
   'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'test_checklist/test_checklist_pdf': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'test_checklist/test_checklist_order_zip': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'packing_list/packing_list_pdf': ['administrator', 'sale', 'production', 'shipping'],
 };

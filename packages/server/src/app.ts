@@ -23,6 +23,7 @@ import { productRoutes } from './modules/products/routes';
 import { quotationRoutes } from './modules/quotations/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
+import { testChecklistRoutes } from './modules/testChecklists/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -45,6 +46,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   orderRoutes,
   quotationRoutes,
   dashboardRoutes,
+  testChecklistRoutes,
 ];
 
 export interface BuildOptions {
