@@ -360,6 +360,21 @@ describe('bad input on every call writes nothing', () => {
   });
 });
 
+describe('the order carries its test counts (document 1 section 2.8)', () => {
+  it("answers each line's test_count so 'Tests: n (+excess)' can be shown", async () => {
+    const { orderId, line } = await setup();
+    await ok('sale', 'POST', '/testChecklist/add', { test_by: testerId, quantity: 2, order_product_id: line.id });
+    await ok('sale', 'POST', '/testChecklist/add', { test_by: testerId, quantity: 1, order_product_id: line.id });
+    const order = await ok('sale', 'GET', `/orders/${orderId}`);
+    expect(order.products.map((l: { quantity: number; test_count: number }) => [l.quantity, l.test_count])).toEqual([
+      [2, 3],
+      [1, 0],
+    ]);
+    const overview = await ok('production', 'GET', `/testChecklist/order/${orderId}`);
+    expect(overview.products[0]).toMatchObject({ quantity: 2, test_assigned: 3 });
+  });
+});
+
 describe('lists', () => {
   it('filters orders by search, dealer, dates and test status; pages with a total', async () => {
     const { orderId, line } = await setup();

@@ -146,6 +146,19 @@ function toRow(d: ListRow, dealerCountry: string): OrderRow {
 
 export type Doc = Order & { order_id?: number | null };
 
+/** Units under test per line ('Tests: n (+excess)'): a product's checklists count on its first line. */
+async function addTestCounts(db: Db, orderId: number, lines: OrderLine[]) {
+  const rows = await queryRows<{ product_id: number; n: number }>(
+    db,
+    sql`select product_id, sum(quantity)::int as n from test_checklists where order_id = ${orderId} group by product_id`,
+  );
+  const counts = new Map(rows.map((r) => [Number(r.product_id), Number(r.n)]));
+  for (const l of lines) {
+    l.test_count = counts.get(l.product_id) ?? 0;
+    counts.delete(l.product_id);
+  }
+}
+
 export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
   const { t, lines, notFound: nf } = KINDS[kind];
   const [r] = await db
@@ -187,6 +200,7 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
       warning,
     };
   });
+  if (kind === 'order') await addTestCounts(db, id, productLines);
   const doc: Doc = {
     ...toRow(d, r.country),
     invoice_note: d.invoiceNote,
