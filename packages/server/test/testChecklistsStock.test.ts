@@ -1,7 +1,8 @@
 import { TC_MSG } from '@bpm/contract/testChecklists';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTestApp, type TestApp } from './helpers';
-import { makeOrder, makeProduct, makeUser, userId } from './testing-helpers';
+import { makeOrder, makeProduct, makeUser, pdfText, userId } from './testing-helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -150,5 +151,62 @@ describe('Import from Stock and Export to Stock', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().cause.stock_checklist_ids).toBe(TC_MSG.wrongProduct);
     expect((await ok('sale', 'GET', `/stockTestChecklist/test/${stock.id}`)).order_id).toBeNull();
+  });
+});
+
+describe('documents: checklist PDF and order ZIP through the shared file call', () => {
+  it('answers a PDF with steps × serials and results, and a ZIP of every checklist of the order', async () => {
+    const p = await makeProduct(t, { plSerialCount: 2 }, ['Insulation test', 'Firmware check']);
+    const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
+    const line = (await ok('sale', 'GET', `/testChecklist/order/${orderId}`)).products[0];
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const c2 = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['PDF-A', 'PDF-B'] });
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[0].id,
+      item_id: 1,
+      result: 'passed',
+    });
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[1].id,
+      item_id: 2,
+      result: 'fw 2.1',
+    });
+    await ok('sale', 'POST', `/testChecklist/test/updateRevision/${c.id}`, { rev: 'R7' });
+
+    const res = await call('tester', 'GET', `/files/test_checklist/test_checklist_pdf/${c.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`test_checklist_${c.id}_`);
+    const text = pdfText(res.rawPayload);
+    for (const s of ['Insulation test', 'Firmware check', 'PDF-A', 'PDF-B', 'passed', 'fw 2.1', 'R7', 'Tomas Novak'])
+      expect(text).toContain(s);
+
+    const zip = await call('qa', 'GET', `/files/test_checklist/test_checklist_order_zip/${orderId}`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(/attachment; filename="test_checklists_OC-T\d+\.zip"/);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(
+      [`test_checklist_${c.id}_${p.productCode}.pdf`, `test_checklist_${c2.id}_${p.productCode}.pdf`].sort(),
+    );
+    expect(pdfText(Buffer.from(files[`test_checklist_${c.id}_${p.productCode}.pdf`]!))).toContain('PDF-B');
+
+    expect((await call('sale', 'GET', '/files/test_checklist/test_checklist_pdf/999999')).statusCode).toBe(404);
+    const shipping = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/test_checklist/test_checklist_pdf/${c.id}`,
+      headers: await t.as('shipping'),
+    });
+    expect(shipping.statusCode).toBe(403);
   });
 });

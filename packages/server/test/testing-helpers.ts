@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { Role } from '@bpm/contract/roles';
 import { eq } from 'drizzle-orm';
 import { products, productTestSteps } from '../src/db/schema/products';
@@ -81,4 +82,29 @@ export async function userId(t: TestApp, role: Role) {
   const username = role === 'administrator' ? 'admin' : role;
   const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return u!.id;
+}
+
+/** The text of a pdfmake PDF: inflates its streams and decodes the hex strings of its text runs. */
+export function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  const re = /stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body = pdf.subarray(start, end);
+    try {
+      body = inflateSync(body);
+    } catch {
+      // not compressed
+    }
+    const s = body.toString('latin1');
+    for (const tj of s.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      let run = '';
+      for (const h of tj[1]!.matchAll(/<([0-9a-fA-F]+)>/g)) run += Buffer.from(h[1]!, 'hex').toString('latin1');
+      out.push(run);
+    }
+  }
+  // pdfmake breaks runs after hyphens: join those back.
+  return out.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
 }

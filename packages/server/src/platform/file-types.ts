@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 
-/** Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`). */
-export type FileResolver = (db: Db, id: number) => Promise<number | null | undefined>;
+/** A document made on request (a checklist PDF, an order's ZIP) rather than a stored upload. */
+export interface GeneratedFile {
+  data: Buffer | Uint8Array;
+  mime: string;
+  fileName: string;
+}
+
+/** Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`), or makes the file. */
+export type FileResolver = (db: Db, id: number) => Promise<number | null | undefined | GeneratedFile>;
 
 const registries = new WeakMap<FastifyInstance, Map<string, FileResolver>>();
 

@@ -21,9 +21,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { registerFileType } from '../../platform/file-types';
 import { defineRoute, Paged } from '../../platform/route';
 import { getChecklist, type Kind } from './core';
 import * as lists from './lists';
+import * as pdf from './pdf';
 import * as svc from './service';
 import * as steps from './steps';
 
@@ -36,6 +38,8 @@ const checklistIdParams = z.object({ checklistId: idParam });
  * only for that role; likewise stockTestChecklist, testChecklistStep and stockTestChecklistStep.
  */
 export function testChecklistRoutes(app: FastifyInstance) {
+  registerFileType(app, 'test_checklist/test_checklist_pdf', pdf.checklistPdfFile);
+  registerFileType(app, 'test_checklist/test_checklist_order_zip', pdf.orderZipFile);
   for (const prefix of TEST_CHECKLIST_PREFIXES) {
     const p = prefix ? `/${prefix}` : '';
     orderRoutes(app, `${p}/testChecklist`);
