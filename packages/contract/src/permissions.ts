@@ -73,8 +73,8 @@ export const PERMISSIONS = {
   'testChecklists.approve': ['administrator', 'sale'],
   'testChecklists.testers': ['administrator', 'sale', 'production'],
   // Packing lists (document 2): shipping through its own /shipping/packinglists variant.
-  'packingLists.read': ['administrator', 'sale', 'production', 'shipping'],
-  'packingLists.save': ['administrator', 'sale', 'production', 'shipping'],
+  'packingLists.manage': ['administrator', 'sale', 'production'],
+  'packingLists.shipping': ['shipping'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -18,6 +18,7 @@ import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { packingListRoutes } from './modules/packingLists/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { quotationRoutes } from './modules/quotations/routes';
@@ -47,6 +48,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   quotationRoutes,
   dashboardRoutes,
   testChecklistRoutes,
+  packingListRoutes,
 ];
 
 export interface BuildOptions {
