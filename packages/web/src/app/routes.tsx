@@ -24,6 +24,12 @@ const partComponents = lazy(() => import('../features/partComponents/PartCompone
 const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
 const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
+const testOrders = lazy(() => import('../features/testChecklists/TestOrdersPage'));
+const testOrder = lazy(() => import('../features/testChecklists/TestOrderPage'));
+const testChecklist = lazy(() => import('../features/testChecklists/ChecklistPage'));
+const stockProducts = lazy(() => import('../features/testChecklists/StockProductsPage'));
+const stockProduct = lazy(() => import('../features/testChecklists/StockProductPage'));
+const stockChecklist = lazy(() => import('../features/testChecklists/StockChecklistRoute'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -51,6 +57,12 @@ export const PAGES: Record<string, Page> = {
   '/suppliers': suppliers,
   '/suppliers/add': supplierForm,
   '/suppliers/edit/:SupplierId': supplierForm,
+  '/testchecklists': testOrders,
+  '/testchecklists/:OrderId': testOrder,
+  '/testchecklists/test/:ChecklistId': testChecklist,
+  '/stocktestchecklists': stockProducts,
+  '/stocktestchecklists/:ProductId': stockProduct,
+  '/stocktestchecklists/test/:ChecklistId': stockChecklist,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
