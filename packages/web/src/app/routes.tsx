@@ -30,6 +30,8 @@ const testChecklist = lazy(() => import('../features/testChecklists/ChecklistPag
 const stockProducts = lazy(() => import('../features/testChecklists/StockProductsPage'));
 const stockProduct = lazy(() => import('../features/testChecklists/StockProductPage'));
 const stockChecklist = lazy(() => import('../features/testChecklists/StockChecklistRoute'));
+const packingLists = lazy(() => import('../features/packingLists/PackingListsPage'));
+const packingListEdit = lazy(() => import('../features/packingLists/PackingListEditPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -63,6 +65,9 @@ export const PAGES: Record<string, Page> = {
   '/stocktestchecklists': stockProducts,
   '/stocktestchecklists/:ProductId': stockProduct,
   '/stocktestchecklists/test/:ChecklistId': stockChecklist,
+  '/packinglists': packingLists,
+  '/packinglists/add': packingListEdit,
+  '/packinglists/edit/:PackingListId': packingListEdit,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
