@@ -539,6 +539,8 @@ export interface OrderLine {
   active: number;
   /** The product's warning text ('' when none). */
   warning: string;
+  /** Units under test on this line's checklists (orders only; document 1 section 2.8). */
+  test_count?: number;
 }
 
 /** GET /orders/{id}: every order field, the address blocks, the lines in saved order, file names. */

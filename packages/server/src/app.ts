@@ -19,6 +19,7 @@ import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { packingListRoutes } from './modules/packingLists/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { projectRoutes } from './modules/projects/routes';
@@ -28,6 +29,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { testChecklistRoutes } from './modules/testChecklists/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -80,6 +82,8 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   licenseRoutes,
   reportRoutes,
   purchaseOrderRoutes,
+  testChecklistRoutes,
+  packingListRoutes,
 ];
 
 export interface BuildOptions {

@@ -16,7 +16,6 @@ const printer = new PdfPrinter({
   },
 });
 
-
 const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
 
 function block(title: string, lines: string[]): Content {
