@@ -114,16 +114,21 @@ export async function reportPdf(report: Report, generatedAt: string): Promise<Bu
   };
   const row = (cells: string[], bold = false) => {
     doc.font(bold ? BOLD : REGULAR);
-    const heights = cells.map((t, i) => wrap(doc, t, widths[i]! - PAD).length);
-    const h = Math.max(1, ...heights) * LINE;
+    // Each cell is measured once: its lines give the row height and are then drawn as they are.
+    const lines = cells.map((t, i) => (t ? wrap(doc, t, widths[i]! - PAD) : []));
+    const h = Math.max(1, ...lines.map((l) => l.length)) * LINE;
     if (y + h > pageBottom()) {
       doc.addPage();
       y = MARGIN;
       headerRow();
       doc.font(bold ? BOLD : REGULAR);
     }
-    cells.forEach((t, i) => {
-      if (t) put(t, xs[i]!, widths[i]!, right(columns[i]!));
+    lines.forEach((ls, i) => {
+      const alignRight = right(columns[i]!);
+      ls.forEach((l, k) => {
+        const x = alignRight ? xs[i]! + widths[i]! - PAD - doc.widthOfString(l) : xs[i]!;
+        doc.text(l, x, y + k * LINE, { lineBreak: false });
+      });
     });
     y += h + 1;
   };
