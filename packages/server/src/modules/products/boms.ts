@@ -1,11 +1,11 @@
 import { MSG } from '@bpm/contract/messages';
 import {
-  BOM_QUANTITY_MAX,
   BOM_REQUIRED_HEADERS,
   type BomImport,
   type BomImportResult,
   type BomLine,
   type BomSave,
+  bomQuantityInRange,
   normalizeHeader,
 } from '@bpm/contract/products';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -189,7 +189,7 @@ function parseQuantity(v: unknown): number | string {
   if (s === '') return MSG.bomQuantityRequired;
   const n = Number(s);
   if (!Number.isFinite(n)) return MSG.bomQuantityNumber;
-  if (n <= 0 || n > BOM_QUANTITY_MAX) return MSG.bomQuantityRange;
+  if (!bomQuantityInRange(n)) return MSG.bomQuantityRange;
   return n;
 }
 
