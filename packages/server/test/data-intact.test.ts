@@ -128,6 +128,31 @@ describe('add-product dialog of an order', () => {
   });
 });
 
+describe('generated OC and invoice events', () => {
+  it('record a change each time, also when the file name stays the same', async () => {
+    const dealer = await createDealer(t, { name: 'Generated Docs Dealer' });
+    const saved = await postForm(t, 'sale', '/api/orders/save', {
+      dealer: dealer.id,
+      date: Math.floor(t.clock.now() / 1000),
+      value: 10,
+      products: [{ product_id: null, product_code: 'INTACT-GEN-1', desc: 'Gen', quantity: 1, msrp: 10 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().data.id as number;
+    for (const which of ['oc', 'oc', 'invoice'] as const) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/generate/${which}`, headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const events = (await get(t, 'administrator', `/api/events/order/${id}`)).json().data as Array<{
+      event: string;
+      data: { changes: Record<string, unknown> };
+    }>;
+    const generated = events.filter((e) => e.event.endsWith('_generated'));
+    expect(generated).toHaveLength(3);
+    for (const e of generated) expect(Object.keys(e.data.changes).length, e.event).toBeGreaterThan(0);
+  });
+});
+
 describe('product list statistics', () => {
   it('carries units_sold and revenue only to roles with statistics', async () => {
     const sale = (await get(t, 'sale', '/api/products?limit=5')).json().data[0];
