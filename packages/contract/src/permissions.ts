@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // The API reference (GET /api/openapi.json): administrators only (beyond the spec, issue 7).
+  'apiDocs.read': admin,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { users } from './db/schema/users';
+import { apiDocsRoutes } from './modules/apiDocs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -26,6 +27,7 @@ import { supplierRoutes } from './modules/suppliers/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
+import type { RouteDoc } from './platform/openapi';
 import type { RouteInfo } from './platform/route';
 
 /** PostgreSQL data exceptions caused by input: numeric value out of range, invalid text representation. */
@@ -45,6 +47,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   orderRoutes,
   quotationRoutes,
   dashboardRoutes,
+  apiDocsRoutes,
 ];
 
 export interface BuildOptions {
@@ -62,6 +65,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
+  app.decorate('routeDocs', new Map<string, RouteDoc>());
 
   // Deny by default: an API route that names no access rule stops the server from starting.
   app.addHook('onRoute', (route) => {
