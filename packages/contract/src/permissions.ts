@@ -144,6 +144,8 @@ export const PERMISSIONS = {
   // Packing lists (document 2): shipping through its own /shipping/packinglists variant.
   'packingLists.manage': ['administrator', 'sale', 'production'],
   'packingLists.shipping': ['shipping'],
+  // The API reference (GET /api/openapi.json): administrators only (beyond the spec, issue 7).
+  'apiDocs.read': admin,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
