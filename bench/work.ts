@@ -20,10 +20,10 @@ export async function seedWorkBench(db: Db, now: number) {
       project_id, created_at, updated_at)
     select 'Bench task ' || g, '<p>Task ' || g || '</p>',
       (array['low','medium','high'])[1 + g % 3], (array['new','in progress','completed'])[1 + g % 3],
-      case when g % 4 = 0 then null else ${now} + (g - 250) * 3600 end,
+      case when g % 4 = 0 then null else ${now}::bigint + (g - 250) * 3600 end,
       (select id from users where username = case when g % 2 = 0 then 'sale' else 'admin' end),
       (select id from users where username = 'admin'), ${now} - g * 60,
-      case when g % 3 = 2 then ${now} else null end,
+      case when g % 3 = 2 then ${now}::bigint else null end,
       (select id from projects where name = ${WORK_PROJECT}), ${now}, ${now}
     from generate_series(1, ${TASKS}) g`);
   await db.execute(sql`analyze tasks, projects, project_members`);
