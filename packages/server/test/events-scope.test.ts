@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../src/platform/events';
 import { createTestApp, type TestApp } from './helpers';
@@ -10,11 +11,11 @@ const ORDER_ID = 424_242;
 beforeAll(async () => {
   t = await createTestApp();
   const actor = { user_id: null, username: 'scope-probe', first_name: 'Scope', last_name: 'Probe' };
-  const add = (entityType: string, entityId: number, event: string, data: Record<string, unknown>, at: number) =>
+  const add = (entityType: string, entityId: number, event: EventName, data: Record<string, unknown>, at: number) =>
     recordEvent(t.database.db, actor, { entityType, entityId, event, data }, at);
   await add('supplier', 1, 'supplier_updated', { changes: { bank_account: { old: 'DE00 1', new: 'DE00 2' } } }, T0);
   await add('user', 1, 'user_updated', { changes: { email: { old: 'a@x', new: 'b@x' } } }, T0 + 1);
-  await add('partComponent', 1, 'partComponent_updated', { changes: { price: { old: 1, new: 2 } } }, T0 + 2);
+  await add('partComponent', 1, 'part_component_updated', { changes: { price: { old: 1, new: 2 } } }, T0 + 2);
   await add('dealer', 1, 'dealer_updated', { changes: { notes: { old: '', new: 'scope-probe note' } } }, T0 + 3);
   await add(
     'order',

@@ -210,3 +210,27 @@ describe('documents: checklist PDF and order ZIP through the shared file call', 
     expect(shipping.statusCode).toBe(403);
   });
 });
+
+describe('demo data', () => {
+  it('has order checklists in every status, stock checklists and a packing list', async () => {
+    const { queryRows } = await import('../src/db/client');
+    const { sql } = await import('drizzle-orm');
+    const rows = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select distinct status from test_checklists where order_id is not null and serials::text like '%DEMO%' or (order_id is not null and cardinality(serials) = 0 and rev = 'A')`,
+    );
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['pending', 'in progress', 'failed', 'passed', 'completed', 'waiting approval']),
+    );
+    const [stock] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from test_checklists where order_id is null and rev = 'A'`,
+    );
+    expect(stock!.n).toBeGreaterThanOrEqual(2);
+    const [pl] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from packing_lists where po_number = 'PO-DEMO-1'`,
+    );
+    expect(pl!.n).toBe(1);
+  });
+});

@@ -65,10 +65,10 @@ CREATE TABLE "test_results" (
 --> statement-breakpoint
 ALTER TABLE "packing_list_lines" ADD CONSTRAINT "packing_list_lines_packing_list_id_packing_lists_id_fk" FOREIGN KEY ("packing_list_id") REFERENCES "public"."packing_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packing_list_lines" ADD CONSTRAINT "packing_list_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "packing_lists" ADD CONSTRAINT "packing_lists_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "packing_lists" ADD CONSTRAINT "packing_lists_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_checklist_steps" ADD CONSTRAINT "test_checklist_steps_checklist_id_test_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."test_checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_checklists" ADD CONSTRAINT "test_checklists_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "test_checklists" ADD CONSTRAINT "test_checklists_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_checklists" ADD CONSTRAINT "test_checklists_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_checklists" ADD CONSTRAINT "test_checklists_test_by_users_id_fk" FOREIGN KEY ("test_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_checklists" ADD CONSTRAINT "test_checklists_qa_by_users_id_fk" FOREIGN KEY ("qa_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_results" ADD CONSTRAINT "test_results_checklist_id_test_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."test_checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

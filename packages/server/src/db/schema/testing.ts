@@ -17,7 +17,8 @@ export const testChecklists = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    orderId: integer('order_id').references(() => orders.id),
+    // Orders are only soft-deleted; a hard delete (tests, clean-ups) takes its checklists along.
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     testBy: integer('test_by').references(() => users.id),
     qaBy: integer('qa_by').references(() => users.id),
     quantity: integer('quantity').notNull(),
@@ -82,7 +83,7 @@ export const packingLists = pgTable(
     id: serial('id').primaryKey(),
     orderId: integer('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orders.id, { onDelete: 'cascade' }),
     poNumber: text('po_number').notNull().default(''),
     shippingDate: bigint('shipping_date', { mode: 'number' }),
     customer: text('customer').notNull().default(''),

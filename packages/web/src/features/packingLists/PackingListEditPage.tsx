@@ -219,7 +219,7 @@ export default function PackingListEditPage() {
         </TableHead>
         <TableBody>
           {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines come from the order in a fixed order; a product may repeat
+            // biome-ignore lint/suspicious/noArrayIndexKey: packing lines have no id; their position is their identity
             <TableRow key={`${l.product_id}-${i}`} data-testid="packing-line">
               <TableCell>{l.pl_name}</TableCell>
               <TableCell>
