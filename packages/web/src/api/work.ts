@@ -14,7 +14,7 @@ import { useEntityList } from './entity';
 /** Tasks and projects share one cache area: a task change moves its project's counts. */
 const AREA = 'work';
 
-export type TaskRow = Task;
+type TaskRow = Task;
 export type NoteRow = TaskNote & { can_manage: boolean };
 export type AttachmentRow = TaskAttachment & { can_manage: boolean };
 

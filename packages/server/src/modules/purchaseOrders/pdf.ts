@@ -18,7 +18,7 @@ const printer = new PdfPrinter({
 const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
 
 /** A signature image as pdfmake takes it (PNG or JPEG data URL), or null. */
-export interface Signature {
+interface Signature {
   dataUrl: string | null;
 }
 

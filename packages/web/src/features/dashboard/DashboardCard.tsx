@@ -35,13 +35,3 @@ export function DashboardCard({
     </Card>
   );
 }
-
-export function PlaceholderCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <DashboardCard title={title} testId={testId}>
-      <Typography variant="body2" color="text.secondary">
-        {children}
-      </Typography>
-    </DashboardCard>
-  );
-}

@@ -19,7 +19,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PoStatusChip } from './PoStatusChip';
 
 /** /purchaseorders/history/{PurchaseOrderId}: stored versions, date descending, 50 a page. */
-export function PoHistoryListPage() {
+function PoHistoryListPage() {
   const id = useIdParam('PurchaseOrderId') ?? 0;
   const navigate = useNavigate();
   const [page, setPage] = useState(0);

@@ -35,7 +35,7 @@ import { SerialsTab } from './SerialsTab';
 import { StepsGrid } from './StepsGrid';
 import { TestStatusChip } from './TestStatusChip';
 
-export function OrderChecklistPage() {
+function OrderChecklistPage() {
   return <ChecklistPage kind="order" />;
 }
 export function StockChecklistPage() {
