@@ -5,8 +5,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
-      // Whole-repository checks (import rules, bundle sizes): pure file scans.
-      { test: { name: 'repo', include: ['test/**/*.test.ts'] } },
+      // Whole-repository checks (import rules): pure file scans.
+      { test: { name: 'repo', include: ['test/*.test.ts'] } },
+      // The built web app's sizes: after `npm run build` (npm run test:e2e runs it there).
+      { test: { name: 'bundle', include: ['test/bundle/*.test.ts'] } },
       {
         test: {
           name: 'server',

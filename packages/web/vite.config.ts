@@ -40,6 +40,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // The chunk graph, for the bundle-size check (test/bundle/).
+    manifest: true,
     // No manual vendor chunks: they made all of MUI, zod and the router load before the login
     // screen. Rollup's own split loads each library module with the first page that uses it.
   },

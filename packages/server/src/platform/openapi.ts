@@ -132,7 +132,7 @@ export function openApiDocument(app: FastifyInstance): Json {
       title: 'BPM API',
       version: '1',
       description:
-        'Every route of the portal, generated from the route registry. Success bodies are `{ data }` (server-paged lists add `total`); errors are `{ message, code, cause }`. Sign in with POST /api/auth/login and send the access token as a bearer token.',
+        'Success bodies are { data } (server-paged lists add total); errors are { message, code, cause } with a real status code. Sign in with POST /api/auth/login and send the access token as a bearer token.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
