@@ -1,5 +1,5 @@
 import { useCan } from '../../api/auth-store';
-import { OverdueTasksCard } from '../tasks/OverdueTasksCard';
+import { OverdueTasksCard } from '../../components/OverdueTasksCard';
 import { ProductionOverview } from './ProductionOverview';
 import { PurchasingOverview } from './PurchasingOverview';
 import { SalesOverview } from './SalesOverview';

@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { toast } from '../../api/notify';
 import { useAssignableUsers, useMembers, useWorkMutation, workApi } from '../../api/work';
-import { fullName } from '../tasks/task-ui';
+import { fullName } from '../../components/task-ui';
 
 const BADGE: Record<string, string> = { purple: '#7b1fa2', teal: '#00897b', blue: '#1976d2', grey: '#757575' };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

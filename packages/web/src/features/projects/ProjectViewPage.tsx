@@ -25,7 +25,7 @@ import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RichText } from '../../components/RichText';
-import { DueChip, fullName, PriorityChip, StatusChip } from '../tasks/task-ui';
+import { DueChip, fullName, PriorityChip, StatusChip } from '../../components/task-ui';
 import { ProjectMembersPanel } from './ProjectMembersPanel';
 
 /** /projects/view/{ProjectId} (document 3 section 2.4). */

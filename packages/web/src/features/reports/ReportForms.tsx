@@ -7,7 +7,7 @@ import { useDealerOptions } from '../../api/dealers';
 import { browserTimezone, useReportProductOptions } from '../../api/reports';
 import { DateRange, type DateRangeValue } from '../../components/filters/DateRange';
 import { currentMonthValue, topDealerPeriods } from './periods';
-import { ReportPanel } from './ReportsPage';
+import { ReportPanel } from './ReportPanel';
 
 const NO_DATES: DateRangeValue = { from: null, to: null };
 const bothDates = (d: DateRangeValue): d is { from: number; to: number } => d.from !== null && d.to !== null;

@@ -8,7 +8,7 @@ import { saveBlob } from '../../api/client';
 import { toast } from '../../api/notify';
 import { type AttachmentRow, useAttachments, useBatchPermission, useWorkMutation, workApi } from '../../api/work';
 import { formatDateTime } from '../../components/format';
-import { fullName } from './task-ui';
+import { fullName } from '../../components/task-ui';
 
 const msgOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const size = (n: number) =>

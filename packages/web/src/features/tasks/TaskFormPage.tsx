@@ -12,7 +12,7 @@ import { dateInputToUnix, formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RichTextEditor } from '../../components/RichTextEditor';
-import { fullName } from './task-ui';
+import { fullName } from '../../components/task-ui';
 
 const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 const numParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { type NoteRow, useBatchPermission, useNotes, useWorkMutation, workApi } from '../../api/work';
-import { fullName, initials, noteTime } from './task-ui';
+import { fullName, initials, noteTime } from '../../components/task-ui';
 
 const msgOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -21,9 +21,9 @@ import { useIdParam } from '../../components/FormPage';
 import { formatDate, formatDateTime } from '../../components/format';
 import { PageLoader } from '../../components/PageLoader';
 import { RichText } from '../../components/RichText';
+import { DueChip, fullName, linkify, PriorityChip, StatusChip } from '../../components/task-ui';
 import { TaskAttachments } from './TaskAttachments';
 import { TaskNotes } from './TaskNotes';
-import { DueChip, fullName, linkify, PriorityChip, StatusChip } from './task-ui';
 
 /** /tasks/view/{TaskId} (document 3 section 2.3). */
 export default function TaskViewPage() {

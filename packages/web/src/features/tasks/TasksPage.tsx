@@ -9,7 +9,7 @@ import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatDate } from '../../components/format';
 import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
-import { DueChip, fullName, PriorityChip, StatusChip } from './task-ui';
+import { DueChip, fullName, PriorityChip, StatusChip } from '../../components/task-ui';
 
 const DEFAULTS = {
   search: '',

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { api } from '../api/client';
 
 /** BPM's own (docs/decisions.md): my open overdue tasks, on every role's dashboard. */
 export function OverdueTasksCard() {
