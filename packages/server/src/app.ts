@@ -202,6 +202,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
   app.addHook('onSend', async (req, reply) => {
+    // A route's own stricter header (downloads: 'private, no-store') stays.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 

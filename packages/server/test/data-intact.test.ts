@@ -153,6 +153,42 @@ describe('generated OC and invoice events', () => {
   });
 });
 
+describe('polyglot uploads', () => {
+  it('refuses GIF89a<script> as a signature image and HTML with %PDF- as an order PDF', async () => {
+    const mp = multipart(
+      {
+        username: 'polyglot1',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        user_role: 'sale',
+        first_name: 'Poly',
+        last_name: 'Glot',
+        email: 'poly@glot.example',
+      },
+      [{ field: 'signature_img', name: 'sig.gif', type: 'image/gif', data: Buffer.from('GIF89a<script>x</script>') }],
+    );
+    const sig = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/save',
+      headers: { ...admin, ...mp.headers },
+      payload: mp.payload,
+    });
+    expect(sig.statusCode).toBe(415);
+    expect(sig.json().message).toBe(MSG.imageOnly);
+    const dealer = await createDealer(t, { name: 'Polyglot Dealer' });
+    const html = Buffer.from('<html>\n%PDF-1.4\n<script>alert(1)</script>\n%%EOF\n');
+    const pdf = await postForm(
+      t,
+      'sale',
+      '/api/orders/save',
+      { dealer: dealer.id, date: Math.floor(t.clock.now() / 1000), value: 0 },
+      [{ field: 'oc_pdf', name: 'OC-1.pdf', data: html }],
+    );
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().message).toBe(MSG.pdfOnly);
+  });
+});
+
 describe('product list statistics', () => {
   it('carries units_sold and revenue only to roles with statistics', async () => {
     const sale = (await get(t, 'sale', '/api/products?limit=5')).json().data[0];

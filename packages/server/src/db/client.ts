@@ -72,20 +72,62 @@ export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}
   }
 }
 
-/** The embedded database is single-process: a lock file with our pid keeps a second server out. */
-function lockDir(dir: string): () => void {
+/**
+ * The embedded database is single-process: a lock file with our pid and its start time keeps a
+ * second server out. A pid alone is not enough: after a crash and reboot it may belong to another
+ * process, which must not block the restart.
+ */
+export function lockDir(dir: string): () => void {
   const lock = join(dir, 'server.lock');
   if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`The data directory ${dir} is in use by process ${pid}. Stop it first.`);
+    const holder = readHolder(readFileSync(lock, 'utf8'));
+    if (holder && holder.pid !== process.pid && holds(holder)) {
+      throw new Error(`The data directory ${dir} is in use by process ${holder.pid}. Stop it first.`);
     }
     rmSync(lock, { force: true });
   }
   const fd = openSync(lock, 'wx');
-  writeSync(fd, String(process.pid));
+  writeSync(fd, JSON.stringify({ pid: process.pid, start: startTime(process.pid) }));
   closeSync(fd);
   return () => rmSync(lock, { force: true });
+}
+
+interface Holder {
+  pid: number;
+  /** Start time of the process (Linux clock ticks since boot); null where unknown. */
+  start: string | null;
+}
+
+/** Reads `{ pid, start }`, or a bare pid (lock files of earlier versions). */
+function readHolder(text: string): Holder | null {
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (typeof v === 'number') return v > 0 ? { pid: v, start: null } : null;
+    const h = v as { pid?: unknown; start?: unknown };
+    return typeof h?.pid === 'number' && h.pid > 0
+      ? { pid: h.pid, start: typeof h.start === 'string' ? h.start : null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock's process still runs: its pid is alive and, where known, started at the recorded time. */
+function holds(h: Holder): boolean {
+  if (!isAlive(h.pid)) return false;
+  const now = startTime(h.pid);
+  return h.start == null || now == null || now === h.start;
+}
+
+/** A process's start time from /proc (field 22 of its stat line); null off Linux. */
+export function startTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -11,6 +11,7 @@ import { files } from '../db/schema/platform';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { notFound, tooLarge, unsupported } from './errors';
+import { isWellFormed } from './file-check';
 import type { UploadedFile } from './route';
 
 /** Where file bytes live. The disk store keeps them by content hash outside the web root. */
@@ -63,7 +64,9 @@ export async function storeUpload(
   opts: { maxBytes: number; userId: number | null; nowSec: number },
 ): Promise<{ id: number; fileName: string }> {
   if (upload.data.length > opts.maxBytes) throw tooLarge();
-  const detected = sniff(upload.data);
+  const sniffed = sniff(upload.data);
+  // Magic bytes alone admit polyglots: the file must also be well formed as what it claims to be.
+  const detected = sniffed && isWellFormed(sniffed, upload.data) ? sniffed : null;
   if (kind === 'pdf' && detected !== 'application/pdf') throw unsupported(MSG.pdfOnly);
   if (kind === 'image' && !detected?.startsWith('image/')) throw unsupported(MSG.imageOnly);
   const mime = detected ?? 'application/octet-stream';

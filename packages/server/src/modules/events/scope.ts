@@ -18,6 +18,11 @@ export const ENTITY_OPEN_ACTION: Record<string, Action> = {
   purchaseorder: 'events.purchaseorder',
   task: 'events.task',
   project: 'events.project',
+  test_checklist: 'testChecklists.read',
+  license: 'license.generate',
+  po_department: 'purchaseOrders.lookups',
+  po_term: 'purchaseOrders.lookups',
+  po_price_quote: 'purchaseOrders.lookups',
 };
 
 /** Entity types whose events carry order money (values, payments, line prices). */
