@@ -1,4 +1,4 @@
-import { PO_STATE_RULES } from './purchaseOrders';
+import { PO_STATE_RULES } from './purchaseOrderRules';
 import { ROLES, type Role } from './roles';
 import { TEST_CHECKLIST_RULES } from './testChecklistRules';
 
