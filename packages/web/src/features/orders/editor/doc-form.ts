@@ -229,6 +229,21 @@ export function linesForDealer(lines: LineForm[], dealer: { discount?: number | 
   }));
 }
 
+/**
+ * The discount of a line added in the add-product dialog: what the user entered, 0 included; the default rule
+ * (product discount, else 0 for shipping-cost items, else the dealer's) only when the field is empty.
+ */
+export function chosenDiscount(
+  entered: string | number | null | undefined,
+  product: { discount?: number | null; is_shipping_cost?: number | boolean | null },
+  dealer: { discount?: number | null } | null | undefined,
+): number {
+  const text = entered == null ? '' : String(entered).trim();
+  if (text === '') return defaultLineDiscount(product, dealer);
+  const n = Number(text);
+  return Number.isFinite(n) ? n : defaultLineDiscount(product, dealer);
+}
+
 /** The shipping-rule reaction to a form change: an AWB forces done; done clears shipments for today. */
 export function shippingAfterChange(v: Pick<DocForm, 'shipping_status' | 'shipping_awb' | 'shipping_for_today'>) {
   const status: ShippingStatus = v.shipping_awb.trim() ? 'done' : v.shipping_status;
