@@ -240,3 +240,26 @@ export async function aListRowOpensWithEnter({ page }: Ctx) {
   assert.equal(new URL(page.url()).pathname, '/orders');
   await tab.close();
 }
+
+/** Duplicate asks first naming the record, saves a typed edit on the original first, and toasts the spec's text. */
+export async function duplicateAsksFirstAndToasts({ page, baseURL }: Ctx) {
+  const sale = await apiAs(baseURL, 'sale');
+  const list = (await sale('/orders?limit=10&sort=id&order=desc')).body.data as Array<{ id: number }>;
+  const id = list[0]?.id;
+  assert.ok(id);
+  await signIn(page, 'sale');
+  await page.goto(`/orders/edit/${id}`);
+  await page.getByTestId('field-customer_ref').fill('E2E-DUP-REF');
+  await page.getByTestId('doc-duplicate').click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByText(/Duplicate Order/)
+    .waitFor();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Duplicate successfully').first().waitFor();
+  await page.waitForURL((u) => /\/orders\/edit\/\d+$/.test(u.pathname) && u.pathname !== `/orders/edit/${id}`);
+  assert.equal(await page.getByTestId('field-customer_ref').inputValue(), 'E2E-DUP-REF');
+  // The original kept the edit too (saved before duplicating).
+  const original = (await sale(`/orders/${id}`)).body.data as { customer_ref: string };
+  assert.equal(original.customer_ref, 'E2E-DUP-REF');
+}

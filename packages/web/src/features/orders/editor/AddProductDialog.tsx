@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { toast } from '../../../api/notify';
 import { useProductOptions } from '../../../api/orders';
 import { FormTextField } from '../../../components/FormTextField';
+import { reportInvalid } from '../../../components/form-behaviour';
 import { formatMoney } from '../../../components/format';
 import { chosenDiscount, type LineForm } from './doc-form';
 
@@ -108,7 +109,8 @@ export function AddProductDialog({
         onSubmit={(e) => {
           // React events bubble through portals: keep this submit away from the editor's form.
           e.stopPropagation();
-          void submit(e);
+          const el = e.currentTarget;
+          void submit(e).then(() => reportInvalid(el));
         }}
       >
         <DialogTitle>Add product</DialogTitle>
