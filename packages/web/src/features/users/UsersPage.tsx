@@ -123,7 +123,9 @@ export default function UsersPage() {
       />
       <ConfirmDialog
         open={!!toDelete}
+        title={toDelete ? `Delete user ${toDelete.username}` : undefined}
         message={MSG.deleteUserConfirm}
+        destructive
         busy={del.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
