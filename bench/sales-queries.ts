@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { seedDemo } from '../packages/server/src/db/seed';
 import { productionOverview, salesOverview } from '../packages/server/src/modules/dashboard/service';
-import { deleteRequests, listOrders } from '../packages/server/src/modules/orders/service';
+import { deleteRequests, listOrders } from '../packages/server/src/modules/sales-docs/list';
 import { seedOrders } from './sales';
 
 const url = process.argv.includes('--pg') ? process.argv[process.argv.indexOf('--pg') + 1] : undefined;

@@ -6,7 +6,7 @@ import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client';
 import { rebuildMonthRollup } from '../packages/server/src/modules/dashboard/rollup';
-import { rebuildRollup } from '../packages/server/src/modules/orders/service';
+import { rebuildRollup } from '../packages/server/src/modules/sales-docs/rollup';
 
 export const ORDERS = 100_000;
 const DAY = 86400;

@@ -64,6 +64,9 @@ export const flag = () =>
     z.union([z.literal(0), z.literal(1)], { error: MSG.number }),
   );
 
+/** The last second of year 9999: every date in the contract is bounded by it (JS dates and timestamps hold it). */
+export const MAX_UNIX_SECONDS = 253_402_300_799;
+
 /** The largest id a (serial) column holds; larger ones can name no record. */
 export const MAX_ID = 2_147_483_647;
 

@@ -5,6 +5,137 @@ import { HISTORY_PAGE_SIZES } from './common';
 export const EVENT_KINDS = ['order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/**
+ * The catalogue of audit event names, by the record they describe. The server writes only these
+ * (platform/events.ts types `event` as EventName); the names are stored and searched, so an
+ * existing name never changes — a new event adds a name here. `created`/`updated`/`enabled`/
+ * `disabled` are the shared record helpers' (server platform/records.ts) for any stem with them.
+ */
+export const EVENTS = {
+  user: {
+    created: 'user_created',
+    updated: 'user_updated',
+    enabled: 'user_enabled',
+    disabled: 'user_disabled',
+    deleted: 'user_deleted',
+    signatureDeleted: 'signature_deleted',
+  },
+  dealer: {
+    created: 'dealer_created',
+    updated: 'dealer_updated',
+    enabled: 'dealer_enabled',
+    disabled: 'dealer_disabled',
+  },
+  supplier: {
+    created: 'supplier_created',
+    updated: 'supplier_updated',
+    enabled: 'supplier_enabled',
+    disabled: 'supplier_disabled',
+  },
+  part_component: {
+    created: 'part_component_created',
+    updated: 'part_component_updated',
+    enabled: 'part_component_enabled',
+    disabled: 'part_component_disabled',
+    imageDeleted: 'part_image_deleted',
+  },
+  product: {
+    created: 'product_created',
+    updated: 'product_updated',
+    enabled: 'product_enabled',
+    disabled: 'product_disabled',
+    imageDeleted: 'product_image_deleted',
+    bomLineAdded: 'bom_line_added',
+    bomLineUpdated: 'bom_line_updated',
+    bomLineDeleted: 'bom_line_deleted',
+    bomImported: 'bom_imported',
+    bomRevSaved: 'bom_rev_saved',
+    testChecklistRevSaved: 'test_checklist_rev_saved',
+    testStepAdded: 'test_step_added',
+    testStepUpdated: 'test_step_updated',
+    testStepMoved: 'test_step_moved',
+    testStepDeleted: 'test_step_deleted',
+  },
+  order: {
+    created: 'order_created',
+    updated: 'order_updated',
+    revised: 'order_revised',
+    deleteRequested: 'order_delete_requested',
+    deleteRequestCancelled: 'order_delete_request_cancelled',
+    deleteRejected: 'order_delete_rejected',
+    deleted: 'order_deleted',
+    ocGenerated: 'order_oc_generated',
+    invoiceGenerated: 'order_invoice_generated',
+  },
+  quotation: {
+    created: 'quotation_created',
+    updated: 'quotation_updated',
+    revised: 'quotation_revised',
+    deleteRequested: 'quotation_delete_requested',
+    deleteRequestCancelled: 'quotation_delete_request_cancelled',
+    deleteRejected: 'quotation_delete_rejected',
+    deleted: 'quotation_deleted',
+    confirmed: 'quotation_confirmed',
+  },
+  purchaseorder: {
+    created: 'purchaseorder_created',
+    duplicated: 'purchaseorder_duplicated',
+    updated: 'purchaseorder_updated',
+    revised: 'purchaseorder_revised',
+    approvalRequested: 'purchaseorder_approval_requested',
+    approved: 'purchaseorder_approved',
+    rejected: 'purchaseorder_rejected',
+    received: 'purchaseorder_received',
+    cancelled: 'purchaseorder_cancelled',
+    shippingCost: 'purchaseorder_shipping_cost',
+    awb: 'purchaseorder_awb',
+    payment: 'purchaseorder_payment',
+    supplierQuote: 'purchaseorder_supplier_quote',
+  },
+  po_department: {
+    created: 'po_department_created',
+    updated: 'po_department_updated',
+    deleted: 'po_department_deleted',
+  },
+  po_term: { created: 'po_term_created', updated: 'po_term_updated', deleted: 'po_term_deleted' },
+  po_price_quote: {
+    created: 'po_price_quote_created',
+    updated: 'po_price_quote_updated',
+    deleted: 'po_price_quote_deleted',
+  },
+  project: {
+    created: 'project_created',
+    updated: 'project_updated',
+    deleted: 'project_deleted',
+    memberAdded: 'project_member_added',
+    memberUpdated: 'project_member_updated',
+    memberRemoved: 'project_member_removed',
+  },
+  task: {
+    created: 'task_created',
+    updated: 'task_updated',
+    deleted: 'task_deleted',
+    noteAdded: 'task_note_added',
+    noteUpdated: 'task_note_updated',
+    noteDeleted: 'task_note_deleted',
+    attachmentAdded: 'task_attachment_added',
+    attachmentDeleted: 'task_attachment_deleted',
+  },
+  license: { generated: 'license_generated', activationCodeGenerated: 'activation_code_generated' },
+  report: { downloaded: 'report_downloaded' },
+  login: { failed: 'login_failed', locked: 'login_locked', succeeded: 'login_succeeded' },
+} as const;
+
+type Catalogue = typeof EVENTS;
+export type EventStem = keyof Catalogue;
+/** Every event name the server may write. */
+export type EventName = { [S in EventStem]: Catalogue[S][keyof Catalogue[S]] }[EventStem];
+export const EVENT_NAMES = Object.values(EVENTS).flatMap((group) => Object.values(group)) as EventName[];
+/** Stems with the shared lifecycle events (created, updated, enabled, disabled). */
+export type RecordEventStem = {
+  [S in EventStem]: Catalogue[S] extends Record<'created' | 'updated' | 'enabled' | 'disabled', string> ? S : never;
+}[EventStem];
+
 export const eventListQuery = z.object({
   limit: z.coerce
     .number()

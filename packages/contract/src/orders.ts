@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   flag,
   listQuery,
+  MAX_UNIX_SECONDS,
   optionalEmail,
   optionalId,
   optionalNumber,
@@ -174,14 +175,20 @@ export const requiredDate = () =>
     z
       .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
       .int({ error: MSG.number })
-      .min(0, { error: MSG.number }),
+      .min(0, { error: MSG.number })
+      .max(MAX_UNIX_SECONDS, { error: MSG.number }),
   );
 
 /** Unix seconds or nothing ('' and null mean unset). */
 export const optionalDate = () =>
   z.preprocess(
     (v) => (v === '' || v == null || v === 0 || v === '0' ? null : toNumber(v)),
-    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0, { error: MSG.number }).nullable(),
+    z
+      .number({ error: MSG.number })
+      .int({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(MAX_UNIX_SECONDS, { error: MSG.number })
+      .nullable(),
   );
 
 /** A money amount, empty = not given. */
@@ -363,6 +370,34 @@ export const productionOrderSave = z.object({
   version: z.coerce.number().int().optional(),
 });
 export type ProductionOrderSave = z.infer<typeof productionOrderSave>;
+
+/** Keys of a limited save that name the record rather than change it (dealer and date: on create only). */
+const LIMITED_SAVE_META = ['id', 'version', 'dealer', 'date'] as const;
+type EditableOf<S extends z.ZodObject> = Exclude<keyof S['shape'] & string, (typeof LIMITED_SAVE_META)[number]>;
+const editableOf = <S extends z.ZodObject>(schema: S) =>
+  Object.keys(schema.shape).filter((k) => !(LIMITED_SAVE_META as readonly string[]).includes(k)) as EditableOf<S>[];
+
+/**
+ * What shipping and production may change on an order (document 1 sections 2.7 and 6). The fields
+ * are those of their save schemas — one source: the server parses with the schema, the editor
+ * enables exactly these — and the PDFs are those each may upload. dealer and date: on create only.
+ */
+export const LIMITED_ORDER_EDITS = {
+  shipping: {
+    fields: editableOf(shippingOrderSave),
+    uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
+  },
+  production: { fields: editableOf(productionOrderSave), uploads: ['oc_pdf'] },
+} as const satisfies Record<string, { fields: readonly string[]; uploads: readonly OrderFileField[] }>;
+export type LimitedOrderRole = keyof typeof LIMITED_ORDER_EDITS;
+
+/** Whether shipping or production may change `field` of an order (dealer and date only on create). */
+export function limitedOrderEditable(role: LimitedOrderRole, field: string, isNew: boolean): boolean {
+  return (
+    (LIMITED_ORDER_EDITS[role].fields as readonly string[]).includes(field) ||
+    (isNew && (field === 'dealer' || field === 'date'))
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -582,8 +617,16 @@ export interface OrderTimeRow {
   shipping_status: ShippingStatus;
 }
 export const orderTimeParams = z.object({
-  start: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
-  end: z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
+  start: z.coerce
+    .number({ error: MSG.number })
+    .int({ error: MSG.number })
+    .min(-MAX_UNIX_SECONDS, { error: MSG.number })
+    .max(MAX_UNIX_SECONDS, { error: MSG.number }),
+  end: z.coerce
+    .number({ error: MSG.number })
+    .int({ error: MSG.number })
+    .min(-MAX_UNIX_SECONDS, { error: MSG.number })
+    .max(MAX_UNIX_SECONDS, { error: MSG.number }),
 });
 
 /** GET /orders/request-to-delete rows. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, listQuery, optionalId, requiredPrice, requiredText, toNumber } from './common';
+import { flag, listQuery, MAX_UNIX_SECONDS, optionalId, requiredPrice, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 
 export const DEFAULT_PART_UNIT = 'pcs';
@@ -65,8 +65,14 @@ export interface PartComponentSaved extends PartComponent {
 
 export const partStatisticsBody = z.object({
   /** Unix seconds; default one month back to the end of today. */
-  startTime: z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional()),
-  endTime: z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional()),
+  startTime: z.preprocess(
+    toNumber,
+    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).max(MAX_UNIX_SECONDS).optional(),
+  ),
+  endTime: z.preprocess(
+    toNumber,
+    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).max(MAX_UNIX_SECONDS).optional(),
+  ),
 });
 
 export interface PartStatisticsRow {

@@ -1,7 +1,40 @@
+import { PO_STATE_RULES } from './purchaseOrders';
 import { ROLES, type Role } from './roles';
 
 const ALL = ROLES;
 const admin = ['administrator'] as const;
+
+/**
+ * Who may download each file type through GET /files/{fileType}/{id}: folded into PERMISSIONS as
+ * the actions `files.<type>` (e.g. `can(role, 'files.orders/oc_pdf')`, or `canFile(role, type)`).
+ * An area lists a type here when it registers the type (server platform/file-types.ts); the
+ * server refuses to start when the registered types and this table differ.
+ */
+export const FILE_TYPE_ROLES = {
+  'users/signature_img': admin,
+  'products/product_image': ['administrator', 'sale', 'production'],
+  'partComponents/part_image': ['administrator', 'purchase'],
+  'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
+  // Every role; the attachment's project membership is checked by its resolver.
+  'task_attachments/task_attachment_file': ALL,
+  'purchase_order/po_pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchase_order/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order/supplier_quote_pdf': ['administrator', 'purchase', 'qa', 'poapproval'],
+  'purchase_order_history/po_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/proof_payment_pdf': ['administrator', 'purchase'],
+  'purchase_order_history/supplier_quote_pdf': ['administrator', 'purchase'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type FileType = keyof typeof FILE_TYPE_ROLES;
+export const FILE_TYPES = Object.keys(FILE_TYPE_ROLES) as FileType[];
+type FileActions = { [T in FileType as `files.${T}`]: (typeof FILE_TYPE_ROLES)[T] };
+const FILE_ACTIONS = Object.fromEntries(FILE_TYPES.map((t) => [`files.${t}`, FILE_TYPE_ROLES[t]])) as FileActions;
 
 /**
  * The one permission table: action → roles allowed to call it. Deny by default: an action not
@@ -24,9 +57,10 @@ export const PERMISSIONS = {
   'events.task': ALL,
   'events.project': ALL,
 
-  // Files: the per-file-type rule is in FILE_TYPE_ROLES; this gate admits the roles of any type.
+  // Files: the route gate admits any role; the type's own action `files.<type>` then decides.
   'files.read': ALL,
   'files.admin': admin,
+  ...FILE_ACTIONS,
 
   // Products (document 2 sections 2 and 6). Read-only for shipping and purchase; purchase cannot save.
   'products.read': ['administrator', 'sale', 'shipping', 'production', 'purchase'],
@@ -62,6 +96,36 @@ export const PERMISSIONS = {
   // Dashboards (document 1 section 2.5): sales overview for administrator and sale, production overview for production.
   'dashboard.sales': ['administrator', 'sale'],
   'dashboard.production': ['production'],
+  // Tasks and projects (document 3 sections 2.3, 2.4, 6): every role; the project role decides the rest.
+  'tasks.use': ALL,
+  'projects.use': ALL,
+  // License generator (/genlic, document 1 §2.3) and reports (document 2 §6): see docs/decisions.md.
+  'license.generate': ['administrator', 'sale'],
+  'reports.dealerStatement': ['administrator', 'sale'],
+  'reports.overdueInvoices': ['administrator', 'sale'],
+  'reports.shippingCost': ['administrator', 'shipping'],
+  'reports.monthlySales': ['administrator', 'sale'],
+  'reports.topDealers': ['administrator', 'sale'],
+  'reports.salesBomCost': ['administrator', 'sale'],
+  // Purchase orders (document 2 sections 4 and 6; docs/decisions.md, Purchasing). State rules: PO_STATE_RULES.
+  'purchaseOrders.read': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.save': ['administrator', 'purchase'],
+  'purchaseOrders.revise': ['administrator', 'purchase'],
+  'purchaseOrders.duplicate': ['administrator', 'purchase'],
+  'purchaseOrders.requestApproval': ['administrator', 'purchase'],
+  'purchaseOrders.approve': ['administrator', 'poapproval'],
+  'purchaseOrders.receive': admin,
+  'purchaseOrders.cancel': ['administrator', 'purchase'],
+  'purchaseOrders.pay': ['administrator', 'purchase'],
+  'purchaseOrders.quote': ['administrator', 'purchase'],
+  'purchaseOrders.shippingCost': ['administrator', 'purchase', 'shipping'],
+  'purchaseOrders.awb': ['administrator', 'purchase', 'qa'],
+  'purchaseOrders.pdf': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.history': ['administrator', 'purchase'],
+  'purchaseOrders.approvers': ['administrator', 'purchase'],
+  'purchaseOrders.lookups': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
+  'purchaseOrders.manageLookups': admin,
+  'dashboard.purchasing': ['administrator', 'purchase'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -83,11 +147,69 @@ export interface PermissionContext {
 /** A state rule: given a role the table already admits, whether the record's context allows the action. */
 export type StateRule = (role: Role, ctx: PermissionContext) => boolean;
 
+// The building blocks of state rules: an area declares its rules with these, no special cases.
+
+/** The record is in one of `states`. */
+export const inStates =
+  (...states: string[]): StateRule =>
+  (_role, ctx) =>
+    ctx.state !== undefined && states.includes(ctx.state);
+
+/** The record is in none of `states`. */
+export const notInStates =
+  (...states: string[]): StateRule =>
+  (_role, ctx) =>
+    ctx.state === undefined || !states.includes(ctx.state);
+
+/** The signed-in user is the one the record is assigned to (its tester, its assignee). */
+export const assignedToUser: StateRule = (_role, ctx) => ctx.userId != null && ctx.userId === ctx.ownerId;
+
+/** The context field is empty (e.g. `qaBy`: no QA sign-off yet). */
+export const isEmpty =
+  (field: string): StateRule =>
+  (_role, ctx) =>
+    ctx[field] == null || ctx[field] === '' || ctx[field] === 0;
+
+/** Every rule allows. */
+export const allOf =
+  (...rules: StateRule[]): StateRule =>
+  (role, ctx) =>
+    rules.every((r) => r(role, ctx));
+
+/** A further rule for some roles only; the other roles the table admits pass. */
+export const byRole =
+  (rules: Partial<Record<Role, StateRule>>): StateRule =>
+  (role, ctx) =>
+    rules[role]?.(role, ctx) ?? true;
+
 /**
  * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
  * lists them here; an action without a rule is decided by the role table alone.
+ *
+ * How the status-dependent rules of purchase orders (document 2 section 6) and the assigned-tester
+ * rules of checklists (document 3 section 6) fit, with context `{ state, userId, ownerId, qaBy }`
+ * (contract/test/permissions.test.ts checks these very rules):
+ *
+ *   PERMISSIONS                                              STATE_RULES
+ *   'purchaseOrders.requestApproval': admin, purchase        inStates('draft')
+ *   'purchaseOrders.approve':         admin, poapproval      inStates('waitingapproval')
+ *   'purchaseOrders.receive':         admin                  inStates('approved')
+ *   'purchaseOrders.cancel':          admin, purchase        allOf(notInStates('cancelled'),
+ *                                                              byRole({ purchase: notInStates('approved', 'received') }))
+ *   'purchaseOrders.payment':         admin, purchase        inStates('approved', 'received')
+ *   'purchaseOrders.shippingCost':    admin, purchase, shipping  byRole({ shipping: inStates('approved', 'received') })
+ *   'purchaseOrders.awb':             admin, purchase, qa    byRole({ qa: inStates('approved', 'received') })
+ *   'purchaseOrders.supplierQuote':   admin, purchase        inStates('draft', 'waitingapproval')
+ *   'checklists.edit':                admin, sale, production  notInStates('completed')
+ *   'checklists.serials':             admin, sale, production, tester
+ *                                                            allOf(notInStates('completed'), byRole({ tester: assignedToUser }))
+ *   'checklists.results':             tester, sale, production
+ *                                                            allOf(assignedToUser, isEmpty('qaBy'), notInStates('completed'))
+ *   'checklists.signOff':             qa                     inStates('passed')
  */
-export const STATE_RULES: Partial<Record<Action, StateRule>> = {};
+export const STATE_RULES: Partial<Record<Action, StateRule>> = {
+  ...(PO_STATE_RULES as Partial<Record<Action, StateRule>>),
+};
 
 /**
  * Whether `role` may perform `action` — and, when `context` is given, whether the action's state
@@ -101,24 +223,16 @@ export function can(role: Role | undefined | null, action: Action, context?: Per
   return rule ? rule(role, context as PermissionContext) : true;
 }
 
+export function isFileType(fileType: string): fileType is FileType {
+  return Object.hasOwn(FILE_TYPE_ROLES, fileType);
+}
+
+/** Whether `role` may download files of `fileType` (`orders/oc_pdf`); unknown types are denied. */
+export function canFile(role: Role | undefined | null, fileType: string): boolean {
+  return isFileType(fileType) && can(role, `files.${fileType}`);
+}
+
 /** The roles allowed to perform `action`. */
 export function rolesFor(action: Action): readonly Role[] {
   return PERMISSIONS[action];
 }
-
-/**
- * Who may download each file type through GET /files/{fileType}/{id}. Areas register their types
- * here; a type not listed cannot be downloaded by anyone but through its owner's own route.
- */
-export const FILE_TYPE_ROLES: Record<string, readonly Role[]> = {
-  'users/signature_img': admin,
-  'products/product_image': ['administrator', 'sale', 'production'],
-  'partComponents/part_image': ['administrator', 'purchase'],
-  'orders/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/shipping_invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'orders/shipping_packing_list_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'quotations/oc_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'quotations/invoice_pdf': ['administrator', 'sale', 'shipping', 'production'],
-  'dealers/agreement_pdf': ['administrator', 'sale', 'shipping', 'production'],
-};

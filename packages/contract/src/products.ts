@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, listQuery, optionalId, optionalText, requiredPrice, requiredText, toNumber } from './common';
+import {
+  flag,
+  listQuery,
+  MAX_UNIX_SECONDS,
+  optionalId,
+  optionalText,
+  requiredPrice,
+  requiredText,
+  toNumber,
+} from './common';
 import { MSG } from './messages';
 
 /** Limits of document 2 section 9. */
@@ -50,7 +59,10 @@ export const PRODUCT_STATUSES = ['all', 'active', 'inactive'] as const;
 
 /** Unix seconds; '' or absent means "not given". */
 const unixSeconds = () =>
-  z.preprocess(toNumber, z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).optional());
+  z.preprocess(
+    toNumber,
+    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).max(MAX_UNIX_SECONDS).optional(),
+  );
 
 export const productListQuery = listQuery.extend({
   sort: z.enum(PRODUCT_SORTS).optional(),

@@ -14,8 +14,16 @@ export interface TokenPayload {
 
 export const loginBody = z.object(
   {
-    username: z.string({ error: MSG.loginRequired }).trim().min(1, { error: MSG.loginRequired }),
-    password: z.string({ error: MSG.loginRequired }).min(1, { error: MSG.loginRequired }),
+    // Bounded: no username or password is longer, and a huge one must not reach the throttle or the log.
+    username: z
+      .string({ error: MSG.loginRequired })
+      .trim()
+      .min(1, { error: MSG.loginRequired })
+      .max(200, { error: MSG.loginRequired }),
+    password: z
+      .string({ error: MSG.loginRequired })
+      .min(1, { error: MSG.loginRequired })
+      .max(1000, { error: MSG.loginRequired }),
   },
   { error: MSG.loginRequired },
 );

@@ -5,6 +5,8 @@ import {
   applyShippingRules,
   defaultLineDiscount,
   formatMoney,
+  LIMITED_ORDER_EDITS,
+  limitedOrderEditable,
   lineAmount,
   localMidnight,
   orderSave,
@@ -127,5 +129,32 @@ describe('form schemas', () => {
       discount: 100.5,
     });
     expect(bad.error!.issues[0]!.message).toBe('Please enter a value between 0 and 100.');
+  });
+});
+
+describe('what shipping and production may change on an order', () => {
+  it('is derived from their save schemas: the form fields of each, dealer and date on create only', () => {
+    expect([...LIMITED_ORDER_EDITS.shipping.fields].sort()).toEqual(
+      [
+        'oc_ref',
+        'shipping_status',
+        'shipping_awb',
+        'shipping_weight',
+        'shipping_for_today',
+        'distributor_shipments',
+        'shipping_date_expected',
+        'shipping_date',
+        'shipping_cost',
+        'actual_shipping_cost',
+      ].sort(),
+    );
+    expect([...LIMITED_ORDER_EDITS.production.fields].sort()).toEqual(
+      ['oc_ref', 'note', 'shipping_for_today', 'distributor_shipments', 'shipping_date_expected'].sort(),
+    );
+    expect(limitedOrderEditable('production', 'note', false)).toBe(true);
+    expect(limitedOrderEditable('production', 'shipping_awb', false)).toBe(false);
+    expect(limitedOrderEditable('shipping', 'dealer', false)).toBe(false);
+    expect(limitedOrderEditable('shipping', 'dealer', true)).toBe(true);
+    expect(limitedOrderEditable('shipping', 'value', true)).toBe(false);
   });
 });

@@ -17,19 +17,49 @@ import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { purchaseOrderRoutes } from './modules/purchaseOrders/routes';
 import { quotationRoutes } from './modules/quotations/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
+import { taskRoutes } from './modules/tasks/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
+import { checkFileTypes } from './platform/file-types';
 import type { RouteInfo } from './platform/route';
 
-/** PostgreSQL data exceptions caused by input: numeric value out of range, invalid text representation. */
-const DATA_ERRORS = new Set(['22003', '22P02']);
+/**
+ * PostgreSQL data exceptions (class 22: out of range, invalid text, NUL byte, bad date…) come from
+ * input that slipped past a schema: a 400, never a 500.
+ */
+const isDataError = (code: string | undefined) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+
+/** What an error log line carries: type, code and a capped message, never a dump of the query's parameters. */
+export function logLine(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; code?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+  const cap = (v: unknown, n: number) => (typeof v === 'string' ? v.slice(0, n) : undefined);
+  // Drizzle's message is "Failed query: <sql>\nparams: <every value>": keep the statement only.
+  const message = cap(String(e?.message ?? err).split('\nparams:')[0], 500);
+  const cause = e?.cause as { code?: unknown; message?: unknown } | undefined;
+  return {
+    type: e?.name,
+    code: e?.code ?? cause?.code,
+    message,
+    cause: cause ? cap(String(cause.message ?? ''), 300) : undefined,
+    // Frames only: the stack's first lines repeat the message (and with it the parameters).
+    stack: String(e?.stack ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('    at '))
+      .slice(0, 8)
+      .join('\n'),
+  };
+}
 
 /** Every area's routes; an area adds its registrar here. */
 const MODULES: Array<(app: FastifyInstance) => void> = [
@@ -45,6 +75,11 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   orderRoutes,
   quotationRoutes,
   dashboardRoutes,
+  taskRoutes,
+  projectRoutes,
+  licenseRoutes,
+  reportRoutes,
+  purchaseOrderRoutes,
 ];
 
 export interface BuildOptions {
@@ -58,7 +93,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (else anyone picks their address).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
@@ -118,7 +154,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const site = req.headers['sec-fetch-site'];
       if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, MSG.crossSite);
       const origin = req.headers.origin;
-      if (origin && origin !== 'null' && (originHost(origin) ?? '\0') !== req.headers.host) {
+      // `Origin: null` (sandboxed frames, cross-site redirects) is cross-site too.
+      if (origin && (originHost(origin) ?? '\0') !== req.headers.host) {
         throw new AppError(403, MSG.crossSite);
       }
     }
@@ -128,13 +165,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       if (!claims) return;
       // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
       const [u] = await deps.db
-        .select({ role: users.userRole, active: users.active, deleted: users.deleted })
+        .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
         .from(users)
         .where(eq(users.id, claims.user_id));
       const role = normalizeRole(u?.role);
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
+      // Logged out or password changed since the token was issued.
+      if (u.tv !== claims.token_version) return;
       req.user = { ...claims, user_role: role };
     }
+  });
+
+  // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -146,9 +190,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     const e = err as { statusCode?: number; code?: string; message?: string; cause?: { code?: string } };
     const send = (status: number, message: string) =>
       reply.status(status).send({ message, code: defaultErrorCode(status) });
-    // A number out of a column's range or text the database cannot read as its type is bad input
-    // that slipped past a schema: a 400, never a 500.
-    if (DATA_ERRORS.has(e.cause?.code ?? e.code ?? '')) return send(400, MSG.validation);
+    if (isDataError(e.cause?.code) || isDataError(e.code)) return send(400, MSG.validation);
     const status = e.statusCode ?? 500;
     if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, MSG.fileTooLarge);
     if (status === 415) return send(415, 'Unsupported content type');
@@ -156,11 +198,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       // Fastify's own client errors (bad JSON, bad content type): their text has no internals.
       return send(status, status === 400 ? MSG.validation : (e.message ?? MSG.validation));
     }
-    req.log.error(err);
+    req.log.error({ err: logLine(err) }, 'request failed');
     return send(500, MSG.internal);
   });
 
   for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
+  // Every downloadable file type has a permission rule and every rule a type (deny by default).
+  checkFileTypes(app);
 
   app.setNotFoundHandler((req, reply) => {
     // A missing build asset is a 404, never the index page (a stale tab would parse HTML as script).
@@ -177,6 +221,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
   }
   return app;
+}
+
+/** A hop count becomes the equivalent trust function (Fastify's types take no number). */
+function trustProxyOption(tp: boolean | number | string) {
+  return typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
 }
 
 /** The host of an Origin header; a malformed one matches no host (refused, not a 500). */

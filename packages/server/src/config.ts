@@ -27,6 +27,22 @@ export interface Config {
   /** Built web app served at `/`; empty disables static serving. */
   webDist: string;
   logLevel: string;
+  /** Ed25519 licence signing key (PEM or 32-byte seed); empty = DATA_DIR/licence-key.pem. */
+  licensePrivateKey: string;
+  /**
+   * Which proxies' X-Forwarded-For to trust for the client address (login throttle, audit):
+   * false (default) trusts none; a hop count or a comma list of proxy addresses/CIDRs (TRUST_PROXY).
+   */
+  trustProxy: boolean | number | string;
+}
+
+/** TRUST_PROXY: '' or '0'/'false' trusts no proxy, 'true' any, a number that many hops, else addresses. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (s === '' || s === '0' || s === 'false') return false;
+  if (s === 'true') return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUpload: Number(env.MAX_UPLOAD_BYTES || 20 * 1024 * 1024),
     webDist: env.WEB_DIST ?? join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
   };
 }
 

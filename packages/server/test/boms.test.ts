@@ -169,7 +169,15 @@ describe('BOM lines', () => {
 
   it('recomputes bom_cost of every product using a part when its price changes', async () => {
     const productId = await newProduct('BOM-PRICE');
-    const part = await partId('TPS54301DDAR');
+    // A part never purchased: its own price costs the BOM (with PO history the average would).
+    const fresh = multipart({ manufacturer: 'BOM Test', manuf_part_number: 'BOM-PRICE-PART', price: '1' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/partComponents/save',
+      payload: fresh.payload,
+      headers: { ...(await t.as('purchase')), ...fresh.headers },
+    });
+    const part = await partId('BOM-PRICE-PART');
     await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: part, quantity: 4 });
     const p = (await get('admin', `/api/partComponents/${part}`)).json().data;
     const mp = multipart({ ...p, price: '2.5', local_price: '', part_image: undefined, part_image_name: undefined });

@@ -1,7 +1,8 @@
-import { EVENT_KINDS } from '@bpm/contract/events';
+import { EVENT_KINDS, type EventName } from '@bpm/contract/events';
 import { type Action, can } from '@bpm/contract/permissions';
 import { ROLES } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/schema/platform';
 import { recordEvent } from '../src/platform/events';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -9,14 +10,20 @@ let t: TestApp;
 const T0 = 1_700_000_000;
 beforeAll(async () => {
   t = await createTestApp();
+  // Sign every role in first (a login is itself audited), then start from an empty log so the
+  // fixture below is exactly what the list holds.
+  for (const role of ROLES) await t.as(role);
+  await t.database.db.delete(events);
   const actor = { user_id: 2, username: 'sale' };
   // 12 order events, 5 task events, 3 for another order; times increase so the newest is known.
+  // The names are made up (not in the catalogue): the store and search take any event text.
+  const saved = 'order_saved' as EventName;
   let time = T0;
   for (let i = 0; i < 12; i++)
     await recordEvent(
       t.database.db,
       actor,
-      { entityType: 'order', entityId: 7, event: 'order_saved', data: { changes: { value: { old: i, new: i + 1 } } } },
+      { entityType: 'order', entityId: 7, event: saved, data: { changes: { value: { old: i, new: i + 1 } } } },
       time++,
     );
   for (let i = 0; i < 5; i++)
@@ -26,7 +33,7 @@ beforeAll(async () => {
       {
         entityType: 'task',
         entityId: 5,
-        event: 'task_saved',
+        event: 'task_saved' as EventName,
         data: { title: i === 2 ? 'Calibrate XYZZY rig' : 'Other' },
       },
       time++,
@@ -35,7 +42,7 @@ beforeAll(async () => {
     await recordEvent(
       t.database.db,
       actor,
-      { entityType: 'order', entityId: 8, event: 'order_saved', data: { note: '50% done' } },
+      { entityType: 'order', entityId: 8, event: saved, data: { note: '50% done' } },
       time++,
     );
 });

@@ -4,57 +4,39 @@ import { join } from 'node:path';
 import type { Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { type Database, openPglite } from '../src/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
 import { TokenService } from '../src/platform/auth';
 import { diskFileStore } from '../src/platform/files';
 import type { Mail, Mailer } from '../src/platform/mail';
+import { cloneTemplate, FAKE_EPOCH_MS, newPostgresDatabase } from './test-db';
 
 export class FakeClock {
-  constructor(public ms = Date.UTC(2026, 10, 22, 12, 0, 0)) {}
+  constructor(public ms = FAKE_EPOCH_MS) {}
   now = () => this.ms;
   advance(seconds: number) {
     this.ms += seconds * 1000;
   }
 }
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+/**
+ * @public A fresh migrated database: a clone of the run's migrated starting point (see test-db.ts), else
+ * (outside the server project's globalSetup) in-memory PGlite or a new PostgreSQL database under
+ * TEST_DATABASE_URL, migrated here.
+ */
 export async function freshDatabase(): Promise<Database> {
+  return (await openTestDatabase(false)).database;
+}
+
+/** A clone with the demo data already in it when the run has that starting point. */
+async function openTestDatabase(seeded: boolean): Promise<{ database: Database; seeded: boolean }> {
+  const templates = inject('bpmTestDb');
+  if (templates) return { database: await cloneTemplate(templates, seeded ? 'seeded' : 'migrated'), seeded };
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPglite();
-  const name = `bpm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        // The pool's connections may still be closing: wait for them rather than killing them.
-        for (let i = 0; ; i++) {
-          try {
-            await c.query(`drop database if exists ${name}${i < 20 ? '' : ' with (force)'}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '55006' || i >= 20) throw err;
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { database: base ? await newPostgresDatabase(base) : await openPglite(), seeded: false };
 }
 
 export interface TestApp {
@@ -72,14 +54,15 @@ export interface TestApp {
 export async function createTestApp(
   opts: { seed?: boolean; config?: Partial<Config>; build?: BuildOptions } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const { database, seeded } = await openTestDatabase(opts.seed !== false);
   const clock = new FakeClock();
   const dir = mkdtempSync(join(tmpdir(), 'bpm-test-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret', WEB_DIST: '' }),
     ...opts.config,
   };
-  if (opts.seed !== false) await seedDemo(database.db, Math.floor(clock.now() / 1000));
+  // The seeded starting point was seeded at FAKE_EPOCH_MS, the clock's start, as this line would.
+  if (opts.seed !== false && !seeded) await seedDemo(database.db, Math.floor(clock.now() / 1000));
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(_db, mail) {
@@ -131,9 +114,10 @@ export async function createTestApp(
   };
 }
 
+/** @public */
 export const ALL_DEMO = DEMO_USERS;
 
-/** Signs in any user by name and password; returns the bearer header (throws when login fails). */
+/** @public Signs in any user by name and password; returns the bearer header (throws when login fails). */
 export async function bearer(t: TestApp, username: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);

@@ -162,8 +162,8 @@ describe('image, enable, disable, statistics', () => {
     expect((await send('sale', 'PUT', `/api/partComponents/enable/${p.id}`)).statusCode).toBe(403);
   });
 
-  it('statistics answer no rows until purchase orders exist, with the default window', async () => {
-    const p = (await get('purchase', '/api/partComponents?limit=1')).json().data[0];
+  it('statistics answer no rows for a part never ordered, with the default window', async () => {
+    const p = (await save('purchase', { ...valid, manuf_part_number: 'NEVER-ORDERED-1' })).json().data;
     const res = await send('purchase', 'POST', `/api/partComponents/statistics/${p.id}`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: [], avg_price: null, total_quantity: 0 });

@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (the test tier's snapshots). */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -35,20 +37,28 @@ export async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-/** Opens the embedded database; `dir` undefined means in memory (tests). */
-export async function openPglite(dir?: string): Promise<Database> {
+/**
+ * Opens the embedded database; `dir` undefined means in memory (tests). `loadDataDir` starts from
+ * a dump of an earlier database (tests clone one migrated snapshot instead of migrating each time).
+ */
+export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   let release = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
     release = lockDir(dir);
   }
   try {
-    const client = await PGlite.create({ dataDir: dir ? join(dir, 'pgdata') : undefined, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: dir ? join(dir, 'pgdata') : undefined,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite(client) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,
       kind: 'pglite',
+      dump: () => client.dumpDataDir('none'),
       close: async () => {
         // CHECKPOINT flushes WAL so the next start needs no recovery.
         await client.query('CHECKPOINT').catch(() => {});

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig, systemClock, unixNow } from '../config';
 import { demoProducts, seedDealers } from '../modules/orders/seed';
-import { rebuildRollup } from '../modules/orders/service';
+import { rebuildRollup } from '../modules/sales-docs/rollup';
 import { openDatabase, queryRows } from './client';
 
 function arg(name: string, fallback: number): number {

@@ -2,6 +2,7 @@ import type { Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import { seedSales } from '../modules/orders/seed';
 import { seedProducts } from '../modules/products/seed';
+import { seedPurchasing } from '../modules/purchaseOrders/seed';
 import { hashPassword } from '../platform/auth';
 import { type Db, queryRows } from './client';
 import { users } from './schema/users';
@@ -26,6 +27,8 @@ export type Seeder = (db: Db, ctx: { now: number }) => Promise<void>;
 export const DEMO_SEEDERS: Seeder[] = [seedProducts];
 // Sales runs after products: its order lines reference the demo products.
 DEMO_SEEDERS.push(seedSales);
+// Purchasing runs after products: its PO lines reference the demo suppliers and parts.
+DEMO_SEEDERS.push(seedPurchasing);
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);

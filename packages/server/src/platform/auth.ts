@@ -29,6 +29,12 @@ export interface AuthUser {
   username: string;
   user_role: Role;
   is_test: number;
+  /**
+   * The account's token version when signed. It travels in the token's protected header (the payload
+   * stays exactly the spec's fields) and must equal the account's on every request: logout and a
+   * password change bump it, revoking every access token issued before.
+   */
+  token_version?: number;
 }
 
 export class TokenService {
@@ -48,7 +54,7 @@ export class TokenService {
       user_role: user.user_role,
       is_test: user.is_test,
     })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', tv: user.token_version ?? 0 })
       .setIssuedAt(nowSec)
       .setExpirationTime(nowSec + this.ttl)
       .sign(this.key);
@@ -56,14 +62,24 @@ export class TokenService {
 
   async verify(token: string, nowSec: number): Promise<AuthUser | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload, protectedHeader } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: new Date(nowSec * 1000),
+        // A token without an expiry would be valid for ever.
+        requiredClaims: ['exp', 'iat'],
       });
       const p = payload as unknown as TokenPayload;
       const role = normalizeRole(p.user_role);
+      const tv = protectedHeader.tv;
       if (!role || typeof p.user_id !== 'number' || typeof p.username !== 'string') return null;
-      return { user_id: p.user_id, username: p.username, user_role: role, is_test: Number(p.is_test) || 0 };
+      if (typeof tv !== 'number') return null;
+      return {
+        user_id: p.user_id,
+        username: p.username,
+        user_role: role,
+        is_test: Number(p.is_test) || 0,
+        token_version: tv,
+      };
     } catch {
       return null;
     }

@@ -22,6 +22,7 @@ export const invalid = (cause: Record<string, string>) => new AppError(400, MSG.
 export const unauthorized = (message: string = MSG.unauthenticated) => new AppError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+/** @public A clash with existing data (duplicate key…); kept for the areas that need it. */
 export const conflict = (message: string, cause?: Record<string, string>) => new AppError(409, message, cause);
 /** A save from an older version than the stored one: the client offers Reload. */
 export const staleVersion = (message: string) => new AppError(409, message, undefined, 'stale_version');

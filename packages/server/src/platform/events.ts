@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
@@ -12,13 +13,11 @@ export interface Actor {
   last_name?: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { user_id: null, username: 'system', first_name: 'System', last_name: '' };
-
 export interface EventInput {
   entityType: string;
   entityId: number | null;
-  /** Event name, e.g. `user_created`, `order_saved`. */
-  event: string;
+  /** Event name from the contract's catalogue (EVENTS), e.g. `user_created`. */
+  event: EventName;
   /** For changes: `{ changes: { field: { old, new } } }`; otherwise what identifies the record. */
   data: Record<string, unknown>;
 }

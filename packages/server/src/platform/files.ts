@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { MSG } from '@bpm/contract/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -15,6 +17,8 @@ import type { UploadedFile } from './route';
 export interface FileStore {
   put(data: Buffer): Promise<string>;
   get(sha256: string): Promise<Buffer>;
+  /** Streams the bytes (downloads of large attachments need not sit in memory). */
+  stream?(sha256: string): Readable;
 }
 
 export function diskFileStore(root: string): FileStore {
@@ -31,6 +35,7 @@ export function diskFileStore(root: string): FileStore {
       return sha;
     },
     get: (sha) => readFile(pathOf(sha)),
+    stream: (sha) => createReadStream(pathOf(sha)),
   };
 }
 
@@ -109,15 +114,24 @@ export async function sendFile(reply: FastifyReply, db: Db, store: FileStore, fi
   if (!fileId) throw notFound();
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   if (!row) throw notFound();
+  if (store.stream) {
+    setDownloadHeaders(reply, row.mime, row.fileName).header('content-length', row.size);
+    return reply.send(store.stream(row.sha256));
+  }
   const data = await store.get(row.sha256);
   return sendBytes(reply, data, row.mime, row.fileName);
 }
 
-export function sendBytes(reply: FastifyReply, data: Buffer | Uint8Array, mime: string, fileName: string) {
-  reply
+function setDownloadHeaders(reply: FastifyReply, mime: string, fileName: string) {
+  return reply
     .header('content-type', mime)
     .header('content-disposition', contentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('access-control-expose-headers', 'Content-Disposition');
+}
+
+export function sendBytes(reply: FastifyReply, data: Buffer | Uint8Array, mime: string, fileName: string) {
+  setDownloadHeaders(reply, mime, fileName);
   return reply.send(Buffer.from(data));
 }

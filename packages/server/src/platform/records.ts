@@ -1,3 +1,4 @@
+import { EVENTS, type EventName, type RecordEventStem } from '@bpm/contract/events';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -16,8 +17,8 @@ export type VersionedTable = PgTable & {
 export interface RecordKind<R extends { id: number; version: number }> {
   table: VersionedTable;
   entityType: string;
-  /** Event name stem: `<event>_created`, `<event>_updated`, `<event>_enabled`, `<event>_disabled`. */
-  event: string;
+  /** The record's group in the event catalogue: its `created`, `updated`, `enabled`, `disabled` events. */
+  event: RecordEventStem;
   get(db: Db, id: number): Promise<R>;
   /** What an event shows of the record: the form's fields. */
   snapshot(r: R): Record<string, unknown>;
@@ -73,7 +74,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
       {
         entityType: kind.entityType,
         entityId: record.id,
-        event: `${kind.event}_created`,
+        event: EVENTS[kind.event].created,
         data: { ...kind.label(record), changes: diff(null, kind.snapshot(record)) },
       },
       now,
@@ -93,7 +94,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
     {
       entityType: kind.entityType,
       entityId: after.id,
-      event: `${kind.event}_updated`,
+      event: EVENTS[kind.event].updated,
       data: { ...kind.label(after), changes: diff(kind.snapshot(before), kind.snapshot(after)) },
     },
     now,
@@ -119,7 +120,7 @@ export async function setActive<R extends { id: number; version: number; active:
       {
         entityType: kind.entityType,
         entityId: id,
-        event: active ? `${kind.event}_enabled` : `${kind.event}_disabled`,
+        event: active ? EVENTS[kind.event].enabled : EVENTS[kind.event].disabled,
         data: { ...kind.label(before), changes: { active: { old: before.active, new: active } } },
       },
       now,
@@ -136,7 +137,7 @@ export async function detachFile<R extends { id: number; version: number }>(
   db: Db,
   kind: RecordKind<R>,
   id: number,
-  file: { column: string; field: keyof R & string; event: string },
+  file: { column: string; field: keyof R & string; event: EventName },
   actor: Actor,
   now: number,
 ): Promise<number> {

@@ -1,4 +1,5 @@
 import { idParams } from '@bpm/contract/common';
+import { MSG } from '@bpm/contract/messages';
 import { type Action, can } from '@bpm/contract/permissions';
 import { ROLES, rolePrefix } from '@bpm/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -77,13 +78,29 @@ export interface RouteInfo {
 
 const PREFIXES = new Set(ROLES.map(rolePrefix));
 
+/** The path of the first string (or key) holding a NUL byte, which no text column can store. */
+function nulPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || '_' : undefined;
+  if (!value || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\0')) return [...path, '_'].join('.');
+    const found = nulPath(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, message?: RouteDef<T, T, T>['invalidMessage']): T {
+  const fail = (cause: Record<string, string>) => {
+    const banner = typeof message === 'function' ? message(cause) : message;
+    return banner ? new AppError(400, banner, cause) : invalid(cause);
+  };
+  const nul = nulPath(value);
+  if (nul) throw fail({ [nul]: MSG.invalidCharacter });
   if (!schema) return value as T;
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
-  const cause = zodCause(r.error);
-  const banner = typeof message === 'function' ? message(cause) : message;
-  throw banner ? new AppError(400, banner, cause) : invalid(cause);
+  throw fail(zodCause(r.error));
 }
 
 async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
@@ -110,7 +127,8 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
     if (err instanceof AppError) throw err;
     const code = (err as { statusCode?: number }).statusCode;
     if (code === 413) throw tooLarge();
-    throw err;
+    // A body that is not valid multipart (no boundary, truncated parts) is the client's error.
+    throw invalid({ _: MSG.validation });
   }
   return { fields, files };
 }

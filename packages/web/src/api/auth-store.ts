@@ -52,7 +52,7 @@ export function dismissAuthError() {
 }
 
 /**
- * `can(action, context?)` for the signed-in user: the contract's one permission check. Features gate
+ * @public `can(action, context?)` for the signed-in user: the contract's one permission check. Features gate
  * buttons and fields with it; they never compare `user_role` themselves.
  */
 export function useCan(): (action: Action, context?: PermissionContext) => boolean {

@@ -1,4 +1,4 @@
-import type { Dealer, DealerCredit, DealerOption, DealerRow } from '@bpm/contract/dealers';
+import type { Dealer, DealerOption, DealerRow } from '@bpm/contract/dealers';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';
@@ -54,14 +54,6 @@ export const fetchDealerDetail = (qc: QueryClient, id: number) =>
 /** POST /dealers/save as multipart (fields + optional `agreement_pdf` file). */
 export function useSaveDealer() {
   return useSaveEntity<Dealer>('dealers', '/dealers/save');
-}
-
-export function useDealerCredit(id: number | undefined) {
-  return useQuery({
-    queryKey: ['dealers', 'credit', id ?? 0],
-    queryFn: () => api.get<DealerCredit>(`/dealers/credit/${id}`),
-    enabled: !!id,
-  });
 }
 
 export function downloadAgreement(id: number) {

@@ -16,14 +16,26 @@ const quotationsList = lazy(() => import('../features/quotations/QuotationsListP
 const dealersList = lazy(() => import('../features/dealers/DealersPage'));
 const dealerForm = lazy(() => import('../features/dealers/DealerFormPage'));
 const dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
-const orderEditor = lazy(() => import('../features/orders/OrderEditorPage'));
-const quotationEditor = lazy(() => import('../features/quotations/QuotationEditorPage'));
+const orderEditor = lazy(() => import('../features/sales-docs/OrderEditorPage'));
+const quotationEditor = lazy(() => import('../features/sales-docs/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
 const productEdit = lazy(() => import('../features/products/ProductEditPage'));
 const partComponents = lazy(() => import('../features/partComponents/PartComponentsPage'));
 const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
 const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
+const genlic = lazy(() => import('../features/license/GenLicPage'));
+const reports = lazy(() => import('../features/reports/ReportsPage'));
+const tasksList = lazy(() => import('../features/tasks/TasksPage'));
+const taskForm = lazy(() => import('../features/tasks/TaskFormPage'));
+const taskView = lazy(() => import('../features/tasks/TaskViewPage'));
+const projectsList = lazy(() => import('../features/projects/ProjectsPage'));
+const projectForm = lazy(() => import('../features/projects/ProjectFormPage'));
+const projectView = lazy(() => import('../features/projects/ProjectViewPage'));
+const purchaseOrders = lazy(() => import('../features/purchaseOrders/PurchaseOrdersPage'));
+const purchaseOrderForm = lazy(() => import('../features/purchaseOrders/PurchaseOrderFormPage'));
+const poHistory = lazy(() => import('../features/purchaseOrders/PoHistoryPages'));
+const poHistoryRecord = lazy(() => import('../features/purchaseOrders/PoHistoryRecordPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -51,6 +63,21 @@ export const PAGES: Record<string, Page> = {
   '/suppliers': suppliers,
   '/suppliers/add': supplierForm,
   '/suppliers/edit/:SupplierId': supplierForm,
+  '/genlic': genlic,
+  '/reports': reports,
+  '/tasks': tasksList,
+  '/tasks/add': taskForm,
+  '/tasks/edit/:TaskId': taskForm,
+  '/tasks/view/:TaskId': taskView,
+  '/projects': projectsList,
+  '/projects/add': projectForm,
+  '/projects/edit/:ProjectId': projectForm,
+  '/projects/view/:ProjectId': projectView,
+  '/purchaseorders': purchaseOrders,
+  '/purchaseorders/add': purchaseOrderForm,
+  '/purchaseorders/edit/:PurchaseOrderId': purchaseOrderForm,
+  '/purchaseorders/history/:PurchaseOrderId': poHistory,
+  '/purchaseorders/history/:PurchaseOrderId/:PurchaseOrderHistoryId': poHistoryRecord,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

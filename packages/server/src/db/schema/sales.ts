@@ -132,10 +132,6 @@ function salesDocColumns(linkColumn: string) {
   };
 }
 
-/** The lower-cased text the order search matches (oc_ref, invoice, note, shipping_awb). */
-export const orderSearchText = (t: { ocRef: unknown; invoice: unknown; note: unknown; shippingAwb: unknown }) =>
-  sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})`;
-
 export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => {
   const live = sql`deleted = 0`;
   return [

@@ -21,6 +21,8 @@ export const users = pgTable(
     deleted: smallint('deleted').notNull().default(0),
     isTest: smallint('is_test').notNull().default(0),
     version: integer('version').notNull().default(1),
+    /** Access tokens carry it; bumping it (logout, password change) revokes them at once. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
@@ -53,8 +55,9 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/** Login failures per username and client address (`key`), counted atomically before verifying. */
 export const loginAttempts = pgTable('login_attempts', {
-  username: text('username').primaryKey(),
+  key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   lockedUntil: bigint('locked_until', { mode: 'number' }),

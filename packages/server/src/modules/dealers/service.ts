@@ -16,7 +16,7 @@ import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { likePattern, orderBy } from '../../platform/paging';
 import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
-import { creditUsed } from '../orders/service';
+import { creditUsed } from '../sales-docs/rollup';
 
 export const DEALER_ENTITY = 'dealer';
 

@@ -1,5 +1,5 @@
 import { idParam } from '@bpm/contract/common';
-import { FILE_TYPE_ROLES } from '@bpm/contract/permissions';
+import { canFile } from '@bpm/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
@@ -27,11 +27,10 @@ export function fileRoutes(app: FastifyInstance) {
       raw: true,
       async handler({ params, user, reply, deps }) {
         const fileType = `${params.area}/${params.field}`;
-        const roles = FILE_TYPE_ROLES[fileType];
         const resolve = fileResolver(app, fileType);
-        if (!roles || !resolve) throw notFound();
-        if (!roles.includes(user.user_role)) throw forbidden();
-        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id));
+        if (!resolve) throw notFound();
+        if (!canFile(user.user_role, fileType)) throw forbidden();
+        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id, user));
       },
     });
   }

@@ -11,26 +11,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { unixNow } from '../../config';
-import type { Db } from '../../db/client';
-import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
-import { storeFieldUpload, storeUpload } from '../../platform/files';
 import { definePutById, defineRoute, Paged, type UploadedFile } from '../../platform/route';
-import { orderDocument } from './pdf';
-import * as orders from './service';
-
-/** Checks and stores the uploaded PDF of one field inside the save transaction. */
-export function pdfStorer(files: UploadedFile[], deps: Deps, user: AuthUser, now: number): orders.StoreFile {
-  return (tx, field) => storeFieldUpload(tx, { files, deps, user }, field, 'pdf', now);
-}
-
-/** Answers a save: the document as `data`, and `warning` beside it when there is one. */
-export const saveAnswer = (r: orders.SaveResult, shape: (d: orders.Doc) => unknown = (d) => d) => ({
-  data: shape(r.doc),
-  ...(r.warning ? { warning: r.warning } : {}),
-});
+import { deleteAction } from '../sales-docs/delete-requests';
+import { fileIdOf, pdfStorer } from '../sales-docs/files';
+import { generateDocument } from '../sales-docs/generate';
+import { missingOc, saveProductionOrder, saveShippingOrder } from '../sales-docs/limited-save';
+import { deleteRequests, listOrders, listShippingOrders, ordersInTime } from '../sales-docs/list';
+import { orderOptions, productOptions } from '../sales-docs/options';
+import { getDoc, withoutMoney } from '../sales-docs/read';
+import { saveAnswer, saveSalesDoc } from '../sales-docs/save';
 
 /**
  * Parses a shipping or production save; when the form fails, the missing OC fields (checked against
@@ -39,7 +31,7 @@ export const saveAnswer = (r: orders.SaveResult, shape: (d: orders.Doc) => unkno
 async function parseLimitedSave<T>(schema: ZodType<T>, raw: unknown, files: UploadedFile[], deps: Deps): Promise<T> {
   const r = schema.safeParse(raw ?? {});
   if (r.success) return r.data;
-  const oc = await orders.missingOc(
+  const oc = await missingOc(
     deps.db,
     raw,
     files.some((f) => f.field === 'oc_pdf'),
@@ -48,7 +40,7 @@ async function parseLimitedSave<T>(schema: ZodType<T>, raw: unknown, files: Uplo
 }
 
 export function orderRoutes(app: FastifyInstance) {
-  for (const field of ORDER_FILE_FIELDS) registerFileType(app, `orders/${field}`, orders.fileIdOf('order', field));
+  for (const field of ORDER_FILE_FIELDS) registerFileType(app, `orders/${field}`, fileIdOf('order', field));
   const read = { action: 'orders.read' } as const;
   const save = { action: 'orders.save' } as const;
 
@@ -60,7 +52,7 @@ export function orderRoutes(app: FastifyInstance) {
     query: orderListQuery,
     raw: true,
     async handler({ query, reply, deps }) {
-      const page = await orders.listOrders(deps.db, query, unixNow(deps.clock));
+      const page = await listOrders(deps.db, query, unixNow(deps.clock));
       return reply.send({ data: page.rows, total: page.total, summary: page.summary });
     },
   });
@@ -69,7 +61,7 @@ export function orderRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/orders/request-to-delete',
     access: read,
-    handler: ({ deps }) => orders.deleteRequests(deps.db),
+    handler: ({ deps }) => deleteRequests(deps.db),
   });
 
   defineRoute(app, {
@@ -77,7 +69,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/orders/time/:start/:end',
     access: read,
     params: orderTimeParams,
-    handler: ({ params, deps }) => orders.ordersInTime(deps.db, params.start, params.end),
+    handler: ({ params, deps }) => ordersInTime(deps.db, params.start, params.end),
   });
 
   defineRoute(app, {
@@ -85,7 +77,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/orders/:id',
     access: read,
     params: idParams,
-    handler: ({ params, deps }) => orders.getDoc(deps.db, 'order', params.id),
+    handler: ({ params, deps }) => getDoc(deps.db, 'order', params.id),
   });
 
   defineRoute(app, {
@@ -97,7 +89,7 @@ export function orderRoutes(app: FastifyInstance) {
     raw: true,
     async handler({ body, files, user, reply, deps }) {
       const now = unixNow(deps.clock);
-      const r = await orders.saveSalesDoc(deps.db, 'order', body, pdfStorer(files, deps, user, now), user, now);
+      const r = await saveSalesDoc(deps.db, 'order', body, pdfStorer(files, deps, user, now), user, now);
       return reply.send(saveAnswer(r));
     },
   });
@@ -108,31 +100,7 @@ export function orderRoutes(app: FastifyInstance) {
       url: `/orders/:id/generate/${which}`,
       access: save,
       params: idParams,
-      async handler({ params, user, deps }) {
-        const now = unixNow(deps.clock);
-        const order = await orders.getDoc(deps.db, 'order', params.id);
-        const ref = which === 'oc' ? order.oc_ref || `OC-${order.id}` : order.invoice || `INV-${order.id}`;
-        const bytes = await orderDocument(
-          which === 'oc' ? { ...order, oc_ref: ref } : { ...order, invoice: ref },
-          which,
-        );
-        return orders.attachGenerated(
-          deps.db,
-          params.id,
-          which,
-          (tx: Db, fileName) =>
-            storeUpload(
-              tx,
-              deps.files,
-              { field: `${which}_pdf`, fileName, mimetype: 'application/pdf', data: bytes },
-              'pdf',
-              // Generated documents are ours: the upload limit is for what users send.
-              { maxBytes: Number.MAX_SAFE_INTEGER, userId: user.user_id, nowSec: now },
-            ),
-          user,
-          now,
-        );
-      },
+      handler: ({ params, user, deps }) => generateDocument(deps, params.id, which, user, unixNow(deps.clock)),
     });
   }
 
@@ -144,7 +112,7 @@ export function orderRoutes(app: FastifyInstance) {
     ['/admin/orders/delete/reject/:id', 'orders.delete', 'reject'],
     ['/admin/orders/delete/:id', 'orders.delete', 'delete'],
   ] as const;
-  definePutById(app, deletes, (a) => orders.deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now));
+  definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now));
 
   // --- Shipping and production variants ------------------------------------------------------
   for (const [role, action] of [
@@ -157,7 +125,7 @@ export function orderRoutes(app: FastifyInstance) {
       access: { action },
       query: orderListQuery,
       async handler({ query, deps }) {
-        const page = await orders.listShippingOrders(deps.db, query, unixNow(deps.clock));
+        const page = await listShippingOrders(deps.db, query, unixNow(deps.clock));
         return new Paged(page.rows, page.total);
       },
     });
@@ -166,7 +134,7 @@ export function orderRoutes(app: FastifyInstance) {
       url: `/${role}/orders/:id`,
       access: { action },
       params: idParams,
-      handler: async ({ params, deps }) => orders.withoutMoney(await orders.getDoc(deps.db, 'order', params.id)),
+      handler: async ({ params, deps }) => withoutMoney(await getDoc(deps.db, 'order', params.id)),
     });
   }
 
@@ -179,8 +147,8 @@ export function orderRoutes(app: FastifyInstance) {
     async handler({ body: raw, files, user, reply, deps }) {
       const body = await parseLimitedSave(shippingOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
-      const r = await orders.saveShippingOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
-      return reply.send(saveAnswer({ doc: r.doc }, orders.withoutMoney));
+      const r = await saveShippingOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
+      return reply.send(saveAnswer({ doc: r.doc }, withoutMoney));
     },
   });
 
@@ -193,8 +161,8 @@ export function orderRoutes(app: FastifyInstance) {
     async handler({ body: raw, files, user, reply, deps }) {
       const body = await parseLimitedSave(productionOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
-      const r = await orders.saveProductionOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
-      return reply.send(saveAnswer({ doc: r.doc }, orders.withoutMoney));
+      const r = await saveProductionOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
+      return reply.send(saveAnswer({ doc: r.doc }, withoutMoney));
     },
   });
 
@@ -204,7 +172,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/autocomplete/orders',
     access: { action: 'autocomplete.orders' },
     query: autocompleteQuery,
-    handler: ({ query, deps }) => orders.orderOptions(deps.db, query.search, query.limit),
+    handler: ({ query, deps }) => orderOptions(deps.db, query.search, query.limit),
   });
 
   defineRoute(app, {
@@ -212,6 +180,6 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/autocomplete/products',
     access: { action: 'autocomplete.products' },
     query: autocompleteQuery,
-    handler: ({ query, deps }) => orders.productOptions(deps.db, query.search, query.limit),
+    handler: ({ query, deps }) => productOptions(deps.db, query.search, query.limit),
   });
 }

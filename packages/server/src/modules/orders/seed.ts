@@ -2,8 +2,9 @@ import { orderTotals } from '@bpm/contract/orders';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
-import { dealers, orderLines, orders, quotationLines, quotations } from '../../db/schema/sales';
-import { rebuildRollup } from './service';
+import { dealers } from '../../db/schema/sales';
+import { KINDS } from '../sales-docs/kinds';
+import { rebuildRollup } from '../sales-docs/rollup';
 
 /** Deterministic PRNG (mulberry32): the demo data is the same on every start. */
 function prng(seed: number) {
@@ -513,8 +514,7 @@ export async function seedSales(db: Db, ctx: { now: number }) {
     ['order', 600],
     ['quotation', 150],
   ] as const) {
-    const table = kind === 'order' ? orders : (quotations as unknown as typeof orders);
-    const lineTable = kind === 'order' ? orderLines : (quotationLines as unknown as typeof orderLines);
+    const { t: table, lines: lineTable } = KINDS[kind];
     const docs = Array.from({ length: count }, (_x, i) => makeDoc(i, kind)).sort((a, b) => a.date - b.date);
     for (let i = 0; i < docs.length; i += 100) {
       const batch = docs.slice(i, i + 100);

@@ -1,17 +1,25 @@
 import type { PartStatisticsRow } from '@bpm/contract/partComponents';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 
 /**
  * The purchase-order lines of a part with a PO date in [start, end] (unix seconds), oldest first.
- * TODO(purchase orders): the PO tables do not exist yet, so this answers []. Once they do: one
- * query over PO lines joined to their POs (approved or received, not cancelled) where
- * part = partId and po_date in the window, selecting po_date, po_number, price (USD), quantity.
+ * Only approved and received POs count: a draft, rejected or cancelled PO bought nothing
+ * (docs/decisions.md, Purchasing). Prices are USD.
  */
 export async function partPurchaseHistory(
-  _db: Db,
-  _partId: number,
-  _start: number,
-  _end: number,
+  db: Db,
+  partId: number,
+  start: number,
+  end: number,
 ): Promise<PartStatisticsRow[]> {
-  return [];
+  const rows = await queryRows<PartStatisticsRow>(
+    db,
+    sql`select po.po_date, po.po_number, pl.price::float8 as price, pl.quantity::float8 as quantity
+        from purchase_order_lines pl join purchase_orders po on po.id = pl.po_id
+        where pl.part_id = ${partId} and po.status in ('approved', 'received')
+          and po.po_date >= ${start} and po.po_date <= ${end}
+        order by po.po_date, po.id, pl.line_no`,
+  );
+  return rows.map((r) => ({ ...r, po_date: Number(r.po_date), price: Number(r.price), quantity: Number(r.quantity) }));
 }

@@ -17,12 +17,15 @@ import { type Actor, diff, recordEvent } from '../../platform/events';
 import { lockProduct, PRODUCT_ENTITY } from './service';
 
 /**
- * The price a BOM line is costed at, for part component alias `pc`. Today the part's own price;
- * TODO(purchase orders): once PO lines exist, the quantity-weighted average PO price of the part
- * (falling back to pc.price when it was never ordered). Change it here only: lines and bom_cost
- * both read this expression.
+ * The price a BOM line is costed at, for part component alias `pc`: the quantity-weighted average
+ * USD price of the part over the lines of approved and received purchase orders (all time), or
+ * pc.price when it was never ordered (docs/decisions.md, Purchasing). Lines and bom_cost both read
+ * this expression.
  */
-const AVG_PRICE = sql.raw('pc.price');
+const AVG_PRICE = sql.raw(`coalesce((
+  select round(sum(pl.price * pl.quantity) / nullif(sum(pl.quantity), 0), 6)
+  from purchase_order_lines pl join purchase_orders po on po.id = pl.po_id
+  where pl.part_id = pc.id and po.status in ('approved', 'received')), pc.price)`);
 
 /** Errors listed in an import answer; error_count still counts them all. */
 const MAX_LISTED_ERRORS = 1000;

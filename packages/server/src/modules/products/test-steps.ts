@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import type { TestStep, TestStepSave } from '@bpm/contract/products';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -45,7 +46,7 @@ async function event(
   tx: Db,
   actor: Actor,
   productId: number,
-  name: string,
+  name: EventName,
   data: Record<string, unknown>,
   now: number,
 ) {

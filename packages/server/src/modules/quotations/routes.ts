@@ -5,13 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged } from '../../platform/route';
-import { pdfStorer, saveAnswer } from '../orders/routes';
-import * as docs from '../orders/service';
-import { listQuotations } from './service';
+import { turnToOrder } from '../sales-docs/convert';
+import { deleteAction } from '../sales-docs/delete-requests';
+import { fileIdOf, pdfStorer } from '../sales-docs/files';
+import { listQuotations } from '../sales-docs/quotation-list';
+import { getDoc, withoutMoney } from '../sales-docs/read';
+import { saveAnswer, saveSalesDoc } from '../sales-docs/save';
 
 export function quotationRoutes(app: FastifyInstance) {
-  registerFileType(app, 'quotations/oc_pdf', docs.fileIdOf('quotation', 'oc_pdf'));
-  registerFileType(app, 'quotations/invoice_pdf', docs.fileIdOf('quotation', 'invoice_pdf'));
+  registerFileType(app, 'quotations/oc_pdf', fileIdOf('quotation', 'oc_pdf'));
+  registerFileType(app, 'quotations/invoice_pdf', fileIdOf('quotation', 'invoice_pdf'));
 
   // Sales/administrator at /quotations, production at /production/quotations, shipping read-only
   // at /shipping/quotations (without money).
@@ -38,8 +41,8 @@ export function quotationRoutes(app: FastifyInstance) {
       access: { action: v.read },
       params: idParams,
       async handler({ params, deps }) {
-        const doc = await docs.getDoc(deps.db, 'quotation', params.id);
-        return v.money ? doc : docs.withoutMoney(doc);
+        const doc = await getDoc(deps.db, 'quotation', params.id);
+        return v.money ? doc : withoutMoney(doc);
       },
     });
     if (!v.save) continue;
@@ -53,7 +56,7 @@ export function quotationRoutes(app: FastifyInstance) {
       raw: true,
       async handler({ body, files, user, reply, deps }) {
         const now = unixNow(deps.clock);
-        const r = await docs.saveSalesDoc(deps.db, 'quotation', body, pdfStorer(files, deps, user, now), user, now);
+        const r = await saveSalesDoc(deps.db, 'quotation', body, pdfStorer(files, deps, user, now), user, now);
         return reply.send(saveAnswer(r));
       },
     });
@@ -64,7 +67,7 @@ export function quotationRoutes(app: FastifyInstance) {
       params: idParams,
       raw: true,
       async handler({ params, user, reply, deps }) {
-        const r = await docs.turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
+        const r = await turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
         return reply.send(saveAnswer(r));
       },
     });
@@ -78,7 +81,7 @@ export function quotationRoutes(app: FastifyInstance) {
     params: idParams,
     raw: true,
     async handler({ params, user, reply, deps }) {
-      const r = await docs.turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
+      const r = await turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
       return reply.send(saveAnswer(r));
     },
   });
@@ -93,5 +96,5 @@ export function quotationRoutes(app: FastifyInstance) {
     ['/admin/quotations/delete/reject/:id', 'quotations.delete', 'reject'],
     ['/admin/quotations/delete/:id', 'quotations.delete', 'delete'],
   ] as const;
-  definePutById(app, deletes, (a) => docs.deleteAction(a.deps.db, 'quotation', a.id, a.what, a.user, a.now));
+  definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'quotation', a.id, a.what, a.user, a.now));
 }

@@ -29,8 +29,8 @@ export function sessionRoutes(app: FastifyInstance) {
     body: loginBody,
     invalidMessage: MSG.loginRequired,
     raw: true,
-    async handler({ body, reply, deps }) {
-      const issued = await session.login(deps.db, body.username, body.password, opts());
+    async handler({ req, body, reply, deps }) {
+      const issued = await session.login(deps.db, body.username, body.password, { address: req.ip }, opts());
       if (issued.refreshToken) setCookie(reply, issued.refreshToken);
       return reply.send({ access_token: issued.accessToken });
     },
@@ -58,7 +58,7 @@ export function sessionRoutes(app: FastifyInstance) {
     url: '/auth/logout',
     access: { public: true },
     async handler({ req, reply, deps }) {
-      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], unixNow(deps.clock));
+      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], req.user?.user_id, unixNow(deps.clock));
       clearCookie(reply);
       return null;
     },

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MSG } from '@bpm/contract/messages';
 import { normalizeRole } from '@bpm/contract/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginAttempts, refreshTokens, users } from '../../db/schema/users';
+import { type Db, queryRows } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema/users';
 import {
   type AuthUser,
   dummyPasswordHash,
@@ -13,8 +13,9 @@ import {
   verifyPassword,
 } from '../../platform/auth';
 import { AppError, tooMany, unauthorized } from '../../platform/errors';
+import { recordEvent } from '../../platform/events';
 
-/** Failed logins for one username within the window before it is locked. */
+/** Failed logins for one username from one address within the window before that pair is locked. */
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW = 15 * 60;
 export const LOCK_SECONDS = 15 * 60;
@@ -37,24 +38,105 @@ const authUserOf = (u: typeof users.$inferSelect): AuthUser => ({
   username: u.username,
   user_role: normalizeRole(u.userRole) ?? 'sale',
   is_test: u.isTest,
+  token_version: u.tokenVersion,
 });
 
-export async function login(db: Db, username: string, password: string, o: SessionOpts): Promise<Issued> {
-  const key = username.trim().toLowerCase();
-  const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.username, key));
-  if (attempt?.lockedUntil && attempt.lockedUntil > o.nowSec) throw tooMany(MSG.tooManyAttempts);
+/** Where a login came from (the client address, as the trusted proxy setting reports it). */
+export interface LoginFrom {
+  address: string;
+}
 
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.username}) = ${key}`, eq(users.deleted, 0)));
+/**
+ * The throttle counts per username and client address, so failures from one address never lock the
+ * account for another. The username is hashed: the key stays small whatever was typed.
+ */
+const throttleKey = (name: string, address: string) =>
+  `${createHash('sha256').update(name).digest('hex').slice(0, 32)}|${address.slice(0, 64)}`;
+
+/**
+ * Reserves one attempt atomically (a single upsert) before any password is verified, so parallel
+ * guesses cannot all be checked: only the first MAX_FAILURES of a window get a slot ≤ MAX_FAILURES.
+ * A slot beyond it starts the lock. An expired window or lock starts counting afresh.
+ */
+async function reserveAttempt(db: Db, key: string, now: number): Promise<number> {
+  const reset = sql`(t.locked_until is not null and t.locked_until <= ${now})
+    or (t.locked_until is null and t.window_start <= ${now - FAILURE_WINDOW})`;
+  const [row] = await queryRows<{ failures: number }>(
+    db,
+    sql`insert into login_attempts as t (key, failures, window_start, locked_until)
+      values (${key}, 1, ${now}, null)
+      on conflict (key) do update set
+        failures = case when ${reset} then 1 else t.failures + 1 end,
+        window_start = case when ${reset} then ${now} else t.window_start end,
+        locked_until = case when ${reset} then null
+          when t.locked_until is null and t.failures + 1 > ${MAX_FAILURES} then ${now + LOCK_SECONDS}
+          else t.locked_until end
+      returning failures`,
+  );
+  return Number(row?.failures ?? 1);
+}
+
+/** A successful login gives back its own slot and those before it (earlier typos); parallel ones stay. */
+async function releaseAttempt(db: Db, key: string, slot: number): Promise<void> {
+  await db.execute(
+    sql`update login_attempts set failures = greatest(failures - ${slot}, 0),
+      locked_until = case when failures - ${slot} <= ${MAX_FAILURES} then null else locked_until end
+      where key = ${key}`,
+  );
+}
+
+/** Failed, locked and successful logins are audited on the user (who, from where, when). */
+async function auditLogin(
+  db: Db,
+  event: 'login_failed' | 'login_locked' | 'login_succeeded',
+  name: string,
+  user: typeof users.$inferSelect | undefined,
+  address: string,
+  now: number,
+  reason?: string,
+) {
+  const actor = user
+    ? { user_id: user.id, username: user.username }
+    : { user_id: null, username: name.slice(0, 100), first_name: '', last_name: '' };
+  const data: Record<string, unknown> = { username: name.slice(0, 100), address: address.slice(0, 64) };
+  if (reason) data.reason = reason;
+  await recordEvent(db, actor, { entityType: 'user', entityId: user?.id ?? null, event, data }, now);
+}
+
+export async function login(
+  db: Db,
+  username: string,
+  password: string,
+  from: LoginFrom,
+  o: SessionOpts,
+): Promise<Issued> {
+  const name = username.trim().toLowerCase();
+  const key = throttleKey(name, from.address);
+  const slot = await reserveAttempt(db, key, o.nowSec);
+  const findUser = async () => {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = ${name}`, eq(users.deleted, 0)));
+    return u;
+  };
+  if (slot > MAX_FAILURES) {
+    // Exactly one request sees the slot that starts the lock: it tells the administrator.
+    if (slot === MAX_FAILURES + 1) await auditLogin(db, 'login_locked', name, await findUser(), from.address, o.nowSec);
+    throw tooMany(MSG.tooManyAttempts);
+  }
+
+  const user = await findUser();
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
-    await recordFailure(db, key, attempt, o.nowSec);
+    await auditLogin(db, 'login_failed', name, user, from.address, o.nowSec);
     throw unauthorized(MSG.invalidCredentials);
   }
-  if (attempt) await db.delete(loginAttempts).where(eq(loginAttempts.username, key));
-  if (user.active !== 1) throw unauthorized(MSG.accountDisabled);
+  await releaseAttempt(db, key, slot);
+  if (user.active !== 1) {
+    await auditLogin(db, 'login_failed', name, user, from.address, o.nowSec, 'disabled');
+    throw unauthorized(MSG.accountDisabled);
+  }
 
   const refreshToken = newRefreshToken();
   await db.insert(refreshTokens).values({
@@ -64,25 +146,8 @@ export async function login(db: Db, username: string, password: string, o: Sessi
     createdAt: o.nowSec,
     expiresAt: o.nowSec + o.refreshTtl,
   });
+  await auditLogin(db, 'login_succeeded', name, user, from.address, o.nowSec);
   return { accessToken: await o.tokens.sign(authUserOf(user), o.nowSec), refreshToken };
-}
-
-async function recordFailure(
-  db: Db,
-  key: string,
-  attempt: typeof loginAttempts.$inferSelect | undefined,
-  now: number,
-): Promise<void> {
-  const fresh = !attempt || attempt.windowStart < now - FAILURE_WINDOW;
-  const failures = fresh ? 1 : attempt.failures + 1;
-  const lockedUntil = failures >= MAX_FAILURES ? now + LOCK_SECONDS : null;
-  await db
-    .insert(loginAttempts)
-    .values({ username: key, failures, windowStart: fresh ? now : attempt.windowStart, lockedUntil })
-    .onConflictDoUpdate({
-      target: loginAttempts.username,
-      set: { failures, windowStart: fresh ? now : attempt.windowStart, lockedUntil },
-    });
 }
 
 /**
@@ -169,22 +234,37 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes the session the cookie belongs to. */
-export async function logout(db: Db, token: string | undefined, now: number): Promise<void> {
-  if (!token) return;
-  const [row] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+/**
+ * Revokes the session the cookie belongs to, and the access tokens of the user (the cookie's or the
+ * bearer's): other devices keep their refresh cookie and simply refresh.
+ */
+export async function logout(db: Db, token: string | undefined, bearerUserId: number | undefined, now: number) {
+  const [row] = token
+    ? await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    : [];
   if (row) await revokeFamily(db, row.familyId, now);
+  const userId = row?.userId ?? bearerUserId;
+  if (userId) await revokeAccessTokens(db, userId);
 }
 
-/** Ends every session of a user (disabled, deleted, password changed). */
+/** Access tokens issued before now stop working at once (they carry the older token version). */
+async function revokeAccessTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Ends every session of a user (disabled, deleted, password changed), access tokens included. */
 export async function revokeUserSessions(db: Db, userId: number, now: number): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeAccessTokens(db, userId);
 }
 
 export async function profile(db: Db, userId: number) {

@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import type { Role } from '@bpm/contract/roles';
 import { ADMIN_USERNAME, type User, type UserRow, type UserSave } from '@bpm/contract/users';
@@ -195,7 +196,7 @@ export async function setUserFlag(
       {
         entityType: 'user',
         entityId: id,
-        event: `user_${change}d`,
+        event: { enable: EVENTS.user.enabled, disable: EVENTS.user.disabled, delete: EVENTS.user.deleted }[change],
         data: { username: before.username, changes: { [field]: { old: oldValue, new: Object.values(set)[0] } } },
       },
       now,

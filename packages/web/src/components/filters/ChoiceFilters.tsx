@@ -46,9 +46,6 @@ export interface CheckboxGroupFilterProps {
   testId?: string;
 }
 
-/** The selected values joined by ';' (the form the list APIs take). */
-export const joinValues = (values: readonly string[]) => values.join(';');
-
 /** Several values, in a row; keeps the options' order. */
 export function CheckboxGroupFilter({
   label,

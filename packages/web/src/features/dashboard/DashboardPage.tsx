@@ -1,7 +1,6 @@
 import { useCan } from '../../api/auth-store';
-import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderCard } from './DashboardCard';
 import { ProductionOverview } from './ProductionOverview';
+import { PurchasingOverview } from './PurchasingOverview';
 import { SalesOverview } from './SalesOverview';
 
 /** /dashboard and /dashboard/{dealerId}: each role's overview (document 1 section 2.5). */
@@ -10,12 +9,5 @@ export default function DashboardPage() {
   // The administrator's overview adds the delete-request review (the one who may delete).
   if (can('dashboard.sales')) return <SalesOverview admin={can('orders.delete')} />;
   if (can('dashboard.production')) return <ProductionOverview />;
-  return (
-    <>
-      <PageHeader title="Purchasing Overview" />
-      <PlaceholderCard title="Purchasing Overview" testId="purchasing-overview">
-        Draft and waiting-approval purchase orders will be shown here once the purchasing area is available.
-      </PlaceholderCard>
-    </>
-  );
+  return <PurchasingOverview />;
 }

@@ -20,8 +20,9 @@ import { useParams } from 'react-router';
 import { useSalesOverview } from '../../api/dashboard';
 import { formatMoney } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { ApprovePoCard } from './ApprovePoCard';
 import { creditAvailableText } from './credit';
-import { DashboardCard, PlaceholderCard } from './DashboardCard';
+import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
 import { DeleteRequestsCard } from './DeleteRequestsCard';
 
@@ -45,11 +46,7 @@ export function SalesOverview({ admin }: { admin: boolean }) {
         </Box>
         {admin && <DeleteRequestsCard kind="order" />}
         {admin && <DeleteRequestsCard kind="quotation" />}
-        {admin && (
-          <PlaceholderCard title="Request to Approve PO" testId="approve-po">
-            Purchase orders waiting approval will be listed here once the purchasing area is available.
-          </PlaceholderCard>
-        )}
+        {admin && <ApprovePoCard />}
       </Box>
     </Box>
   );

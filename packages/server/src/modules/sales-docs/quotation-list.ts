@@ -1,10 +1,9 @@
+// The quotation list (sales, production and shipping variants).
 import type { QuotationListQuery, QuotationRow } from '@bpm/contract/quotations';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, quotations } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
-
-export const QUOTATION_ENTITY = 'quotation';
 
 /** GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. */
 export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ rows: QuotationRow[]; total: number }> {

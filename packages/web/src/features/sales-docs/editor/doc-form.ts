@@ -2,6 +2,9 @@ import type { Dealer } from '@bpm/contract/dealers';
 import {
   ADDRESS_FIELDS,
   defaultLineDiscount,
+  LIMITED_ORDER_EDITS,
+  type LimitedOrderRole,
+  limitedOrderEditable,
   lineAmount,
   type OrderFileField,
   orderSave,
@@ -277,25 +280,9 @@ export interface VariantInfo {
 const ALL_FILES = ['oc_pdf', 'invoice_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'] as const;
 const QUOTATION_FILES = ['oc_pdf', 'invoice_pdf'] as const;
 
-const SHIPPING_FIELDS = [
-  'oc_ref',
-  'shipping_status',
-  'shipping_awb',
-  'shipping_weight',
-  'shipping_for_today',
-  'distributor_shipments',
-  'shipping_date_expected',
-  'shipping_date',
-  'shipping_cost',
-  'actual_shipping_cost',
-] as const;
-const PRODUCTION_FIELDS = [
-  'oc_ref',
-  'note',
-  'shipping_for_today',
-  'distributor_shipments',
-  'shipping_date_expected',
-] as const;
+/** What a limited variant sends: the record's identity, dealer and date (on create), and its editable fields. */
+const limitedSends = (role: LimitedOrderRole) =>
+  ['id', 'version', 'dealer', 'date', ...LIMITED_ORDER_EDITS[role].fields] as (keyof DocForm)[];
 
 // The shipping screen offers only ship and done; a wait order saved by shipping keeps its status.
 const shippingSchema = z.preprocess((v) => {
@@ -330,30 +317,30 @@ export function variantInfo(kind: DocKind, variant: DocVariant): VariantInfo {
       uploads: [],
     };
   }
-  const limited = (fields: readonly string[]) => (field: string, isNew: boolean) =>
-    fields.includes(field) || (isNew && (field === 'dealer' || field === 'date'));
+  // Shipping and production: the fields and PDFs of their save schemas (contract LIMITED_ORDER_EDITS).
+  const limited = (role: LimitedOrderRole) => ({
+    editable: (field: string, isNew: boolean) => limitedOrderEditable(role, field, isNew),
+    uploads: LIMITED_ORDER_EDITS[role].uploads,
+    sends: limitedSends(role),
+  });
   if (variant === 'shipping') {
     return {
       ...full,
+      ...limited('shipping'),
       money: false,
       shippingCosts: true,
-      editable: limited(SHIPPING_FIELDS),
-      uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
       statuses: SHIPPING_SCREEN_STATUSES,
       ocRequired: true,
       schema: shippingSchema,
-      sends: ['id', 'version', 'dealer', 'date', ...SHIPPING_FIELDS],
     };
   }
   return {
     ...full,
+    ...limited('production'),
     money: false,
     shippingCosts: false,
-    editable: limited(PRODUCTION_FIELDS),
-    uploads: ['oc_pdf'],
     ocRequired: true,
     schema: productionOrderSave,
-    sends: ['id', 'version', 'dealer', 'date', ...PRODUCTION_FIELDS],
   };
 }
 

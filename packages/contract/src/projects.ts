@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { idParam, listQuery, MAX_ID, requiredText, toNumber } from './common';
+import { MSG } from './messages';
+
+/** Project roles in the spec's order (document 3 section 4). */
+export const PROJECT_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+/** Member badge colours (document 3 section 4). */
+export const PROJECT_ROLE_COLORS: Record<ProjectRole, string> = {
+  owner: 'purple',
+  manager: 'teal',
+  member: 'blue',
+  viewer: 'grey',
+};
+
+/** What each project role may do (document 3 section 6), for the help dialog. */
+export const PROJECT_ROLE_HELP: Record<ProjectRole, string> = {
+  owner:
+    'Full control: edit and delete the project, manage members and roles, create, assign, edit and delete any task, manage all notes and attachments, view everything.',
+  manager:
+    'Manage members and roles, create, assign, edit and delete any task, manage notes and attachments, view everything.',
+  member: 'Manage tasks they created or are assigned to, manage their own notes and attachments, view everything.',
+  viewer: 'Read-only access to project details, tasks, status, notes and attachments.',
+};
+
+/** The permission functions of GET /projects/{id}/check-permission (document 3 section 6). */
+export const PERMISSION_FUNCTIONS = [
+  'is_project_owner',
+  'can_create_tasks',
+  'can_manage_tasks',
+  'can_view_members',
+  'can_manage_members',
+  'can_add_note',
+  'can_add_attachment',
+  'can_manage_notes',
+  'can_manage_attachments',
+] as const;
+export type PermissionFunction = (typeof PERMISSION_FUNCTIONS)[number];
+
+/**
+ * The project-role rules. `mine` says whether the record in question (a task, note or attachment)
+ * was created by, or is assigned to, the caller; it matters only for the member role.
+ * `null` role = not a member: nothing.
+ */
+export function projectCan(
+  role: ProjectRole | null | undefined,
+  fn: Exclude<PermissionFunction, 'can_manage_notes' | 'can_manage_attachments'> | 'manage_note' | 'manage_attachment',
+  mine = false,
+): boolean {
+  if (!role) return false;
+  switch (fn) {
+    case 'is_project_owner':
+      return role === 'owner';
+    case 'can_view_members':
+      return true;
+    case 'can_manage_members':
+      return role === 'owner' || role === 'manager';
+    case 'can_create_tasks':
+    case 'can_add_note':
+    case 'can_add_attachment':
+      return role !== 'viewer';
+    case 'can_manage_tasks':
+    case 'manage_note':
+    case 'manage_attachment':
+      return role === 'owner' || role === 'manager' || (role === 'member' && mine);
+  }
+}
+
+/** A comma-separated id list (`noteIds=1,2,3`), at most 500 ids. */
+const idList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z.array(idParam).max(500),
+);
+
+export const checkPermissionQuery = z.object({
+  function: z.enum(PERMISSION_FUNCTIONS, { error: MSG.unknownFunction }),
+  taskId: idParam.optional(),
+  noteIds: idList.optional(),
+  attachmentIds: idList.optional(),
+});
+export type CheckPermissionQuery = z.infer<typeof checkPermissionQuery>;
+
+/** `{ has_permission }`, or `{ result: { id: boolean } }` for the batch checks. */
+export type CheckPermissionResult = { has_permission: boolean } | { result: Record<string, boolean> };
+
+/** Rich text is capped so one description cannot fill the database. */
+export const RICH_TEXT_MAX = 200_000;
+
+export const projectSave = z.object({
+  name: requiredText().pipe(z.string().max(200)),
+  description: z.preprocess((v) => (v == null ? '' : v), z.string().max(RICH_TEXT_MAX)),
+  version: z.coerce.number().int().optional(),
+});
+export type ProjectSave = z.infer<typeof projectSave>;
+
+export const PROJECT_COMPLETION = ['all', 'not-completed', 'completed'] as const;
+
+export const projectListQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** Created From / To, unix seconds (inclusive). */
+  date_from: z.preprocess(toNumber, z.number().int().min(0).optional()),
+  date_to: z.preprocess(toNumber, z.number().int().min(0).optional()),
+  completion: z.enum(PROJECT_COMPLETION).default('not-completed'),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuery>;
+
+export const projectIdParams = z.object({ projectId: idParam });
+export const memberParams = z.object({ projectId: idParam, userId: idParam });
+
+const requiredId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : toNumber(v)),
+    z.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message }),
+  );
+
+export const memberAdd = z.object({
+  project_id: requiredId(MSG.projectIdRequired).optional(),
+  user_id: requiredId(MSG.userIdRequired),
+  role: z.enum(PROJECT_ROLES, { error: MSG.roleRequired }),
+});
+export type MemberAdd = z.infer<typeof memberAdd>;
+
+export const memberEdit = z.object({ role: z.enum(PROJECT_ROLES, { error: MSG.selectRole }) });
+
+export const memberListQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(200) });
+
+export interface Project {
+  id: number;
+  name: string;
+  description: string;
+  /** Unix seconds. */
+  date_created: number;
+  created_by: number;
+  creator_first_name: string | null;
+  creator_last_name: string | null;
+  member_count: number;
+  total_tasks: number;
+  completed_tasks: number;
+  version: number;
+  /** The caller's project role. */
+  my_role: ProjectRole;
+}
+
+export interface ProjectMember {
+  user_id: number;
+  project_id: number;
+  role: ProjectRole;
+  first_name: string;
+  last_name: string;
+  username: string;
+}
+
+/** A user the Assigned To field offers; `project_member_id` is null for non-members. */
+export interface AssignableUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  project_member_id: number | null;
+}
+
+/** Percent complete, rounded; null when the project has no tasks (nothing is shown then). */
+export function percentComplete(total: number, completed: number): number | null {
+  return total > 0 ? Math.round((completed / total) * 100) : null;
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { MAX_ID } from './common';
+import { MSG } from './messages';
+import type { Action } from './permissions';
+
+// Reports (document 2 sections 2, 6, 7; columns and rules in docs/decisions.md, Licences and reports).
+
+export const REPORT_FORMATS = ['pdf', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const REPORT_IDS = [
+  'dealerStatementOfAccounts',
+  'overdueInvoices',
+  'shippingCost',
+  'monthlySales',
+  'topDealers',
+  'salesBomCost',
+] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
+
+export const REPORT_LABELS: Record<ReportId, string> = {
+  dealerStatementOfAccounts: 'Dealer statement of accounts',
+  overdueInvoices: 'Overdue Invoices',
+  shippingCost: 'Shipping Cost',
+  monthlySales: 'Monthly Sales',
+  topDealers: 'Top Dealers',
+  salesBomCost: 'Product Sales & Profitability',
+};
+
+/** Who may download each report (document 2 section 6). */
+export const REPORT_ACTIONS: Record<ReportId, Action> = {
+  dealerStatementOfAccounts: 'reports.dealerStatement',
+  overdueInvoices: 'reports.overdueInvoices',
+  shippingCost: 'reports.shippingCost',
+  monthlySales: 'reports.monthlySales',
+  topDealers: 'reports.topDealers',
+  salesBomCost: 'reports.salesBomCost',
+};
+
+/** The spec's paths (under /api); the web builds its calls from these. */
+export const reportPaths = {
+  dealerStatementOfAccounts: (f: ReportFormat, dealerId: number, start: number, end: number) =>
+    `/sale/reports/dealerStatementOfAccounts/${f}/${dealerId}/${start}/${end}`,
+  overdueInvoices: (f: ReportFormat) => `/sale/reports/overdueInvoices/${f}`,
+  shippingCost: (f: ReportFormat, company: string, start: number, end: number) =>
+    `/shipping/reports/shippingCost/${f}/${encodeURIComponent(company)}/${start}/${end}`,
+  monthlySales: (f: ReportFormat, year: number, month: number) => `/sale/reports/monthlySales/${f}/${year}/${month}`,
+  topDealers: (f: ReportFormat, start: number, end: number, timezone: string) =>
+    `/shipping/reports/topDealers/${f}/${start}/${end}/${encodeURIComponent(encodeTimezone(timezone))}`,
+  salesBomCost: (f: ReportFormat) => `/sale/reports/salesBomCost/${f}`,
+};
+
+/** Shipping companies (document 2 section 7); 'other:' is followed by a list of names. */
+export const SHIPPING_COMPANIES = ['all', 'DHL', 'FedEx', 'UPS', 'TNT'] as const;
+export const OTHER_PREFIX = 'other:';
+
+/** Top Dealers periods (document 2 section 9): latest 3, 6 or 12 months, or one of the last 12 months. */
+export const TOP_DEALER_LATEST = [3, 6, 12] as const;
+
+/** Base64 of the IANA time zone name, as the Top Dealers path carries it (UTF-8, standard alphabet). */
+export function encodeTimezone(tz: string): string {
+  const bytes = new TextEncoder().encode(tz);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+export function decodeTimezone(b64: string): string | null {
+  try {
+    const bin = atob(b64.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export function isTimezone(tz: string): boolean {
+  if (!tz || tz.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+const format = z.enum(REPORT_FORMATS, { error: MSG.reportFormatInvalid });
+/** Unix seconds. */
+const unixDate = () =>
+  z.coerce.number({ error: MSG.number }).int({ error: MSG.number }).min(0, { error: MSG.number }).max(32503680000, {
+    error: MSG.number,
+  });
+
+const datesInOrder = <T extends { startDate: number; endDate: number }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.reportDatesReversed });
+};
+
+/** A time zone, base64-encoded (path) — decoded and checked. */
+export const timezoneParam = () =>
+  z.string().transform((v, ctx) => {
+    const tz = decodeTimezone(v);
+    if (!tz || !isTimezone(tz)) {
+      ctx.addIssue({ code: 'custom', message: MSG.reportTimezoneInvalid });
+      return z.NEVER;
+    }
+    return tz;
+  });
+
+/** Every report also takes `?timezone=` (base64 IANA name) for dates and months; default UTC. */
+export const reportQuery = z.object({ timezone: timezoneParam().optional() });
+
+export const formatParams = z.object({ format });
+
+export const dealerStatementParams = z
+  .object({
+    format,
+    dealerId: z.coerce.number({ error: MSG.dealerUnknown }).int().positive().max(MAX_ID, { error: MSG.dealerUnknown }),
+    startDate: unixDate(),
+    endDate: unixDate(),
+  })
+  .superRefine(datesInOrder);
+
+/** all, DHL, FedEx, UPS, TNT, or 'other:' + names separated by ',' or ';' (empty = none of the four). */
+export const shippingCompany = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((v, ctx) => {
+    const known = SHIPPING_COMPANIES.find((c) => c.toLowerCase() === v.toLowerCase());
+    if (known) return { kind: known, names: [] as string[] };
+    if (v.toLowerCase().startsWith(OTHER_PREFIX)) {
+      const names = v
+        .slice(OTHER_PREFIX.length)
+        .split(/[,;]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (names.length <= 20 && names.every((n) => n.length <= 50))
+        return { kind: 'other' as const, names: [...new Set(names)] };
+    }
+    ctx.addIssue({ code: 'custom', message: MSG.reportCompanyInvalid });
+    return z.NEVER;
+  });
+export type ShippingCompany = z.infer<typeof shippingCompany>;
+
+export const shippingCostParams = z
+  .object({ format, company: shippingCompany, startDate: unixDate(), endDate: unixDate() })
+  .superRefine(datesInOrder);
+
+export const monthlySalesParams = z.object({
+  format,
+  year: z.coerce
+    .number({ error: MSG.number })
+    .int()
+    .min(2000, { error: MSG.range(2000, 2100) })
+    .max(2100, {
+      error: MSG.range(2000, 2100),
+    }),
+  /** 1–12. */
+  month: z.coerce
+    .number({ error: MSG.number })
+    .int()
+    .min(1, { error: MSG.range(1, 12) })
+    .max(12, {
+      error: MSG.range(1, 12),
+    }),
+});
+
+export const topDealersParams = z
+  .object({ format, startDate: unixDate(), endDate: unixDate(), timezone: timezoneParam() })
+  .superRefine(datesInOrder);
+
+export const salesBomCostBody = z
+  .object({
+    /** Product ids; empty, absent or ['all'] means All Products. */
+    productIds: z
+      .preprocess(
+        (v) => (v == null || (Array.isArray(v) && v.length === 1 && v[0] === 'all') ? [] : v),
+        z.array(z.coerce.number({ error: MSG.productUnknown }).int().positive().max(MAX_ID)).max(1000),
+      )
+      .default([]),
+    startDate: unixDate(),
+    endDate: unixDate(),
+  })
+  .superRefine(datesInOrder);
+export type SalesBomCostBody = z.infer<typeof salesBomCostBody>;
+
+/** A file name with whitespace and special characters replaced (document 2 section 7). */
+export function reportFileName(parts: ReadonlyArray<string | number>, f: ReportFormat): string {
+  const base = parts
+    .map((p) => String(p))
+    .join('_')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9.-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_.]+|[_.]+$/g, '')
+    .slice(0, 120);
+  return `${base || 'report'}.${f}`;
+}

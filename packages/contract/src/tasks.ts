@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { idParam, listQuery, MAX_ID, requiredText, toNumber } from './common';
+import { MSG } from './messages';
+import { RICH_TEXT_MAX } from './projects';
+
+export const TASK_STATUSES = ['new', 'in progress', 'completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+/** Chip colours (document 3 section 4). */
+export const STATUS_COLORS: Record<TaskStatus, 'default' | 'warning' | 'success'> = {
+  new: 'default',
+  'in progress': 'warning',
+  completed: 'success',
+};
+export const PRIORITY_COLORS: Record<TaskPriority, 'default' | 'warning' | 'error'> = {
+  low: 'default',
+  medium: 'warning',
+  high: 'error',
+};
+
+/** Due-date thresholds in days (document 3 section 9). */
+export const URGENT_DAYS = 3;
+export const SOON_DAYS = 7;
+
+export type DueIndicator = 'overdue' | 'urgent' | 'soon' | 'normal' | null;
+
+/**
+ * The due-date indicator: overdue if past, urgent within 3 days, soon within 7 days, otherwise
+ * normal; none for a completed task or one without a due date. Times are unix seconds.
+ */
+export function dueIndicator(dueDate: number | null, status: string, nowSec: number): DueIndicator {
+  if (dueDate == null || status === 'completed') return null;
+  if (dueDate < nowSec) return 'overdue';
+  const days = (dueDate - nowSec) / 86400;
+  if (days <= URGENT_DAYS) return 'urgent';
+  if (days <= SOON_DAYS) return 'soon';
+  return 'normal';
+}
+
+const PRIORITY_RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
+
+/**
+ * The project panel's order (document 3 section 9): completed last; open tasks overdue first,
+ * then priority high, medium, low, then earlier due date first, tasks without due dates last.
+ */
+export function compareProjectTasks(
+  a: { status: string; priority: string; due_date: number | null; id: number },
+  b: { status: string; priority: string; due_date: number | null; id: number },
+  nowSec: number,
+): number {
+  const done = (t: typeof a) => (t.status === 'completed' ? 1 : 0);
+  if (done(a) !== done(b)) return done(a) - done(b);
+  const overdue = (t: typeof a) => (t.status !== 'completed' && t.due_date != null && t.due_date < nowSec ? 0 : 1);
+  if (overdue(a) !== overdue(b)) return overdue(a) - overdue(b);
+  const pr = (PRIORITY_RANK[a.priority] ?? 3) - (PRIORITY_RANK[b.priority] ?? 3);
+  if (pr) return pr;
+  if (a.due_date !== b.due_date) {
+    if (a.due_date == null) return 1;
+    if (b.due_date == null) return -1;
+    return a.due_date - b.due_date;
+  }
+  return b.id - a.id;
+}
+
+const optionalRef = () =>
+  z.preprocess(
+    (v) => (v === '' || v == null || v === 0 || v === '0' ? null : toNumber(v)),
+    z.number({ error: MSG.number }).int({ error: MSG.number }).positive({ error: MSG.number }).max(MAX_ID).nullable(),
+  );
+
+/** POST /tasks/add and /tasks/edit/{id}: the task's fields; due_date null when empty. */
+export const taskSave = z.object({
+  title: requiredText().pipe(z.string().max(500)),
+  description: z.preprocess((v) => (v == null ? '' : v), z.string().max(RICH_TEXT_MAX)),
+  priority: z.enum(TASK_PRIORITIES, { error: MSG.required }).default('medium'),
+  status: z.enum(TASK_STATUSES, { error: MSG.required }).default('new'),
+  /** Unix seconds; null when empty. */
+  due_date: z.preprocess(
+    (v) => (v === '' || v == null ? null : toNumber(v)),
+    z.number({ error: MSG.number }).int({ error: MSG.number }).min(0).max(32503680000).nullable(),
+  ),
+  assigned_to: optionalRef(),
+  parent_id: optionalRef(),
+  project_id: optionalRef(),
+  /** The version the form was loaded at; a stale one is refused with 409. */
+  version: z.coerce.number().int().optional(),
+});
+export type TaskSave = z.infer<typeof taskSave>;
+
+export const TASK_FILTERS = ['my-tasks', 'my-projects'] as const;
+export type TaskFilter = (typeof TASK_FILTERS)[number];
+
+const optionalUnix = z.preprocess(toNumber, z.number().int().min(0).max(32503680000).optional());
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
+
+/** GET /tasks (tasks in my projects) and GET /tasks/my: filters of the list screen. */
+export const taskListQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  status: choice(TASK_STATUSES),
+  priority: choice(TASK_PRIORITIES),
+  assigned_to: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
+  project_id: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
+  /** Added From / To and Due From / To, unix seconds, inclusive. */
+  date_from: optionalUnix,
+  date_to: optionalUnix,
+  due_from: optionalUnix,
+  due_to: optionalUnix,
+  /** 0 lists top-level tasks only; subtasks are listed by default. */
+  include_subtasks: z.preprocess((v) => (v === '0' || v === 'false' ? 0 : 1), z.union([z.literal(0), z.literal(1)])),
+});
+export type TaskListQuery = z.infer<typeof taskListQuery>;
+
+export const noteAdd = z.object({
+  task_id: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : toNumber(v)),
+    z.number({ error: MSG.taskIdRequired }).int().positive().max(MAX_ID, { error: MSG.taskIdRequired }),
+  ),
+  note: requiredText().pipe(z.string().max(10_000)),
+});
+export const noteEdit = z.object({ note: requiredText().pipe(z.string().max(10_000)) });
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const taskIdParams = z.object({ id: idParam });
+
+export interface Task {
+  id: number;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  status: TaskStatus;
+  /** Unix seconds, or null. */
+  due_date: number | null;
+  assigned_to: number | null;
+  date_added: number;
+  date_completed: number | null;
+  parent_id: number | null;
+  project_id: number | null;
+  added_by: number;
+  added_by_first_name: string | null;
+  added_by_last_name: string | null;
+  assigned_to_first_name: string | null;
+  assigned_to_last_name: string | null;
+  project_name: string | null;
+  subtask_count: number;
+  version: number;
+}
+
+/** A task as GET /tasks/{id} answers it: with its subtasks and the caller's rights on it. */
+export interface TaskDetail extends Task {
+  subtasks: Task[];
+  can_manage: boolean;
+  can_add_note: boolean;
+  can_add_attachment: boolean;
+}
+
+export interface TaskNote {
+  id: number;
+  task_id: number;
+  note: string;
+  user_id: number;
+  author_first_name: string;
+  author_last_name: string;
+  date_added: number;
+  date_modified: number;
+}
+
+export interface TaskAttachment {
+  id: number;
+  task_id: number;
+  file_name: string;
+  size: number;
+  uploaded_by: number;
+  first_name: string;
+  last_name: string;
+  date_uploaded: number;
+}
+
+/** The download file type of an attachment (GET /files/task_attachments/task_attachment_file/{id}). */
+export const ATTACHMENT_FILE_TYPE = 'task_attachments/task_attachment_file';

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { partComponents, suppliers } from './parts';
+import { files } from './platform';
+import { users } from './users';
+
+/** Purchase orders (document 2 section 3). Money in USD; shown divided by currency_rate. */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    poNumber: text('po_number').notNull().default(''),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    supplierName: text('supplier_name').notNull(),
+    supplierContactPerson: text('supplier_contact_person').notNull().default(''),
+    supplier2303: text('supplier_2303').notNull().default(''),
+    supplierAddress: text('supplier_address').notNull().default(''),
+    supplierEmail: text('supplier_email').notNull().default(''),
+    supplierPhone: text('supplier_phone').notNull().default(''),
+    requisitioner: text('requisitioner').notNull().default(''),
+    poDate: bigint('po_date', { mode: 'number' }).notNull(),
+    dueDate: bigint('due_date', { mode: 'number' }).notNull(),
+    purpose: text('purpose').notNull().default(''),
+    department: text('department').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    shipTo: text('ship_to').notNull().default(''),
+    priceQuote: text('price_quote').notNull().default(''),
+    currency: text('currency').notNull().default('USD'),
+    currencyRate: numeric('currency_rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    status: text('status').notNull().default('draft'),
+    localPo: smallint('local_po').notNull().default(0),
+    paid: smallint('paid').notNull().default(0),
+    shippingCost: numeric('shipping_cost', { precision: 20, scale: 6 }).notNull().default('0'),
+    awbNumber: text('awb_number').notNull().default(''),
+    preparedById: integer('prepared_by_id').references(() => users.id),
+    preparedByName: text('prepared_by_name').notNull().default(''),
+    preparedByPosition: text('prepared_by_position').notNull().default(''),
+    approvedById: integer('approved_by_id').references(() => users.id),
+    approvedByName: text('approved_by_name').notNull().default(''),
+    approvedByPosition: text('approved_by_position').notNull().default(''),
+    supplierQuoteFileId: integer('supplier_quote_file_id').references(() => files.id),
+    proofPaymentFileId: integer('proof_payment_file_id').references(() => files.id),
+    poPdfFileId: integer('po_pdf_file_id').references(() => files.id),
+    cancelledReason: text('cancelled_reason').notNull().default(''),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull().default('0'),
+    revision: integer('revision').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('purchase_orders_date_idx').on(t.poDate.desc(), t.id.desc()),
+    index('purchase_orders_status_idx').on(t.status, t.poDate.desc()),
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc()),
+    index('purchase_orders_search_trgm').using(
+      'gin',
+      sql`(lower(${t.poNumber} || ' ' || ${t.supplierName} || ' ' || ${t.requisitioner} || ' ' || ${t.purpose} || ' ' || ${t.department})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** PO part lines, in form order. `part` may be null for a free-text line. */
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    poId: integer('po_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    partId: integer('part_id').references(() => partComponents.id),
+    manufPartNumber: text('manuf_part_number').notNull().default(''),
+    partName: text('part_name').notNull(),
+    /** USD. */
+    price: numeric('price', { precision: 20, scale: 6 }).notNull(),
+    quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull(),
+    unit: text('unit').notNull().default('pcs'),
+    remarks: text('remarks').notNull().default(''),
+  },
+  (t) => [
+    index('purchase_order_lines_po_idx').on(t.poId, t.lineNo),
+    index('purchase_order_lines_part_idx').on(t.partId),
+  ],
+);
+
+/** Immutable snapshots stored at each approval, receipt and revision. */
+export const purchaseOrderHistory = pgTable(
+  'purchase_order_history',
+  {
+    id: serial('id').primaryKey(),
+    poId: integer('po_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    date: bigint('date', { mode: 'number' }).notNull(),
+    action: text('action').notNull(),
+    poNumber: text('po_number').notNull(),
+    poDate: bigint('po_date', { mode: 'number' }).notNull(),
+    supplierName: text('supplier_name').notNull(),
+    requisitioner: text('requisitioner').notNull(),
+    purpose: text('purpose').notNull(),
+    department: text('department').notNull(),
+    dueDate: bigint('due_date', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    cancelledReason: text('cancelled_reason').notNull().default(''),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull(),
+    paid: smallint('paid').notNull(),
+    proofPaymentFileId: integer('proof_payment_file_id').references(() => files.id),
+    supplierQuoteFileId: integer('supplier_quote_file_id').references(() => files.id),
+    poPdfFileId: integer('po_pdf_file_id').references(() => files.id),
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [index('purchase_order_history_po_idx').on(t.poId, t.date.desc(), t.id.desc())],
+);
+
+const lookup = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      name: text('name').notNull(),
+    },
+    (t) => [uniqueIndex(`${name}_name_uq`).on(sql`lower(${t.name})`)],
+  );
+
+/** Department, term and price quote lookups (names are copied into the PO). */
+export const poDepartments = lookup('po_departments');
+export const poTerms = lookup('po_terms');
+export const poPriceQuotes = lookup('po_price_quotes');

@@ -1,0 +1,34 @@
+import { licenseRegistryQuery, licenseRequest } from '@bpm/contract/license';
+import type { FastifyInstance } from 'fastify';
+import { unixNow } from '../../config';
+import { defineRoute, Paged } from '../../platform/route';
+import * as license from './service';
+
+export function licenseRoutes(app: FastifyInstance) {
+  const access = { action: 'license.generate' } as const;
+  for (const [url, kind] of [
+    ['/license/genLicense', 'license'],
+    ['/license/genActivateCode', 'activation'],
+  ] as const) {
+    defineRoute(app, {
+      method: 'POST',
+      url,
+      access,
+      body: licenseRequest,
+      // The screen shows one red message: the first rule broken (the MAC's, then the options').
+      invalidMessage: (cause) => cause.mac ?? cause.license ?? Object.values(cause)[0],
+      handler: ({ body, user, deps }) => license.generate(deps.db, deps.config, kind, body, user, unixNow(deps.clock)),
+    });
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/license/registry',
+    access,
+    query: licenseRegistryQuery,
+    async handler({ query, deps }) {
+      const page = await license.listLicences(deps.db, query);
+      return new Paged(page.rows, page.total);
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import type { LicenseRecord, LicenseRegistryQuery, LicenseRequest, LicenseType } from '@bpm/contract/license';
+import { formatMac } from '@bpm/contract/license';
+import { MSG } from '@bpm/contract/messages';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { type Db, queryRows } from '../../db/client';
+import { licences } from '../../db/schema/licences';
+import { dealers, orders } from '../../db/schema/sales';
+import { invalid } from '../../platform/errors';
+import { type Actor, recordEvent } from '../../platform/events';
+import { likePattern } from '../../platform/paging';
+import { loadSigningKey, makeKey, type SigningKey } from './key';
+
+export const LICENSE_ENTITY = 'license';
+
+// One key per configuration: loaded (or generated into DATA_DIR) on first use, then reused.
+const keys = new WeakMap<Config, SigningKey>();
+export function signingKey(config: Config): SigningKey {
+  let k = keys.get(config);
+  if (!k) {
+    k = loadSigningKey(config.licensePrivateKey, config.dataDir);
+    keys.set(config, k);
+  }
+  return k;
+}
+
+/** Makes the key, records it in the registry and writes its event, in one transaction. */
+export async function generate(
+  db: Db,
+  config: Config,
+  kind: LicenseType,
+  req: LicenseRequest,
+  actor: Actor,
+  now: number,
+): Promise<{ license: string }> {
+  const key = makeKey(signingKey(config).privateKey, kind, req.mac, req.license);
+  return db.transaction(async (tx) => {
+    if (req.dealer_id) {
+      const [d] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, req.dealer_id));
+      if (!d) throw invalid({ dealer_id: MSG.dealerUnknown });
+    }
+    if (req.order_id) {
+      const [o] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, req.order_id), eq(orders.deleted, 0)));
+      if (!o) throw invalid({ order_id: MSG.orderNotFound });
+    }
+    const [u] = await queryRows<{ name: string }>(
+      tx,
+      sql`select trim(first_name || ' ' || last_name) as name from users where id = ${actor.user_id}`,
+    );
+    const [row] = await tx
+      .insert(licences)
+      .values({
+        kind,
+        macHex: req.mac.replace(/-/g, ''),
+        options: req.license,
+        key,
+        orderId: req.order_id ?? null,
+        dealerId: req.dealer_id ?? null,
+        serial: req.serial,
+        createdBy: actor.user_id,
+        createdByName: u?.name || actor.username,
+        createdAt: now,
+      })
+      .returning({ id: licences.id });
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: LICENSE_ENTITY,
+        entityId: row?.id ?? null,
+        event: kind === 'license' ? 'license_generated' : 'activation_code_generated',
+        data: {
+          mac: req.mac,
+          license: req.license,
+          order_id: req.order_id ?? null,
+          dealer_id: req.dealer_id ?? null,
+          serial: req.serial,
+        },
+      },
+      now,
+    );
+    return { license: key };
+  });
+}
+
+/** The registry, newest first; `search` matches the MAC (any separators) or the dealer's name. */
+export async function listLicences(db: Db, q: LicenseRegistryQuery): Promise<{ rows: LicenseRecord[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.search) {
+    const hex = q.search.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
+    const byMac =
+      hex.length > 0 && /^[0-9A-Fa-f:\-\s]+$/.test(q.search) ? sql`${licences.macHex} like ${`%${hex}%`}` : null;
+    const byDealer = sql`lower(coalesce(${dealers.name}, '')) like ${likePattern(q.search)}`;
+    conds.push(byMac ? sql`(${byMac} or ${byDealer})` : byDealer);
+  }
+  if (q.dealer) conds.push(eq(licences.dealerId, q.dealer));
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await db
+    .select({
+      id: licences.id,
+      kind: licences.kind,
+      macHex: licences.macHex,
+      options: licences.options,
+      key: licences.key,
+      order_id: licences.orderId,
+      dealer_id: licences.dealerId,
+      dealer_name: sql<string>`coalesce(${dealers.name}, '')`,
+      serial: licences.serial,
+      created_at: licences.createdAt,
+      created_by: licences.createdByName,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(licences)
+    .leftJoin(dealers, eq(dealers.id, licences.dealerId))
+    .where(where)
+    .orderBy(sql`${licences.createdAt} desc`, sql`${licences.id} desc`)
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(licences)
+      .leftJoin(dealers, eq(dealers.id, licences.dealerId))
+      .where(where);
+    total = c?.n ?? 0;
+  }
+  return {
+    total,
+    rows: rows.map(({ total: _t, macHex, options, kind, ...r }) => ({
+      ...r,
+      kind: kind as LicenseType,
+      mac: formatMac(macHex),
+      license: options as LicenseRecord['license'],
+    })),
+  };
+}

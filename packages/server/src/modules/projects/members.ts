@@ -1,0 +1,166 @@
+import type { EventName } from '@bpm/contract/events';
+import { MSG } from '@bpm/contract/messages';
+import {
+  type AssignableUser,
+  type MemberAdd,
+  PROJECT_ROLES,
+  type ProjectMember,
+  type ProjectRole,
+  projectCan,
+} from '@bpm/contract/projects';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { projectMembers } from '../../db/schema/work';
+import { conflict, forbidden, invalid, invalidState, notFound } from '../../platform/errors';
+import { type Actor, recordEvent } from '../../platform/events';
+import { likePattern } from '../../platform/paging';
+import { requireRole } from './access';
+import { PROJECT_ENTITY } from './service';
+
+type Caller = Actor & { user_id: number };
+
+const roleRank = sql.raw(
+  `case pm.role ${PROJECT_ROLES.map((r, i) => `when '${r}' then ${i}`).join(' ')} else ${PROJECT_ROLES.length} end`,
+);
+
+export async function listMembers(
+  db: Db,
+  projectId: number,
+  userId: number,
+  q: { limit: number; offset: number; search: string },
+) {
+  await requireRole(db, projectId, userId);
+  const search = q.search
+    ? sql`and lower(u.first_name || ' ' || u.last_name || ' ' || u.username) like ${likePattern(q.search)}`
+    : sql``;
+  const rows = await queryRows<ProjectMember & { total: number }>(
+    db,
+    sql`select pm.user_id, pm.project_id, pm.role, u.first_name, u.last_name, u.username, count(*) over()::int as total
+        from project_members pm join users u on u.id = pm.user_id
+        where pm.project_id = ${projectId} ${search}
+        order by ${roleRank}, lower(u.first_name), lower(u.last_name), pm.user_id
+        limit ${q.limit} offset ${q.offset}`,
+  );
+  return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** Users for the Assigned To field and the Add Member dialog: active users, members marked. */
+export async function assignableUsers(db: Db, projectId: number, userId: number): Promise<AssignableUser[]> {
+  await requireRole(db, projectId, userId);
+  return queryRows<AssignableUser>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.username, pm.id as project_member_id
+        from users u left join project_members pm on pm.user_id = u.id and pm.project_id = ${projectId}
+        where u.deleted = 0 and u.active = 1
+        order by lower(u.first_name), lower(u.last_name), u.id`,
+  );
+}
+
+/** Managers and owners manage members; only an owner grants, changes or removes the owner role. */
+async function requireManager(db: Db, projectId: number, userId: number): Promise<ProjectRole> {
+  const role = await requireRole(db, projectId, userId);
+  if (!projectCan(role, 'can_manage_members')) throw forbidden();
+  return role;
+}
+
+async function memberOf(db: Db, projectId: number, userId: number) {
+  const [m] = await queryRows<{
+    role: ProjectRole;
+    creator: boolean;
+    first_name: string;
+    last_name: string;
+    username: string;
+  }>(
+    db,
+    sql`select pm.role, (p.created_by = pm.user_id) as creator, u.first_name, u.last_name, u.username
+        from project_members pm join projects p on p.id = pm.project_id join users u on u.id = pm.user_id
+        where pm.project_id = ${projectId} and pm.user_id = ${userId} for update of pm`,
+  );
+  return m;
+}
+
+const memberEvent = async (
+  tx: Db,
+  actor: Caller,
+  projectId: number,
+  event: EventName,
+  who: { username: string; first_name: string; last_name: string },
+  data: Record<string, unknown>,
+  now: number,
+) =>
+  recordEvent(
+    tx,
+    actor,
+    {
+      entityType: PROJECT_ENTITY,
+      entityId: projectId,
+      event,
+      data: { member: who.username, member_name: `${who.first_name} ${who.last_name}`.trim(), ...data },
+    },
+    now,
+  );
+
+export async function addMember(db: Db, projectId: number, input: MemberAdd, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const myRole = await requireManager(tx, projectId, actor.user_id);
+    if (input.role === 'owner' && myRole !== 'owner') throw forbidden(MSG.onlyOwnerGrantsOwner);
+    const [u] = await queryRows<{ username: string; first_name: string; last_name: string }>(
+      tx,
+      sql`select username, first_name, last_name from users where id = ${input.user_id} and deleted = 0`,
+    );
+    if (!u) throw invalid({ user_id: MSG.userNotFound });
+    if (await memberOf(tx, projectId, input.user_id)) throw conflict(MSG.alreadyMember);
+    await tx
+      .insert(projectMembers)
+      .values({ projectId, userId: input.user_id, role: input.role, createdAt: now })
+      .onConflictDoNothing();
+    await memberEvent(tx, actor, projectId, 'project_member_added', u, { role: input.role }, now);
+    return { user_id: input.user_id, project_id: projectId, role: input.role };
+  });
+}
+
+export async function editMember(
+  db: Db,
+  projectId: number,
+  userId: number,
+  role: ProjectRole,
+  actor: Caller,
+  now: number,
+) {
+  return db.transaction(async (tx) => {
+    const myRole = await requireManager(tx, projectId, actor.user_id);
+    const m = await memberOf(tx, projectId, userId);
+    if (!m) throw notFound(MSG.memberNotFound);
+    if (m.creator && role !== 'owner') throw invalidState(MSG.creatorIsOwner);
+    if ((role === 'owner' || m.role === 'owner') && myRole !== 'owner' && role !== m.role)
+      throw forbidden(MSG.onlyOwnerGrantsOwner);
+    if (m.role !== role) {
+      await tx.execute(
+        sql`update project_members set role = ${role} where project_id = ${projectId} and user_id = ${userId}`,
+      );
+      await memberEvent(
+        tx,
+        actor,
+        projectId,
+        'project_member_updated',
+        m,
+        { changes: { role: { old: m.role, new: role } } },
+        now,
+      );
+    }
+    return { user_id: userId, project_id: projectId, role };
+  });
+}
+
+export async function removeMember(db: Db, projectId: number, userId: number, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const myRole = await requireManager(tx, projectId, actor.user_id);
+    const m = await memberOf(tx, projectId, userId);
+    if (!m) throw notFound(MSG.memberNotFound);
+    if (m.role === 'owner' && myRole !== 'owner') throw forbidden(MSG.onlyOwnerGrantsOwner);
+    if (m.creator) throw invalidState(MSG.creatorIsOwner);
+    await tx.execute(sql`delete from project_members where project_id = ${projectId} and user_id = ${userId}`);
+    await memberEvent(tx, actor, projectId, 'project_member_removed', m, { role: m.role }, now);
+    return { user_id: userId, project_id: projectId };
+  });
+}

@@ -1,0 +1,205 @@
+import { MSG } from '@bpm/contract/messages';
+import {
+  type CheckPermissionQuery,
+  type CheckPermissionResult,
+  type Project,
+  type ProjectListQuery,
+  type ProjectRole,
+  type ProjectSave,
+  projectCan,
+} from '@bpm/contract/projects';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { projectMembers, projects } from '../../db/schema/work';
+import { forbidden, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { likePattern } from '../../platform/paging';
+import { lockRow, updateVersioned } from '../../platform/records';
+import { sanitizeRichText } from '../../platform/rich-text';
+import { requireRole, roleOf } from './access';
+
+export const PROJECT_ENTITY = 'project';
+
+type Caller = Actor & { user_id: number };
+
+const projectSelect = (userId: number) => sql`
+  select p.id, p.name, p.description, p.date_created, p.created_by,
+    u.first_name as creator_first_name, u.last_name as creator_last_name,
+    (select count(*) from project_members m where m.project_id = p.id)::int as member_count,
+    (select count(*) from tasks t where t.project_id = p.id)::int as total_tasks,
+    (select count(*) from tasks t where t.project_id = p.id and t.status = 'completed')::int as completed_tasks,
+    p.version, me.role as my_role
+  from projects p
+  join project_members me on me.project_id = p.id and me.user_id = ${userId}
+  left join users u on u.id = p.created_by`;
+
+// Columns of the outer query, so the computed counts sort too.
+const SORTS: Record<string, string> = {
+  name: 'lower(p.name)',
+  date_created: 'p.date_created',
+  member_count: 'p.member_count',
+  total_tasks: 'p.total_tasks',
+  completed_tasks: 'p.completed_tasks',
+};
+
+/** The caller's projects (member of), filtered, sorted and paged in SQL. */
+export async function listProjects(db: Db, userId: number, q: ProjectListQuery) {
+  const conds: SQL[] = [sql`true`];
+  if (q.search) conds.push(sql`lower(p.name || ' ' || p.description) like ${likePattern(q.search)}`);
+  if (q.date_from != null) conds.push(sql`p.date_created >= ${q.date_from}`);
+  if (q.date_to != null) conds.push(sql`p.date_created <= ${q.date_to}`);
+  const isCompleted = sql`(exists (select 1 from tasks t where t.project_id = p.id)
+    and not exists (select 1 from tasks t where t.project_id = p.id and t.status <> 'completed'))`;
+  if (q.completion === 'completed') conds.push(isCompleted);
+  if (q.completion === 'not-completed') conds.push(sql`not ${isCompleted}`);
+  const where = sql.join(conds, sql` and `);
+  const sortCol = (q.sort && SORTS[q.sort]) || 'p.date_created';
+  const dir = q.sort && q.order === 'asc' ? 'asc' : 'desc';
+  const [rows, [c]] = await Promise.all([
+    queryRows<Project>(
+      db,
+      sql`select * from (${projectSelect(userId)} where ${where}) p
+          order by ${sql.raw(sortCol)} ${sql.raw(dir)}, p.id desc limit ${q.limit} offset ${q.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from projects p
+          join project_members me on me.project_id = p.id and me.user_id = ${userId} where ${where}`,
+    ),
+  ]);
+  return { rows, total: Number(c?.n ?? 0) };
+}
+
+export async function getProject(db: Db, id: number, userId: number): Promise<Project> {
+  const [p] = await queryRows<Project>(db, sql`${projectSelect(userId)} where p.id = ${id}`);
+  if (!p) throw notFound(MSG.projectNotFound);
+  return p;
+}
+
+const snapshot = (p: Project) => ({ name: p.name, description: p.description });
+
+export async function createProject(db: Db, input: ProjectSave, actor: Caller, now: number): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        name: input.name,
+        description: sanitizeRichText(input.description),
+        createdBy: actor.user_id,
+        dateCreated: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: projects.id });
+    const id = row!.id;
+    // The creator is the project's owner.
+    await tx.insert(projectMembers).values({ projectId: id, userId: actor.user_id, role: 'owner', createdAt: now });
+    const p = await getProject(tx, id, actor.user_id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: PROJECT_ENTITY,
+        entityId: id,
+        event: 'project_created',
+        data: { name: p.name, changes: diff(null, snapshot(p)) },
+      },
+      now,
+    );
+    return p;
+  });
+}
+
+/** Only the owner edits or deletes a project (document 3 section 6). */
+async function requireOwner(db: Db, id: number, userId: number) {
+  const role = await requireRole(db, id, userId);
+  if (!projectCan(role, 'is_project_owner')) throw forbidden();
+}
+
+export async function editProject(db: Db, id: number, input: ProjectSave, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, id, actor.user_id);
+    await lockRow(tx, projects, id);
+    const before = await getProject(tx, id, actor.user_id);
+    await checkVersion(tx, PROJECT_ENTITY, before, input.version);
+    await updateVersioned(
+      tx,
+      projects,
+      id,
+      { name: input.name, description: sanitizeRichText(input.description) },
+      now,
+    );
+    const after = await getProject(tx, id, actor.user_id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: PROJECT_ENTITY,
+        entityId: id,
+        event: 'project_updated',
+        data: { name: after.name, changes: diff(snapshot(before), snapshot(after)) },
+      },
+      now,
+    );
+    return after;
+  });
+}
+
+/** Deletes the project and, by cascade, its members, tasks, notes and attachments. */
+export async function deleteProject(db: Db, id: number, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    await requireOwner(tx, id, actor.user_id);
+    await lockRow(tx, projects, id);
+    const p = await getProject(tx, id, actor.user_id);
+    await tx.execute(sql`delete from projects where id = ${id}`);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: PROJECT_ENTITY,
+        entityId: id,
+        event: 'project_deleted',
+        data: { name: p.name, total_tasks: p.total_tasks },
+      },
+      now,
+    );
+    return { id };
+  });
+}
+
+/** GET /projects/{id}/check-permission: a non-member (or a failed lookup) has no permission. */
+export async function checkPermission(
+  db: Db,
+  projectId: number,
+  userId: number,
+  q: CheckPermissionQuery,
+): Promise<CheckPermissionResult> {
+  const role: ProjectRole | null = await roleOf(db, projectId, userId);
+  if (q.function === 'can_manage_notes' || q.function === 'can_manage_attachments') {
+    const ids = (q.function === 'can_manage_notes' ? q.noteIds : q.attachmentIds) ?? [];
+    const result: Record<string, boolean> = Object.fromEntries(ids.map((id) => [String(id), false]));
+    if (!role || !ids.length) return { result };
+    const owned =
+      q.function === 'can_manage_notes'
+        ? sql`select n.id, n.user_id as owner from task_notes n join tasks t on t.id = n.task_id
+              where t.project_id = ${projectId} and n.id in (${sql.join(ids, sql`, `)})`
+        : sql`select a.id, a.uploaded_by as owner from task_attachments a join tasks t on t.id = a.task_id
+              where t.project_id = ${projectId} and a.id in (${sql.join(ids, sql`, `)})`;
+    for (const r of await queryRows<{ id: number; owner: number }>(db, owned))
+      result[String(r.id)] = projectCan(
+        role,
+        q.function === 'can_manage_notes' ? 'manage_note' : 'manage_attachment',
+        r.owner === userId,
+      );
+    return { result };
+  }
+  if (q.function === 'can_manage_tasks' && q.taskId) {
+    const [t] = await queryRows<{ added_by: number; assigned_to: number | null }>(
+      db,
+      sql`select added_by, assigned_to from tasks where id = ${q.taskId} and project_id = ${projectId}`,
+    );
+    if (!t) return { has_permission: false };
+    return { has_permission: projectCan(role, 'can_manage_tasks', t.added_by === userId || t.assigned_to === userId) };
+  }
+  return { has_permission: projectCan(role, q.function) };
+}

@@ -1,0 +1,407 @@
+import { MSG } from '@bpm/contract/messages';
+import type { SalesBomCostBody, ShippingCompany } from '@bpm/contract/reports';
+import { REPORT_LABELS } from '@bpm/contract/reports';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { invalid, notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/paging';
+import { dealerCredit } from '../dealers/service';
+import type { Column, Report, Row } from './output';
+
+/*
+ * The six reports (document 2 sections 2 and 7). Every figure is computed in SQL; columns and rules
+ * are in docs/decisions.md (Licences and reports). Orders count when not deleted and not cancelled.
+ * Dates are shown, and months cut, in the caller's time zone (`tz`, an IANA name).
+ */
+
+const CHUNK = 2000;
+const LIVE = sql`o.deleted = 0 and o.shipping_status <> 'cancel'`;
+const day = (col: SQL, tz: string) => sql`to_char(to_timestamp(${col}) at time zone ${tz}, 'YYYY-MM-DD')`;
+const money = (e: SQL) => sql`round(${e}, 2)::text`;
+const fmtDay = (sec: number, tz: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    sec * 1000,
+  );
+const period = (start: number, end: number, tz: string): [string, string] => [
+  'Period',
+  `${fmtDay(start, tz)} to ${fmtDay(end, tz)} (${tz})`,
+];
+
+type KeyRow = Row & { k_date: number; k_id: number };
+
+/** Rows in (date, id) order, CHUNK at a time by keyset: a year of orders never sits in memory. */
+function keyset(db: Db, page: (after: SQL, limit: number) => SQL): () => AsyncIterable<Row[]> {
+  return async function* () {
+    let after = sql`true`;
+    for (;;) {
+      const rows = await queryRows<KeyRow>(db, page(after, CHUNK));
+      if (!rows.length) return;
+      yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
+      if (rows.length < CHUNK) return;
+      const last = rows[rows.length - 1]!;
+      after = sql`(o.date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+    }
+  };
+}
+
+const one = async (db: Db, q: SQL) => (await queryRows<Row>(db, q))[0] ?? {};
+
+// ---------------------------------------------------------------------------------------------
+// Dealer statement of accounts
+
+export async function dealerStatement(
+  db: Db,
+  dealerId: number,
+  start: number,
+  end: number,
+  tz: string,
+): Promise<Report> {
+  const [dealer] = await queryRows<{ name: string; country: string; payment_terms: string }>(
+    db,
+    sql`select name, country, payment_terms from dealers where id = ${dealerId}`,
+  );
+  if (!dealer) throw notFound(MSG.dealerNotFound);
+  const where = sql`o.dealer_id = ${dealerId} and ${LIVE} and o.date between ${start} and ${end}`;
+  const balance = sql`case when o.payment_status = 'not paid' then o.value - o.payment_received else 0 end`;
+  const columns: Column[] = [
+    { key: 'date', label: 'Date', kind: 'date' },
+    { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
+    { key: 'invoice', label: 'Invoice', kind: 'text' },
+    { key: 'shipping_status', label: 'Shipping Status', kind: 'text' },
+    { key: 'payment_status', label: 'Payment Status', kind: 'text' },
+    { key: 'payment_due_date', label: 'Due Date', kind: 'date' },
+    { key: 'value', label: 'Value', kind: 'money' },
+    { key: 'payment_received', label: 'Received', kind: 'money' },
+    { key: 'balance', label: 'Balance', kind: 'money' },
+  ];
+  return {
+    title: REPORT_LABELS.dealerStatementOfAccounts,
+    fileParts: ['Dealer Statement', dealer.name, fmtDay(start, tz), fmtDay(end, tz)],
+    params: [
+      ['Dealer', `${dealer.name} [${dealerId}]`],
+      ['Country', dealer.country],
+      ['Payment terms', dealer.payment_terms],
+      period(start, end, tz),
+    ],
+    columns,
+    rows: keyset(
+      db,
+      (after, limit) => sql`select o.date as k_date, o.id as k_id, ${day(sql`o.date`, tz)} as date, o.oc_ref, o.invoice,
+        o.shipping_status, o.payment_status,
+        case when o.payment_due_date is null then '' else ${day(sql`o.payment_due_date`, tz)} end as payment_due_date,
+        ${money(sql`o.value`)} as value, ${money(sql`o.payment_received`)} as payment_received, ${money(balance)} as balance
+        from orders o where ${where} and ${after} order by o.date, o.id limit ${limit}`,
+    ),
+    totals: () =>
+      one(
+        db,
+        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
+          ${money(sql`coalesce(sum(o.payment_received), 0)`)} as payment_received,
+          ${money(sql`coalesce(sum(${balance}), 0)`)} as balance from orders o where ${where}`,
+      ),
+    notes: async () => {
+      const c = await dealerCredit(db, dealerId);
+      const m = (n: number) =>
+        `US$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      return [
+        ['Credit limit', c.credit_limit ? m(c.credit_limit) : 'No limit'],
+        ['Credit used (today)', m(c.credit_used)],
+        ['Credit available', c.credit_limit ? m(c.credit_limit - c.credit_used) : 'No limit'],
+      ];
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overdue invoices
+
+export function overdueInvoices(db: Db, now: number, tz: string): Report {
+  // Overdue: unpaid with a balance and a due date before today (the caller's midnight).
+  const today = sql`extract(epoch from (date_trunc('day', to_timestamp(${now}) at time zone ${tz}) at time zone ${tz}))::bigint`;
+  const where = sql`${LIVE} and o.payment_status = 'not paid' and o.payment_due_date is not null
+    and o.payment_due_date < ${today} and o.value - o.payment_received > 0`;
+  return {
+    title: REPORT_LABELS.overdueInvoices,
+    fileParts: ['Overdue Invoices', fmtDay(now, tz)],
+    params: [['As of', `${fmtDay(now, tz)} (${tz})`]],
+    columns: [
+      { key: 'dealer_name', label: 'Dealer', kind: 'text' },
+      { key: 'invoice', label: 'Invoice', kind: 'text' },
+      { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
+      { key: 'date', label: 'Order Date', kind: 'date' },
+      { key: 'payment_due_date', label: 'Due Date', kind: 'date' },
+      { key: 'days_overdue', label: 'Days Overdue', kind: 'int' },
+      { key: 'value', label: 'Value', kind: 'money' },
+      { key: 'payment_received', label: 'Received', kind: 'money' },
+      { key: 'balance', label: 'Balance', kind: 'money' },
+    ],
+    // Ordered by due date (oldest first); keyset over (due date, id).
+    rows: async function* () {
+      let after = sql`true`;
+      for (;;) {
+        const rows = await queryRows<KeyRow>(
+          db,
+          sql`select o.payment_due_date as k_date, o.id as k_id, o.dealer_name, o.invoice, o.oc_ref,
+            ${day(sql`o.date`, tz)} as date, ${day(sql`o.payment_due_date`, tz)} as payment_due_date,
+            ((${today} - o.payment_due_date) / 86400)::int as days_overdue,
+            ${money(sql`o.value`)} as value, ${money(sql`o.payment_received`)} as payment_received,
+            ${money(sql`o.value - o.payment_received`)} as balance
+            from orders o where ${where} and ${after} order by o.payment_due_date, o.id limit ${CHUNK}`,
+        );
+        if (!rows.length) return;
+        yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
+        if (rows.length < CHUNK) return;
+        const last = rows[rows.length - 1]!;
+        after = sql`(o.payment_due_date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+      }
+    },
+    totals: () =>
+      one(
+        db,
+        sql`select count(*)::text || ' invoices' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
+          ${money(sql`coalesce(sum(o.payment_received), 0)`)} as payment_received,
+          ${money(sql`coalesce(sum(o.value - o.payment_received), 0)`)} as balance from orders o where ${where}`,
+      ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shipping cost
+
+/** The courier an AWB names ('DHL 1234567890'); 'Other' when it names none of the four. */
+const COURIER = sql`case when o.shipping_awb ~* '\\mDHL\\M' then 'DHL' when o.shipping_awb ~* '\\mFed\\s*Ex\\M' then 'FedEx'
+  when o.shipping_awb ~* '\\mUPS\\M' then 'UPS' when o.shipping_awb ~* '\\mTNT\\M' then 'TNT' else 'Other' end`;
+
+export function shippingCost(db: Db, company: ShippingCompany, start: number, end: number, tz: string): Report {
+  let byCompany = sql`true`;
+  if (company.kind === 'other' && company.names.length)
+    byCompany = sql`(${sql.join(
+      company.names.map((n) => sql`lower(o.shipping_awb) like ${likePattern(n)}`),
+      sql` or `,
+    )})`;
+  else if (company.kind === 'other') byCompany = sql`${COURIER} = 'Other'`;
+  else if (company.kind !== 'all') byCompany = sql`${COURIER} = ${company.kind}`;
+  const where = sql`${LIVE} and o.shipping_date between ${start} and ${end} and ${byCompany}`;
+  const label =
+    company.kind === 'all'
+      ? 'All'
+      : company.kind === 'other'
+        ? `Other: ${company.names.join(', ') || 'any'}`
+        : company.kind;
+  return {
+    title: REPORT_LABELS.shippingCost,
+    fileParts: ['Shipping Cost', label, fmtDay(start, tz), fmtDay(end, tz)],
+    params: [['Company', label], period(start, end, tz)],
+    landscape: true,
+    columns: [
+      { key: 'shipping_date', label: 'Shipping Date', kind: 'date' },
+      { key: 'dealer_name', label: 'Dealer', kind: 'text' },
+      { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
+      { key: 'invoice', label: 'Invoice', kind: 'text' },
+      { key: 'courier', label: 'Company', kind: 'text' },
+      { key: 'shipping_awb', label: 'AWB', kind: 'text' },
+      { key: 'shipping_weight', label: 'Weight', kind: 'text' },
+      { key: 'shipping_cost', label: 'Shipping Cost', kind: 'money' },
+      { key: 'actual_shipping_cost', label: 'Actual Shipping Cost', kind: 'money' },
+      { key: 'difference', label: 'Difference', kind: 'money' },
+    ],
+    rows: async function* () {
+      let after = sql`true`;
+      for (;;) {
+        const rows = await queryRows<KeyRow>(
+          db,
+          sql`select o.shipping_date as k_date, o.id as k_id, ${day(sql`o.shipping_date`, tz)} as shipping_date,
+            o.dealer_name, o.oc_ref, o.invoice, ${COURIER} as courier, o.shipping_awb, o.shipping_weight,
+            ${money(sql`o.shipping_cost`)} as shipping_cost, ${money(sql`o.actual_shipping_cost`)} as actual_shipping_cost,
+            ${money(sql`o.shipping_cost - o.actual_shipping_cost`)} as difference
+            from orders o where ${where} and ${after} order by o.shipping_date, o.id limit ${CHUNK}`,
+        );
+        if (!rows.length) return;
+        yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
+        if (rows.length < CHUNK) return;
+        const last = rows[rows.length - 1]!;
+        after = sql`(o.shipping_date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+      }
+    },
+    totals: () =>
+      one(
+        db,
+        sql`select count(*)::text || ' shipments' as label,
+          ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(o.actual_shipping_cost), 0)`)} as actual_shipping_cost,
+          ${money(sql`coalesce(sum(o.shipping_cost - o.actual_shipping_cost), 0)`)} as difference
+          from orders o where ${where}`,
+      ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Monthly sales
+
+/** The calendar month (year, 1–12) `now` falls in, in `tz`. */
+export function currentMonth(now: number, tz: string): { year: number; month: number } {
+  const [y, m] = fmtDay(now, tz).split('-');
+  return { year: Number(y), month: Number(m) };
+}
+
+export async function monthlySales(db: Db, year: number, month: number, now: number, tz: string): Promise<Report> {
+  const cur = currentMonth(now, tz);
+  if (year * 12 + month > cur.year * 12 + cur.month) throw invalid({ month: MSG.reportFutureMonth });
+  const [b] = await queryRows<{ start: number; end: number }>(
+    db,
+    sql`select extract(epoch from make_timestamptz(${year}, ${month}, 1, 0, 0, 0, ${tz}))::bigint as start,
+      extract(epoch from make_timestamptz(${year}, ${month}, 1, 0, 0, 0, ${tz}) + interval '1 month')::bigint - 1 as end`,
+  );
+  const start = Number(b!.start);
+  const end = Number(b!.end);
+  const where = sql`${LIVE} and o.date between ${start} and ${end}`;
+  const label = `${year}-${String(month).padStart(2, '0')}`;
+  return {
+    title: REPORT_LABELS.monthlySales,
+    fileParts: ['Monthly Sales', label],
+    params: [['Month', `${label} (${tz})`]],
+    columns: [
+      { key: 'date', label: 'Date', kind: 'date' },
+      { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
+      { key: 'invoice', label: 'Invoice', kind: 'text' },
+      { key: 'dealer_name', label: 'Dealer', kind: 'text' },
+      { key: 'shipping_status', label: 'Shipping Status', kind: 'text' },
+      { key: 'payment_status', label: 'Payment Status', kind: 'text' },
+      { key: 'value', label: 'Value', kind: 'money' },
+      { key: 'shipping_cost', label: 'Shipping Cost', kind: 'money' },
+      { key: 'sales', label: 'Sales', kind: 'money' },
+    ],
+    rows: keyset(
+      db,
+      (after, limit) => sql`select o.date as k_date, o.id as k_id, ${day(sql`o.date`, tz)} as date, o.oc_ref, o.invoice,
+        o.dealer_name, o.shipping_status, o.payment_status, ${money(sql`o.value`)} as value,
+        ${money(sql`o.shipping_cost`)} as shipping_cost, ${money(sql`o.value - o.shipping_cost`)} as sales
+        from orders o where ${where} and ${after} order by o.date, o.id limit ${limit}`,
+    ),
+    totals: () =>
+      one(
+        db,
+        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
+          ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(o.value - o.shipping_cost), 0)`)} as sales from orders o where ${where}`,
+      ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Top dealers
+
+export function topDealers(db: Db, start: number, end: number, tz: string): Report {
+  const where = sql`${LIVE} and o.date between ${start} and ${end}`;
+  return {
+    title: REPORT_LABELS.topDealers,
+    fileParts: ['Top Dealers', fmtDay(start, tz), fmtDay(end, tz)],
+    params: [period(start, end, tz)],
+    columns: [
+      { key: 'rank', label: 'Rank', kind: 'int' },
+      { key: 'dealer_name', label: 'Dealer', kind: 'text' },
+      { key: 'country', label: 'Country', kind: 'text' },
+      { key: 'orders', label: 'Orders', kind: 'int' },
+      { key: 'value', label: 'Value', kind: 'money' },
+      { key: 'shipping_cost', label: 'Shipping Cost', kind: 'money' },
+      { key: 'sales', label: 'Sales', kind: 'money' },
+      { key: 'share', label: 'Share of Sales (%)', kind: 'pct' },
+    ],
+    rows: async function* () {
+      yield await queryRows<Row>(
+        db,
+        sql`with t as (select o.dealer_id, count(*)::int as orders, sum(o.value) as value, sum(o.shipping_cost) as shipping_cost,
+            sum(o.value - o.shipping_cost) as sales from orders o where ${where} group by o.dealer_id)
+          select (row_number() over (order by t.sales desc, lower(d.name), d.id))::int as rank, d.name as dealer_name,
+            d.country, t.orders, ${money(sql`t.value`)} as value, ${money(sql`t.shipping_cost`)} as shipping_cost,
+            ${money(sql`t.sales`)} as sales,
+            case when sum(t.sales) over () = 0 then null
+              else round(t.sales * 100 / sum(t.sales) over (), 2)::text end as share
+          from t join dealers d on d.id = t.dealer_id order by rank`,
+      );
+    },
+    totals: () =>
+      one(
+        db,
+        sql`select count(distinct o.dealer_id)::text || ' dealers' as label, count(*)::int as orders,
+          ${money(sql`coalesce(sum(o.value), 0)`)} as value, ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(o.value - o.shipping_cost), 0)`)} as sales,
+          case when count(*) = 0 then null else '100.00' end as share from orders o where ${where}`,
+      ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product sales & profitability
+
+export async function salesBomCost(db: Db, body: SalesBomCostBody, tz: string): Promise<Report> {
+  const ids = [...new Set(body.productIds)];
+  if (ids.length) {
+    const found = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+    if (found.length !== ids.length) throw invalid({ productIds: MSG.productUnknown });
+  }
+  // All Products = every product line except shipping-cost items; chosen products count as chosen.
+  const byProduct = ids.length
+    ? sql`l.product_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql`l.is_shipping_cost = 0`;
+  const where = sql`${LIVE} and o.date between ${body.startDate} and ${body.endDate} and ${byProduct}`;
+  const from = sql`order_lines l join orders o on o.id = l.order_id`;
+  const revenue = sql`round(l.quantity * l.msrp * (100 - l.discount) / 100, 2)`;
+  const cost = sql`(l.quantity * l.bom_cost)`;
+  const names = ids.length
+    ? (
+        await queryRows<{ code: string }>(
+          db,
+          sql`select product_code as code from products where id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )}) order by product_code`,
+        )
+      ).map((r) => r.code)
+    : [];
+  return {
+    title: REPORT_LABELS.salesBomCost,
+    fileParts: ['Product Sales Profitability', fmtDay(body.startDate, tz), fmtDay(body.endDate, tz)],
+    params: [['Products', names.length ? names.join(', ') : 'All Products'], period(body.startDate, body.endDate, tz)],
+    landscape: true,
+    columns: [
+      { key: 'product_code', label: 'Product Code', kind: 'text' },
+      { key: 'desc', label: 'Description', kind: 'text', width: '*' },
+      { key: 'quantity', label: 'Quantity Sold', kind: 'int' },
+      { key: 'revenue', label: 'Revenue', kind: 'money' },
+      { key: 'bom_cost', label: 'BOM Cost', kind: 'money' },
+      { key: 'profit', label: 'Profit', kind: 'money' },
+      { key: 'margin', label: 'Margin (%)', kind: 'pct' },
+    ],
+    rows: async function* () {
+      yield await queryRows<Row>(
+        db,
+        sql`with t as (select l.product_id, sum(l.quantity)::int as quantity, sum(${revenue}) as revenue,
+            round(sum(${cost}), 2) as bom_cost from ${from} where ${where} group by l.product_id)
+          select p.product_code, p."desc" as desc, t.quantity, ${money(sql`t.revenue`)} as revenue,
+            ${money(sql`t.bom_cost`)} as bom_cost, ${money(sql`t.revenue - t.bom_cost`)} as profit,
+            case when t.revenue = 0 then null else round((t.revenue - t.bom_cost) * 100 / t.revenue, 2)::text end as margin
+          from t join products p on p.id = t.product_id order by t.revenue desc, p.product_code`,
+      );
+    },
+    totals: () =>
+      one(
+        db,
+        sql`with t as (select coalesce(sum(l.quantity), 0)::int as quantity, coalesce(sum(${revenue}), 0) as revenue,
+            round(coalesce(sum(${cost}), 0), 2) as bom_cost from ${from} where ${where})
+          select t.quantity, ${money(sql`t.revenue`)} as revenue, ${money(sql`t.bom_cost`)} as bom_cost,
+            ${money(sql`t.revenue - t.bom_cost`)} as profit,
+            case when t.revenue = 0 then null else round((t.revenue - t.bom_cost) * 100 / t.revenue, 2)::text end as margin
+          from t`,
+      ),
+  };
+}

@@ -1,0 +1,72 @@
+// Delete requests and deletion of orders and quotations (document 1 section 4.3).
+import { EVENTS } from '@bpm/contract/events';
+import { MSG } from '@bpm/contract/messages';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invalidState, notFound } from '../../platform/errors';
+import { type Actor, recordEvent } from '../../platform/events';
+import { KINDS, type Kind } from './kinds';
+import { rollup } from './rollup';
+
+export type DeleteAction = 'request' | 'cancel' | 'approve' | 'reject' | 'delete';
+
+export async function deleteAction(
+  db: Db,
+  kind: Kind,
+  id: number,
+  action: DeleteAction,
+  actor: Actor,
+  now: number,
+): Promise<{ id: number; request_to_delete: number; deleted: number }> {
+  const { t, notFound: nf } = KINDS[kind];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ rtd: t.requestToDelete, ocRef: t.ocRef, quoteRef: t.quoteRef })
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.deleted, 0)))
+      .for('update');
+    if (!row) throw notFound(nf);
+    if ((action === 'approve' || action === 'reject' || action === 'cancel') && row.rtd !== 1) {
+      throw invalidState(MSG.noDeleteRequest);
+    }
+    const ident = kind === 'order' ? { oc_ref: row.ocRef } : { quote_ref: row.quoteRef };
+    if (action === 'request' || action === 'cancel' || action === 'reject') {
+      const value = action === 'request' ? 1 : 0;
+      if (row.rtd !== value) {
+        await tx.update(t).set({ requestToDelete: value, updatedAt: now }).where(eq(t.id, id));
+        const names = EVENTS[kind];
+        const event = {
+          request: names.deleteRequested,
+          cancel: names.deleteRequestCancelled,
+          reject: names.deleteRejected,
+        }[action];
+        await recordEvent(
+          tx,
+          actor,
+          {
+            entityType: kind,
+            entityId: id,
+            event,
+            data: { ...ident, changes: { request_to_delete: { old: row.rtd, new: value } } },
+          },
+          now,
+        );
+      }
+      return { id, request_to_delete: value, deleted: 0 };
+    }
+    if (kind === 'order') await rollup(tx, id, -1);
+    await tx.update(t).set({ deleted: 1, requestToDelete: 0, updatedAt: now }).where(eq(t.id, id));
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: kind,
+        entityId: id,
+        event: EVENTS[kind].deleted,
+        data: { ...ident, approved_request: action === 'approve', changes: { deleted: { old: 0, new: 1 } } },
+      },
+      now,
+    );
+    return { id, request_to_delete: 0, deleted: 1 };
+  });
+}

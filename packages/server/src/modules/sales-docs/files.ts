@@ -1,0 +1,76 @@
+// The PDFs of orders and quotations: upload storing, download lookup, generated documents.
+import { EVENTS } from '@bpm/contract/events';
+import type { OrderFileField } from '@bpm/contract/orders';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/sales';
+import type { AuthUser } from '../../platform/auth';
+import type { Deps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { storeFieldUpload } from '../../platform/files';
+import type { UploadedFile } from '../../platform/route';
+import { KINDS, type Kind, type StoreFile } from './kinds';
+import { type Doc, getDoc } from './read';
+import { loadForUpdate, snapshot } from './write';
+
+/** Checks and stores the uploaded PDF of one field inside the save transaction. */
+export function pdfStorer(files: UploadedFile[], deps: Deps, user: AuthUser, now: number): StoreFile {
+  return (tx, field) => storeFieldUpload(tx, { files, deps, user }, field, 'pdf', now);
+}
+
+/** The stored file id of one document's file field (GET /files/{orders|quotations}/{field}/{id}). */
+export const fileIdOf =
+  (kind: Kind, field: OrderFileField) =>
+  async (db: Db, id: number): Promise<number | null> => {
+    const { t, notFound: nf } = KINDS[kind];
+    const col = {
+      oc_pdf: t.ocFileId,
+      invoice_pdf: t.invoiceFileId,
+      shipping_invoice_pdf: t.shippingInvoiceFileId,
+      shipping_packing_list_pdf: t.shippingPackingListFileId,
+    }[field];
+    const [r] = await db
+      .select({ f: col })
+      .from(t)
+      .where(and(eq(t.id, id), eq(t.deleted, 0)));
+    if (!r) throw notFound(nf);
+    return r.f;
+  };
+
+/** Attaches a generated OC or invoice to an order, naming the reference when it is empty. */
+export async function attachGenerated(
+  db: Db,
+  id: number,
+  which: 'oc' | 'invoice',
+  store: (tx: Db, fileName: string) => Promise<{ id: number; fileName: string }>,
+  actor: Actor,
+  now: number,
+): Promise<Doc> {
+  return db.transaction(async (tx) => {
+    const before = await loadForUpdate(tx, 'order', id, undefined);
+    const ref = which === 'oc' ? before.oc_ref || `OC-${id}` : before.invoice || `INV-${id}`;
+    const stored = await store(tx, `${ref}.pdf`);
+    await tx
+      .update(orders)
+      .set({
+        ...(which === 'oc' ? { ocRef: ref, ocFileId: stored.id } : { invoice: ref, invoiceFileId: stored.id }),
+        version: sql`${orders.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, id));
+    const after = await getDoc(tx, 'order', id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: 'order',
+        entityId: id,
+        event: which === 'oc' ? EVENTS.order.ocGenerated : EVENTS.order.invoiceGenerated,
+        data: { oc_ref: after.oc_ref, changes: diff(snapshot(before), snapshot(after)) },
+      },
+      now,
+    );
+    return after;
+  });
+}

@@ -1,0 +1,319 @@
+// Lists of orders: pages, totals and summaries in SQL; the rollup answers unfiltered summaries.
+import {
+  type DeleteRequestRow,
+  localMidnight,
+  type OrderListQuery,
+  type OrderRow,
+  type OrderSummary,
+  type OrderTimeRow,
+  parseStatusFilter,
+  SHIPPING_STATUSES,
+  type ShippingOrderRow,
+} from '@bpm/contract/orders';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { dealers, orderRollup, orders } from '../../db/schema/sales';
+import { likePattern } from '../../platform/paging';
+import { type DocTable, num } from './kinds';
+import { rowColumns, toRow } from './read';
+
+const STATUS_ALL = SHIPPING_STATUSES.length;
+
+interface ListFilter {
+  conds: SQL[];
+  /** Only dealer, status and payment filters (or none): the rollup answers total and summary. */
+  rollup: { dealer: number; statuses?: string[]; payment?: string } | null;
+}
+
+function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
+  const conds: SQL[] = [];
+  let other = false;
+  let statuses: string[] | undefined;
+  if (q.search) {
+    other = true;
+    conds.push(
+      sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb}) like ${likePattern(q.search)}`,
+    );
+  }
+  if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
+  if (q.start !== undefined) {
+    other = true;
+    conds.push(sql`${t.date} >= ${q.start}`);
+  }
+  if (q.end !== undefined) {
+    other = true;
+    conds.push(sql`${t.date} <= ${q.end}`);
+  }
+  if (q.shipping_status !== undefined) {
+    const parsed = parseStatusFilter(q.shipping_status);
+    if (parsed.length === 0) {
+      statuses = [];
+      conds.push(sql`false`);
+    } else if (parsed.length < STATUS_ALL) {
+      statuses = parsed;
+      conds.push(inArray(t.shippingStatus, parsed));
+    }
+  }
+  if (q.shipping_for_today) {
+    other = true;
+    conds.push(sql`${t.shippingForToday} = 1`);
+  }
+  if (q.expected_before_today) {
+    other = true;
+    const midnight = q.today_start ?? localMidnight(nowSec, q.tz_offset ?? 0);
+    conds.push(sql`${t.shippingDateExpected} < ${midnight}`);
+  }
+  const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
+  if (payment) conds.push(eq(t.paymentStatus, payment));
+  return { conds, rollup: other ? null : { dealer: q.dealer, statuses, payment } };
+}
+
+function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; search: string }): SQL {
+  const asc = q.order === 'asc';
+  // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
+  const dir = asc ? sql`asc` : sql`desc`;
+  const sorts: Record<string, SQL> = {
+    id: sql`${t.id}`,
+    oc_ref: sql`${t.ocRef}`,
+    invoice: sql`${t.invoice}`,
+    quote_ref: sql`${t.quoteRef}`,
+    note: sql`${t.note}`,
+    dealer_name: sql`${t.dealerName}`,
+    value: sql`${t.value}`,
+    shipping_cost: sql`${t.shippingCost}`,
+    sales: sql`(${t.value} - ${t.shippingCost})`,
+    payment_received: sql`${t.paymentReceived}`,
+    outstanding: sql`${t.outstanding}`,
+    shipping_status: sql`${t.shippingStatus}`,
+    payment_status: sql`${t.paymentStatus}`,
+    shipping_date_expected: sql`${t.shippingDateExpected}`,
+    shipping_date: sql`${t.shippingDate}`,
+    shipping_awb: sql`${t.shippingAwb}`,
+    shipping_for_today: sql`${t.shippingForToday}`,
+  };
+  const col = q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
+  if (col) return q.sort === 'id' ? sql`${t.id} ${dir}` : sql`${col} ${dir}, ${t.id} ${dir}`;
+  // Newest first. With a search, `date + 0` keeps the planner on the trigram index instead of
+  // walking the date index through non-matching rows (ARCHITECTURE.md, Measured here).
+  const date = q.search ? sql`(${t.date} + 0)` : sql`${t.date}`;
+  return asc
+    ? sql`${date} asc nulls first, ${t.id} asc nulls first`
+    : sql`${date} desc nulls last, ${t.id} desc nulls last`;
+}
+
+const EMPTY_SUMMARY: OrderSummary = {
+  count: 0,
+  value: 0,
+  shipping_cost: 0,
+  sales: 0,
+  actual_shipping_cost: 0,
+  payment_received: 0,
+  outstanding: 0,
+  outstanding_shipped: 0,
+};
+
+type SummaryRaw = {
+  total: number | string | null;
+  count: number | string | null;
+  value: string | null;
+  shipping_cost: string | null;
+  actual_shipping_cost: string | null;
+  payment_received: string | null;
+  outstanding: string | null;
+  outstanding_shipped: string | null;
+};
+
+function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSummary } {
+  if (!r) return { total: 0, summary: { ...EMPTY_SUMMARY } };
+  const value = num(r.value);
+  const shipping = num(r.shipping_cost);
+  return {
+    total: num(r.total),
+    summary: {
+      count: num(r.count),
+      value,
+      shipping_cost: shipping,
+      sales: Math.round((value - shipping) * 100) / 100,
+      actual_shipping_cost: num(r.actual_shipping_cost),
+      payment_received: num(r.payment_received),
+      outstanding: num(r.outstanding),
+      outstanding_shipped: num(r.outstanding_shipped),
+    },
+  };
+}
+
+/** Total and summary (cancelled excluded) of the rows matching `where`. */
+async function summarise(db: Db, where: SQL): Promise<{ total: number; summary: OrderSummary }> {
+  const live = sql`${orders.shippingStatus} <> 'cancel'`;
+  const [r] = await queryRows<SummaryRaw>(
+    db,
+    sql`select count(*) as total,
+      count(*) filter (where ${live}) as count,
+      coalesce(sum(${orders.value}) filter (where ${live}), 0) as value,
+      coalesce(sum(${orders.shippingCost}) filter (where ${live}), 0) as shipping_cost,
+      coalesce(sum(${orders.actualShippingCost}) filter (where ${live}), 0) as actual_shipping_cost,
+      coalesce(sum(${orders.paymentReceived}) filter (where ${live}), 0) as payment_received,
+      coalesce(sum(${orders.outstanding}) filter (where ${live}), 0) as outstanding,
+      coalesce(sum(${orders.outstandingShipped}) filter (where ${live}), 0) as outstanding_shipped
+    from ${orders} where ${where}`,
+  );
+  return toSummary(r);
+}
+
+/** The same from the rollup (dealer, status and payment filters only): a few dozen rows. */
+async function summariseRollup(
+  db: Db,
+  f: { dealer: number; statuses?: string[]; payment?: string },
+): Promise<{ total: number; summary: OrderSummary }> {
+  const conds: SQL[] = [sql`true`];
+  if (f.dealer > 0) conds.push(sql`dealer_id = ${f.dealer}`);
+  if (f.statuses) {
+    conds.push(
+      f.statuses.length
+        ? sql`shipping_status in (${sql.join(
+            f.statuses.map((x) => sql`${x}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (f.payment) conds.push(sql`payment_status = ${f.payment}`);
+  const live = sql`shipping_status <> 'cancel'`;
+  const [r] = await queryRows<SummaryRaw>(
+    db,
+    sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ${live}), 0) as count,
+      coalesce(sum(value) filter (where ${live}), 0) as value,
+      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
+      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
+      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
+      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
+      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
+    from ${orderRollup} where ${sql.join(conds, sql` and `)}`,
+  );
+  return toSummary(r);
+}
+
+/** GET /orders: one page, the total and the summary, all in SQL. */
+export async function listOrders(
+  db: Db,
+  q: OrderListQuery,
+  nowSec: number,
+): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
+  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: true });
+  const where = and(eq(orders.deleted, 0), ...conds)!;
+  const [rows, totals] = await Promise.all([
+    db.select(rowColumns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    byRollup ? summariseRollup(db, byRollup) : summarise(db, where),
+  ]);
+  // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
+  const countries = await dealerCountries(
+    db,
+    rows.map((r) => r.dealerId),
+  );
+  return { rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')), ...totals };
+}
+
+async function dealerCountries(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: dealers.id, country: dealers.country })
+    .from(dealers)
+    .where(inArray(dealers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.country]));
+}
+
+/** GET /shipping/orders and /production/orders: the listed row fields only, no money. */
+export async function listShippingOrders(
+  db: Db,
+  q: OrderListQuery,
+  nowSec: number,
+): Promise<{ rows: ShippingOrderRow[]; total: number }> {
+  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: false });
+  const where = and(eq(orders.deleted, 0), ...conds)!;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        date: orders.date,
+        oc_ref: orders.ocRef,
+        invoice: orders.invoice,
+        note: orders.note,
+        shipping_awb: orders.shippingAwb,
+        shipping_status: orders.shippingStatus,
+        shipping_for_today: orders.shippingForToday,
+        shipping_date_expected: orders.shippingDateExpected,
+        dealer_name: orders.dealerName,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(listOrder(orders, q))
+      .limit(q.limit)
+      .offset(q.offset),
+    byRollup
+      ? summariseRollup(db, byRollup).then((s) => s.total)
+      : db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(orders)
+          .where(where)
+          .then((r) => r[0]?.n ?? 0),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      shipping_status: r.shipping_status as ShippingOrderRow['shipping_status'],
+      shipping_date_expected: r.shipping_date_expected ?? '',
+    })),
+    total,
+  };
+}
+
+/** GET /orders/time/{start}/{end}: orders in the range (end -1 = open), cancelled and deleted left out. */
+export async function ordersInTime(db: Db, start: number, end: number): Promise<OrderTimeRow[]> {
+  const rows = await db
+    .select({
+      d: orders,
+      country: sql<string>`(select country from ${dealers} where ${dealers.id} = ${orders.dealerId})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.deleted, 0),
+        sql`${orders.shippingStatus} <> 'cancel'`,
+        sql`${orders.date} >= ${start}`,
+        end >= 0 ? sql`${orders.date} <= ${end}` : undefined,
+      ),
+    )
+    .orderBy(sql`${orders.date} asc nulls first`, orders.id);
+  return rows.map(({ d, country }) => ({
+    id: d.id,
+    date: d.date,
+    dealer: d.dealerId,
+    dealer_name: d.dealerName,
+    dealer_country: country ?? '',
+    value: num(d.value),
+    shipping_cost: num(d.shippingCost),
+    sales: Math.round((num(d.value) - num(d.shippingCost)) * 100) / 100,
+    payment_status: d.paymentStatus as OrderTimeRow['payment_status'],
+    payment_received: num(d.paymentReceived),
+    shipping_status: d.shippingStatus as OrderTimeRow['shipping_status'],
+  }));
+}
+
+/** GET /orders/request-to-delete: live orders with a pending delete request, newest first. */
+export async function deleteRequests(db: Db): Promise<DeleteRequestRow[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      date: orders.date,
+      oc_ref: orders.ocRef,
+      invoice: orders.invoice,
+      dealer: orders.dealerId,
+      dealer_name: orders.dealerName,
+      value: orders.value,
+    })
+    .from(orders)
+    .where(and(eq(orders.deleted, 0), eq(orders.requestToDelete, 1)))
+    .orderBy(sql`${orders.date} desc nulls last`, sql`${orders.id} desc`);
+  return rows.map((r) => ({ ...r, value: num(r.value) }));
+}

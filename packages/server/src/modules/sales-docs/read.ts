@@ -1,0 +1,183 @@
+// Reading one order or quotation, and the money-free view of shipping and production.
+import { type Order, type OrderLine, type OrderRow, orderTotals, type ShippingOrder } from '@bpm/contract/orders';
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/platform';
+import { products } from '../../db/schema/products';
+import { dealers, orders } from '../../db/schema/sales';
+import { notFound } from '../../platform/errors';
+import { KINDS, type Kind, num } from './kinds';
+
+const fOc = alias(files, 'f_oc');
+const fInv = alias(files, 'f_inv');
+const fShipInv = alias(files, 'f_ship_inv');
+const fPack = alias(files, 'f_pack');
+
+type DocRow = typeof orders.$inferSelect;
+
+/** The columns a list row needs: a page reads these, not the whole 60-column record. */
+export const rowColumns = {
+  id: orders.id,
+  date: orders.date,
+  dealerId: orders.dealerId,
+  dealerName: orders.dealerName,
+  quoteRef: orders.quoteRef,
+  ocRef: orders.ocRef,
+  invoice: orders.invoice,
+  note: orders.note,
+  customerRef: orders.customerRef,
+  value: orders.value,
+  shippingCost: orders.shippingCost,
+  actualShippingCost: orders.actualShippingCost,
+  shippingStatus: orders.shippingStatus,
+  shippingForToday: orders.shippingForToday,
+  shippingDateExpected: orders.shippingDateExpected,
+  shippingDate: orders.shippingDate,
+  shippingAwb: orders.shippingAwb,
+  paymentStatus: orders.paymentStatus,
+  paymentDueDate: orders.paymentDueDate,
+  paymentDate: orders.paymentDate,
+  paymentReceived: orders.paymentReceived,
+  outstanding: orders.outstanding,
+  outstandingShipped: orders.outstandingShipped,
+  requestToDelete: orders.requestToDelete,
+  testStatus: orders.testStatus,
+  revision: orders.revision,
+};
+type ListRow = Pick<DocRow, keyof typeof rowColumns>;
+
+export function toRow(d: ListRow, dealerCountry: string): OrderRow {
+  return {
+    id: d.id,
+    date: d.date,
+    dealer: d.dealerId,
+    dealer_name: d.dealerName,
+    dealer_country: dealerCountry,
+    quote_ref: d.quoteRef,
+    oc_ref: d.ocRef,
+    invoice: d.invoice,
+    note: d.note,
+    customer_ref: d.customerRef,
+    value: num(d.value),
+    shipping_cost: num(d.shippingCost),
+    sales: Math.round((num(d.value) - num(d.shippingCost)) * 100) / 100,
+    actual_shipping_cost: num(d.actualShippingCost),
+    shipping_status: d.shippingStatus as OrderRow['shipping_status'],
+    shipping_for_today: d.shippingForToday,
+    shipping_date_expected: d.shippingDateExpected ?? null,
+    shipping_date: d.shippingDate ?? null,
+    shipping_awb: d.shippingAwb,
+    payment_status: d.paymentStatus as OrderRow['payment_status'],
+    payment_due_date: d.paymentDueDate ?? null,
+    payment_date: d.paymentDate ?? null,
+    payment_received: num(d.paymentReceived),
+    outstanding: num(d.outstanding),
+    outstanding_shipped: num(d.outstandingShipped),
+    request_to_delete: d.requestToDelete,
+    test_status: d.testStatus,
+    revision: d.revision,
+  };
+}
+
+export type Doc = Order & { order_id?: number | null };
+
+export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
+  const { t, lines, notFound: nf } = KINDS[kind];
+  const [r] = await db
+    .select({
+      d: t,
+      country: dealers.country,
+      oc_pdf: fOc.fileName,
+      invoice_pdf: fInv.fileName,
+      shipping_invoice_pdf: fShipInv.fileName,
+      shipping_packing_list_pdf: fPack.fileName,
+    })
+    .from(t)
+    .innerJoin(dealers, eq(dealers.id, t.dealerId))
+    .leftJoin(fOc, eq(fOc.id, t.ocFileId))
+    .leftJoin(fInv, eq(fInv.id, t.invoiceFileId))
+    .leftJoin(fShipInv, eq(fShipInv.id, t.shippingInvoiceFileId))
+    .leftJoin(fPack, eq(fPack.id, t.shippingPackingListFileId))
+    .where(and(eq(t.id, id), eq(t.deleted, 0)));
+  if (!r) throw notFound(nf);
+  const d = r.d;
+  const lineRows = await db
+    .select({ l: lines, code: products.productCode, warning: products.warning })
+    .from(lines)
+    .innerJoin(products, eq(products.id, lines.productId))
+    .where(eq(lines.docId, id))
+    .orderBy(asc(lines.position), asc(lines.id));
+  const productLines: OrderLine[] = lineRows.map(({ l, code, warning }) => {
+    const line = { quantity: l.quantity, msrp: num(l.msrp), discount: num(l.discount) };
+    return {
+      id: l.id,
+      product_id: l.productId,
+      product_code: code,
+      name: l.name,
+      ...line,
+      amount: orderTotals([line]).value,
+      bom_cost: num(l.bomCost),
+      is_shipping_cost: l.isShippingCost,
+      active: l.active,
+      warning,
+    };
+  });
+  const doc: Doc = {
+    ...toRow(d, r.country),
+    invoice_note: d.invoiceNote,
+    hide_discount: d.hideDiscount,
+    sale: d.sale,
+    distributor_shipments: d.distributorShipments,
+    shipping_weight: d.shippingWeight,
+    payment_advance: num(d.paymentAdvance),
+    payment_full: num(d.paymentFull),
+    billing_country: d.billingCountry,
+    billing_company: d.billingCompany,
+    billing_address: d.billingAddress,
+    billing_vat: d.billingVat,
+    billing_email: d.billingEmail,
+    billing_phone: d.billingPhone,
+    billing_mobile: d.billingMobile,
+    shipping_country: d.shippingCountry,
+    shipping_company: d.shippingCompany,
+    shipping_address: d.shippingAddress,
+    shipping_vat: d.shippingVat,
+    shipping_email: d.shippingEmail,
+    shipping_phone: d.shippingPhone,
+    shipping_mobile: d.shippingMobile,
+    oc_pdf: r.oc_pdf ?? null,
+    invoice_pdf: r.invoice_pdf ?? null,
+    shipping_invoice_pdf: r.shipping_invoice_pdf ?? null,
+    shipping_packing_list_pdf: r.shipping_packing_list_pdf ?? null,
+    quotation_id: kind === 'order' ? (d.linkId ?? null) : null,
+    products: productLines,
+    version: d.version,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+  };
+  if (kind === 'quotation') {
+    const { quotation_id: _q, ...rest } = doc;
+    return { ...rest, order_id: d.linkId ?? null } as Doc;
+  }
+  return doc;
+}
+
+/** What shipping and production see of an order or quotation: no money. */
+export function withoutMoney(doc: Doc): ShippingOrder {
+  const {
+    value: _value,
+    sales: _sales,
+    payment_status: _ps,
+    payment_due_date: _pdd,
+    payment_date: _pd,
+    payment_advance: _pa,
+    payment_full: _pf,
+    payment_received: _pr,
+    outstanding: _o,
+    outstanding_shipped: _os,
+    products: lines,
+    ...rest
+  } = doc;
+  return { ...rest, products: lines.map(({ msrp: _m, discount: _d, amount: _a, bom_cost: _b, ...l }) => l) };
+}

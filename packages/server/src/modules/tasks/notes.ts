@@ -1,0 +1,178 @@
+import type { EventName } from '@bpm/contract/events';
+import { MSG } from '@bpm/contract/messages';
+import { projectCan } from '@bpm/contract/projects';
+import type { TaskAttachment, TaskNote } from '@bpm/contract/tasks';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { taskAttachments, taskNotes } from '../../db/schema/work';
+import type { AuthUser } from '../../platform/auth';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { type Actor, recordEvent } from '../../platform/events';
+import { type FileStore, storeUpload } from '../../platform/files';
+import type { UploadedFile } from '../../platform/route';
+import { taskAccess } from '../projects/access';
+import { TASK_ENTITY } from './service';
+
+type Caller = Actor & { user_id: number };
+type Page = { limit: number; offset: number };
+
+const event = (tx: Db, actor: Caller, taskId: number, name: EventName, data: Record<string, unknown>, now: number) =>
+  recordEvent(tx, actor, { entityType: TASK_ENTITY, entityId: taskId, event: name, data }, now);
+
+/** A task's notes, oldest first, each with whether the caller may edit or delete it. */
+export async function listNotes(db: Db, taskId: number, userId: number, q: Page) {
+  const access = await taskAccess(db, taskId, userId);
+  const rows = await queryRows<TaskNote & { total: number }>(
+    db,
+    sql`select n.id, n.task_id, n.note, n.user_id, u.first_name as author_first_name, u.last_name as author_last_name,
+          n.date_added, n.date_modified, count(*) over()::int as total
+        from task_notes n join users u on u.id = n.user_id where n.task_id = ${taskId}
+        order by n.id limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...n }) => ({
+      ...n,
+      can_manage: projectCan(access.role, 'manage_note', n.user_id === userId),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export async function addNote(db: Db, taskId: number, note: string, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const access = await taskAccess(tx, taskId, actor.user_id);
+    if (!projectCan(access.role, 'can_add_note')) throw forbidden();
+    const [row] = await tx
+      .insert(taskNotes)
+      .values({ taskId, userId: actor.user_id, note, dateAdded: now, dateModified: now })
+      .returning({ id: taskNotes.id });
+    await event(tx, actor, taskId, 'task_note_added', { title: access.title, note_id: row!.id, note }, now);
+    return { id: row!.id, task_id: taskId, note, date_added: now, date_modified: now };
+  });
+}
+
+/** The note and the caller's right to manage it; a note of a task the caller cannot see is not found. */
+async function noteAccess(tx: Db, noteId: number, userId: number) {
+  const [n] = await queryRows<{ task_id: number; user_id: number; note: string }>(
+    tx,
+    sql`select task_id, user_id, note from task_notes where id = ${noteId} for update`,
+  );
+  if (!n) throw notFound(MSG.noteNotFound);
+  const access = await taskAccess(tx, n.task_id, userId).catch(() => {
+    throw notFound(MSG.noteNotFound);
+  });
+  if (!projectCan(access.role, 'manage_note', n.user_id === userId)) throw forbidden();
+  return { ...n, title: access.title };
+}
+
+export async function editNote(db: Db, noteId: number, note: string, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const n = await noteAccess(tx, noteId, actor.user_id);
+    await tx.execute(sql`update task_notes set note = ${note}, date_modified = ${now} where id = ${noteId}`);
+    await event(
+      tx,
+      actor,
+      n.task_id,
+      'task_note_updated',
+      { title: n.title, note_id: noteId, changes: { note: { old: n.note, new: note } } },
+      now,
+    );
+    return { id: noteId, task_id: n.task_id, note, date_modified: now };
+  });
+}
+
+export async function deleteNote(db: Db, noteId: number, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const n = await noteAccess(tx, noteId, actor.user_id);
+    await tx.execute(sql`delete from task_notes where id = ${noteId}`);
+    await event(tx, actor, n.task_id, 'task_note_deleted', { title: n.title, note_id: noteId, note: n.note }, now);
+    return { id: noteId };
+  });
+}
+
+export async function listAttachments(db: Db, taskId: number, userId: number, q: Page) {
+  const access = await taskAccess(db, taskId, userId);
+  const rows = await queryRows<TaskAttachment & { total: number }>(
+    db,
+    sql`select a.id, a.task_id, a.file_name, f.size, a.uploaded_by, u.first_name, u.last_name, a.date_uploaded,
+          count(*) over()::int as total
+        from task_attachments a join users u on u.id = a.uploaded_by join files f on f.id = a.file_id
+        where a.task_id = ${taskId} order by a.id desc limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...a }) => ({
+      ...a,
+      can_manage: projectCan(access.role, 'manage_attachment', a.uploaded_by === userId),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/** Any file type; at most the configured upload size (MAX_UPLOAD_BYTES, 20 MB by default). */
+export async function uploadAttachment(
+  db: Db,
+  store: FileStore,
+  taskId: number,
+  file: UploadedFile | undefined,
+  maxBytes: number,
+  actor: Caller,
+  now: number,
+) {
+  return db.transaction(async (tx) => {
+    const access = await taskAccess(tx, taskId, actor.user_id);
+    if (!projectCan(access.role, 'can_add_attachment')) throw forbidden();
+    if (!file) throw badRequest(MSG.selectFile, { file: MSG.selectFile });
+    const stored = await storeUpload(tx, store, file, 'any', { maxBytes, userId: actor.user_id, nowSec: now });
+    const [row] = await tx
+      .insert(taskAttachments)
+      .values({ taskId, fileId: stored.id, fileName: stored.fileName, uploadedBy: actor.user_id, dateUploaded: now })
+      .returning({ id: taskAttachments.id });
+    await event(
+      tx,
+      actor,
+      taskId,
+      'task_attachment_added',
+      { title: access.title, attachment_id: row!.id, file_name: stored.fileName, size: file.data.length },
+      now,
+    );
+    return { id: row!.id, task_id: taskId, file_name: stored.fileName, date_uploaded: now };
+  });
+}
+
+export async function deleteAttachment(db: Db, id: number, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const [a] = await queryRows<{ task_id: number; uploaded_by: number; file_name: string }>(
+      tx,
+      sql`select task_id, uploaded_by, file_name from task_attachments where id = ${id} for update`,
+    );
+    if (!a) throw notFound(MSG.attachmentNotFound);
+    const access = await taskAccess(tx, a.task_id, actor.user_id).catch(() => {
+      throw notFound(MSG.attachmentNotFound);
+    });
+    if (!projectCan(access.role, 'manage_attachment', a.uploaded_by === actor.user_id)) throw forbidden();
+    await tx.execute(sql`delete from task_attachments where id = ${id}`);
+    await event(
+      tx,
+      actor,
+      a.task_id,
+      'task_attachment_deleted',
+      { title: access.title, attachment_id: id, file_name: a.file_name },
+      now,
+    );
+    return { id };
+  });
+}
+
+/** The download resolver: the stored file of an attachment the caller can see. */
+export async function attachmentFileId(db: Db, id: number, user?: AuthUser): Promise<number | null> {
+  if (!user) return null;
+  const [a] = await queryRows<{ task_id: number; file_id: number }>(
+    db,
+    sql`select task_id, file_id from task_attachments where id = ${id}`,
+  );
+  if (!a) return null;
+  await taskAccess(db, a.task_id, user.user_id).catch(() => {
+    throw notFound(MSG.attachmentNotFound);
+  });
+  return a.file_id;
+}

@@ -1,0 +1,255 @@
+import { MSG } from '@bpm/contract/messages';
+import { projectCan } from '@bpm/contract/projects';
+import type { Task, TaskDetail, TaskListQuery, TaskSave } from '@bpm/contract/tasks';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { tasks } from '../../db/schema/work';
+import { forbidden, invalid, notFound } from '../../platform/errors';
+import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import type { Mailer } from '../../platform/mail';
+import { likePattern } from '../../platform/paging';
+import { updateVersioned } from '../../platform/records';
+import { sanitizeRichText } from '../../platform/rich-text';
+import { myProjectIds, requireRole, roleOf, taskAccess } from '../projects/access';
+
+export const TASK_ENTITY = 'task';
+type Caller = Actor & { user_id: number };
+
+const taskColumns = sql`t.id, t.title, t.description, t.priority, t.status, t.due_date, t.assigned_to, t.date_added,
+  t.date_completed, t.parent_id, t.project_id, t.added_by,
+  ab.first_name as added_by_first_name, ab.last_name as added_by_last_name,
+  au.first_name as assigned_to_first_name, au.last_name as assigned_to_last_name, p.name as project_name,
+  (select count(*) from tasks s where s.parent_id = t.id)::int as subtask_count, t.version`;
+const taskFrom = sql`from tasks t left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
+  left join projects p on p.id = t.project_id`;
+
+/** Tasks the user may see: those of their projects, and their own tasks without a project. */
+export const visibleTo = (userId: number) =>
+  sql`((t.project_id is null and (t.added_by = ${userId} or t.assigned_to = ${userId})) or t.project_id in ${myProjectIds(userId)})`;
+
+function filters(q: TaskListQuery): SQL[] {
+  const c: SQL[] = [];
+  if (q.search) c.push(sql`lower(t.title) like ${likePattern(q.search)}`);
+  if (q.status) c.push(sql`t.status = ${q.status}`);
+  if (q.priority) c.push(sql`t.priority = ${q.priority}`);
+  if (q.assigned_to) c.push(sql`t.assigned_to = ${q.assigned_to}`);
+  if (q.project_id) c.push(sql`t.project_id = ${q.project_id}`);
+  if (q.date_from != null) c.push(sql`t.date_added >= ${q.date_from}`);
+  if (q.date_to != null) c.push(sql`t.date_added <= ${q.date_to}`);
+  if (q.due_from != null) c.push(sql`t.due_date >= ${q.due_from}`);
+  if (q.due_to != null) c.push(sql`t.due_date <= ${q.due_to}`);
+  if (!q.include_subtasks) c.push(sql`t.parent_id is null`);
+  return c;
+}
+
+async function page(db: Db, where: SQL[], order: SQL, q: TaskListQuery) {
+  const w = sql.join(where, sql` and `);
+  const [rows, [c]] = await Promise.all([
+    queryRows<Task>(
+      db,
+      sql`select ${taskColumns} ${taskFrom} where ${w} order by ${order} limit ${q.limit} offset ${q.offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from tasks t where ${w}`),
+  ]);
+  return { rows, total: Number(c?.n ?? 0) };
+}
+
+/** GET /tasks/my (mode my: created by or assigned to me) and GET /tasks (tasks in my projects); id descending. */
+export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' | 'projects') {
+  const scope =
+    mode === 'my'
+      ? sql`${visibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`
+      : sql`t.project_id in ${myProjectIds(userId)}`;
+  return page(db, [scope, ...filters(q)], sql`t.id desc`, q);
+}
+
+/** GET /projects/{id}/tasks in the panel's order (document 3 section 9). */
+export async function projectTasks(db: Db, projectId: number, userId: number, q: TaskListQuery, nowSec: number) {
+  await requireRole(db, projectId, userId);
+  const order = sql`(t.status = 'completed'),
+    (case when t.status <> 'completed' and t.due_date < ${nowSec} then 0 else 1 end),
+    (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
+    t.due_date asc nulls last, t.id desc`;
+  return page(db, [sql`t.project_id = ${projectId}`, ...filters({ ...q, project_id: undefined })], order, q);
+}
+
+async function readTask(db: Db, id: number): Promise<Task> {
+  const [t] = await queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where t.id = ${id}`);
+  if (!t) throw notFound(MSG.taskNotFound);
+  return t;
+}
+
+export async function getTask(db: Db, id: number, userId: number): Promise<TaskDetail> {
+  const access = await taskAccess(db, id, userId);
+  const [task, subtasks] = await Promise.all([
+    readTask(db, id),
+    queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where t.parent_id = ${id} order by t.id`),
+  ]);
+  return {
+    ...task,
+    subtasks,
+    can_manage: projectCan(access.role, 'can_manage_tasks', access.mine),
+    can_add_note: projectCan(access.role, 'can_add_note'),
+    can_add_attachment: projectCan(access.role, 'can_add_attachment'),
+  };
+}
+
+const snapshot = (t: Task) => ({
+  title: t.title,
+  description: t.description,
+  priority: t.priority,
+  status: t.status,
+  due_date: t.due_date,
+  assigned_to: t.assigned_to,
+  project_id: t.project_id,
+  parent_id: t.parent_id,
+});
+
+async function checkAssignee(db: Db, userId: number | null) {
+  if (userId == null) return;
+  const [u] = await queryRows<{ id: number }>(db, sql`select id from users where id = ${userId} and deleted = 0`);
+  if (!u) throw invalid({ assigned_to: MSG.userNotFound });
+}
+
+/** An e-mail (or outbox row) to the new assignee; BPM's own (docs/decisions.md). */
+async function notifyAssignee(db: Db, mailer: Mailer, task: Task, actor: Caller) {
+  if (task.assigned_to == null || task.assigned_to === actor.user_id) return;
+  const [u] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${task.assigned_to}`);
+  if (!u?.email) return;
+  await mailer.send(db, {
+    to: [u.email],
+    subject: `Task #${task.id} assigned to you: ${task.title}`,
+    text: [
+      `${actor.first_name ?? actor.username} ${actor.last_name ?? ''} assigned you task #${task.id}: ${task.title}.`,
+      task.project_name ? `Project: ${task.project_name}` : '',
+      `Priority: ${task.priority}. Status: ${task.status}.`,
+      `Open it at /tasks/view/${task.id}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  });
+}
+
+export async function addTask(db: Db, mailer: Mailer, input: TaskSave, actor: Caller, now: number): Promise<Task> {
+  const task = await db.transaction(async (tx) => {
+    let projectId = input.project_id ?? null;
+    if (input.parent_id) {
+      const parent = await taskAccess(tx, input.parent_id, actor.user_id).catch(() => {
+        throw notFound(MSG.parentNotFound);
+      });
+      if (parent.parentId != null) throw invalid({ parent_id: MSG.subtaskOfSubtask });
+      if (projectId != null && projectId !== parent.projectId) throw invalid({ project_id: MSG.parentOtherProject });
+      projectId = parent.projectId;
+      const ok = projectId == null ? parent.mine : projectCan(parent.role, 'can_create_tasks');
+      if (!ok) throw forbidden();
+    } else if (projectId != null) {
+      const role = await roleOf(tx, projectId, actor.user_id);
+      if (!role) throw notFound(MSG.projectNotFound);
+      if (!projectCan(role, 'can_create_tasks')) throw forbidden();
+    }
+    await checkAssignee(tx, input.assigned_to);
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        title: input.title,
+        description: sanitizeRichText(input.description),
+        priority: input.priority,
+        status: input.status,
+        dueDate: input.due_date,
+        assignedTo: input.assigned_to,
+        addedBy: actor.user_id,
+        dateAdded: now,
+        dateCompleted: input.status === 'completed' ? now : null,
+        parentId: input.parent_id ?? null,
+        projectId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tasks.id });
+    const t = await readTask(tx, row!.id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: TASK_ENTITY,
+        entityId: t.id,
+        event: 'task_created',
+        data: { title: t.title, changes: diff(null, snapshot(t)) },
+      },
+      now,
+    );
+    return t;
+  });
+  await notifyAssignee(db, mailer, task, actor);
+  return task;
+}
+
+export async function editTask(
+  db: Db,
+  mailer: Mailer,
+  id: number,
+  input: TaskSave,
+  actor: Caller,
+  now: number,
+): Promise<Task> {
+  const { before, after } = await db.transaction(async (tx) => {
+    const access = await taskAccess(tx, id, actor.user_id, true);
+    if (!projectCan(access.role, 'can_manage_tasks', access.mine)) throw forbidden();
+    const before = await readTask(tx, id);
+    await checkVersion(tx, TASK_ENTITY, before, input.version);
+    await checkAssignee(tx, input.assigned_to);
+    // The project and the parent stay as created (docs/decisions.md).
+    const completedNow = input.status === 'completed';
+    await updateVersioned(
+      tx,
+      tasks,
+      id,
+      {
+        title: input.title,
+        description: sanitizeRichText(input.description),
+        priority: input.priority,
+        status: input.status,
+        dueDate: input.due_date,
+        assignedTo: input.assigned_to,
+        dateCompleted: completedNow ? (before.status === 'completed' ? before.date_completed : now) : null,
+      },
+      now,
+    );
+    const after = await readTask(tx, id);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: TASK_ENTITY,
+        entityId: id,
+        event: 'task_updated',
+        data: { title: after.title, changes: diff(snapshot(before), snapshot(after)) },
+      },
+      now,
+    );
+    return { before, after };
+  });
+  if (after.assigned_to !== before.assigned_to) await notifyAssignee(db, mailer, after, actor);
+  return after;
+}
+
+/** Deletes a task with its subtasks, notes and attachments (cascade). */
+export async function deleteTask(db: Db, id: number, actor: Caller, now: number) {
+  return db.transaction(async (tx) => {
+    const access = await taskAccess(tx, id, actor.user_id, true);
+    if (!projectCan(access.role, 'can_manage_tasks', access.mine)) throw forbidden();
+    await tx.execute(sql`delete from tasks where id = ${id}`);
+    await recordEvent(
+      tx,
+      actor,
+      {
+        entityType: TASK_ENTITY,
+        entityId: id,
+        event: 'task_deleted',
+        data: { title: access.title, project_id: access.projectId, parent_id: access.parentId },
+      },
+      now,
+    );
+    return { id };
+  });
+}

@@ -1,0 +1,309 @@
+import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { countRows, createTestApp, multipart, type TestApp } from './helpers';
+
+let t: TestApp;
+type Who = Parameters<TestApp['as']>[0];
+const call = async (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: await t.as(who),
+    ...(payload ? { payload: payload as object } : {}),
+  });
+const userId = async (username: string) =>
+  (await queryRows<{ id: number }>(t.database.db, sql`select id from users where username = ${username}`))[0]!.id;
+const upload = async (who: Who, taskId: number | string, name = 'report.txt', data = Buffer.from('hello')) => {
+  const mp = multipart({ task_id: taskId }, [{ field: 'file', name, type: 'application/octet-stream', data }]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/taskattachments/upload',
+    headers: { ...(await t.as(who)), ...mp.headers },
+    payload: mp.payload,
+  });
+};
+
+// admin owns project A with sale manager, production member, qa viewer; tester is outside.
+// purchase owns project B (nobody else).
+let A: number;
+let B: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  A = (await call('admin', 'POST', '/projects/add', { name: 'Project A' })).json().data.id;
+  B = (await call('purchase', 'POST', '/projects/add', { name: 'Project B' })).json().data.id;
+  for (const [who, role] of [
+    ['sale', 'manager'],
+    ['production', 'member'],
+    ['qa', 'viewer'],
+  ] as const)
+    await call('admin', 'POST', `/projects/${A}/members/add`, { user_id: await userId(who), role });
+});
+afterAll(() => t.close());
+
+const addTask = async (who: Who, body: Record<string, unknown>) => call(who, 'POST', '/tasks/add', body);
+
+describe('tasks', () => {
+  it('adds with defaults (medium, new), requires a title with the spec message', async () => {
+    const bad = await addTask('admin', { title: '  ', project_id: A });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: MSG.taskTitleRequired, cause: { title: MSG.required } });
+    const res = await addTask('admin', { title: 'Plan', project_id: A, due_date: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      title: 'Plan',
+      priority: 'medium',
+      status: 'new',
+      due_date: null,
+      project_name: 'Project A',
+      added_by_first_name: 'Alice',
+    });
+    const bad2 = await addTask('admin', { title: 'x', status: 'done', priority: 'urgent', due_date: 'soon' });
+    expect(bad2.json().cause).toMatchObject({ status: MSG.required, priority: MSG.required, due_date: MSG.number });
+  });
+
+  it('project roles × task actions: 403 and nothing changed when refused; 404 for non-members', async () => {
+    const byManager = (await addTask('sale', { title: 'Manager task', project_id: A })).json().data;
+    expect((await addTask('production', { title: 'Member task', project_id: A })).statusCode).toBe(200);
+    const before = await countRows(t, 'tasks');
+    expect((await addTask('qa', { title: 'Viewer task', project_id: A })).statusCode).toBe(403);
+    expect((await addTask('tester', { title: 'Outsider', project_id: A })).statusCode).toBe(404);
+    expect(await countRows(t, 'tasks')).toBe(before);
+
+    const edit = (who: Who, id: number, title: string) => call(who, 'POST', `/tasks/edit/${id}`, { title });
+    expect((await edit('production', byManager.id, 'member edits')).statusCode).toBe(403);
+    expect((await edit('qa', byManager.id, 'viewer edits')).statusCode).toBe(403);
+    expect((await edit('tester', byManager.id, 'outsider edits')).statusCode).toBe(404);
+    expect((await call('admin', 'GET', `/tasks/${byManager.id}`)).json().data.title).toBe('Manager task');
+    expect((await edit('admin', byManager.id, 'owner edits')).statusCode).toBe(200);
+    // A member manages a task assigned to them.
+    const assigned = (
+      await addTask('sale', { title: 'For member', project_id: A, assigned_to: await userId('production') })
+    ).json().data;
+    const own = { title: 'member edits own', project_id: A, assigned_to: await userId('production') };
+    expect((await call('production', 'POST', `/tasks/edit/${assigned.id}`, own)).statusCode).toBe(200);
+
+    expect((await call('qa', 'GET', `/tasks/${assigned.id}`)).json().data).toMatchObject({
+      can_manage: false,
+      can_add_note: false,
+      can_add_attachment: false,
+    });
+    expect((await call('tester', 'GET', `/tasks/${assigned.id}`)).json().message).toBe(MSG.taskNotFound);
+    expect((await call('qa', 'DELETE', `/tasks/${assigned.id}`)).statusCode).toBe(403);
+    expect((await call('production', 'DELETE', `/tasks/${byManager.id}`)).statusCode).toBe(403);
+    expect((await call('production', 'DELETE', `/tasks/${assigned.id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/tasks/${assigned.id}`)).statusCode).toBe(404);
+  });
+
+  it('tasks without a project: creator and assignee manage them, nobody else sees them', async () => {
+    const own = (await addTask('tester', { title: 'Personal', assigned_to: await userId('qa') })).json().data;
+    expect(own.project_id).toBeNull();
+    const qa = await userId('qa');
+    expect(
+      (await call('qa', 'POST', `/tasks/edit/${own.id}`, { title: 'Personal 2', assigned_to: qa })).statusCode,
+    ).toBe(200);
+    expect((await call('sale', 'GET', `/tasks/${own.id}`)).statusCode).toBe(404);
+    expect((await call('sale', 'POST', '/tasknotes/add', { task_id: own.id, note: 'x' })).statusCode).toBe(404);
+    expect((await call('qa', 'POST', '/tasknotes/add', { task_id: own.id, note: 'ok' })).statusCode).toBe(200);
+  });
+
+  it('subtasks inherit the parent project; no subtask of a subtask; the parent lists them', async () => {
+    const parent = (await addTask('admin', { title: 'Parent', project_id: A })).json().data;
+    const sub = await addTask('sale', { title: 'Child', parent_id: parent.id });
+    expect(sub.json().data).toMatchObject({ parent_id: parent.id, project_id: A });
+    expect((await addTask('sale', { title: 'Grandchild', parent_id: sub.json().data.id })).statusCode).toBe(400);
+    expect((await addTask('qa', { title: 'Viewer child', parent_id: parent.id })).statusCode).toBe(403);
+    expect((await addTask('tester', { title: 'Outsider child', parent_id: parent.id })).statusCode).toBe(404);
+    const view = (await call('qa', 'GET', `/tasks/${parent.id}`)).json().data;
+    expect(view.subtasks.map((s: { title: string }) => s.title)).toEqual(['Child']);
+    expect(view.subtask_count).toBe(1);
+  });
+
+  it('lists my tasks and tasks in my projects with every filter, id descending, in SQL', async () => {
+    const me = await userId('shipping');
+    await call('admin', 'POST', `/projects/${A}/members/add`, { user_id: me, role: 'member' });
+    const ids: number[] = [];
+    for (const [title, status, priority, due] of [
+      ['Alpha widget', 'new', 'low', 1_800_000_000],
+      ['Beta widget', 'in progress', 'high', 1_900_000_000],
+      ['Gamma', 'completed', 'medium', null],
+    ] as const)
+      ids.push((await addTask('shipping', { title, status, priority, due_date: due, project_id: A })).json().data.id);
+    const list = async (q: string, path = '/tasks/my') => (await call('shipping', 'GET', `${path}?${q}`)).json();
+    const all = await list('');
+    expect(all.data.map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
+    expect(all.total).toBe(3);
+    expect((await list('search=WIDGET')).total).toBe(2);
+    expect((await list('status=in progress')).data[0].title).toBe('Beta widget');
+    expect((await list('status=all&priority=low')).data[0].title).toBe('Alpha widget');
+    expect((await list('due_from=1850000000')).data.map((r: { title: string }) => r.title)).toEqual(['Beta widget']);
+    expect((await list('due_to=1850000000')).total).toBe(1);
+    const now = Math.floor(t.clock.now() / 1000);
+    expect((await list(`date_from=${now}`)).total).toBe(3);
+    expect((await list(`date_to=${now - 1}`)).total).toBe(0);
+    expect((await list('limit=1&offset=1')).data[0].title).toBe('Beta widget');
+    const completed = (await list('status=completed')).data[0];
+    expect(completed.date_completed).toBe(now);
+    // Tasks in my projects include the others' tasks of project A.
+    const projects = await list('limit=500', '/tasks');
+    expect(projects.total).toBeGreaterThan(3);
+    expect(projects.data.every((r: { project_id: number }) => r.project_id === A)).toBe(true);
+    expect((await list('status=bogus')).statusCode ?? 400).toBe(400);
+  });
+
+  it('project panel order: completed last; overdue, then priority, then due date, no due date last', async () => {
+    const p = (await call('admin', 'POST', '/projects/add', { name: 'Order project' })).json().data.id;
+    const now = Math.floor(t.clock.now() / 1000);
+    for (const [title, status, priority, due] of [
+      ['done', 'completed', 'high', now - 100],
+      ['low-soon', 'new', 'low', now + 1000],
+      ['high-none', 'new', 'high', null],
+      ['high-late', 'new', 'high', now + 5000],
+      ['high-early', 'new', 'high', now + 2000],
+      ['overdue-low', 'new', 'low', now - 10],
+    ] as const)
+      await addTask('admin', { title, status, priority, due_date: due, project_id: p });
+    const rows = (await call('admin', 'GET', `/projects/${p}/tasks?limit=50`)).json().data;
+    expect(rows.map((r: { title: string }) => r.title)).toEqual([
+      'overdue-low',
+      'high-early',
+      'high-late',
+      'high-none',
+      'low-soon',
+      'done',
+    ]);
+  });
+
+  it('notes: add (viewer refused), edit own, delete; events; IDOR across projects is not found', async () => {
+    const task = (await addTask('production', { title: 'Noted', project_id: A })).json().data.id;
+    const n = await call('production', 'POST', '/tasknotes/add', { task_id: task, note: 'first line\nsecond' });
+    expect(n.statusCode).toBe(200);
+    const noteId = n.json().data.id;
+    expect((await call('production', 'POST', '/tasknotes/add', { task_id: task, note: '   ' })).statusCode).toBe(400);
+    expect((await call('production', 'POST', '/tasknotes/add', { note: 'x' })).json().message).toBe(MSG.taskIdRequired);
+    expect((await call('qa', 'POST', '/tasknotes/add', { task_id: task, note: 'viewer' })).statusCode).toBe(403);
+    expect((await call('sale', 'POST', `/tasknotes/edit/${noteId}`, { note: 'manager edit' })).statusCode).toBe(200);
+    const other = (await call('sale', 'POST', '/tasknotes/add', { task_id: task, note: 'by manager' })).json().data.id;
+    expect((await call('production', 'POST', `/tasknotes/edit/${other}`, { note: 'no' })).statusCode).toBe(403);
+    expect((await call('production', 'DELETE', `/tasknotes/${other}`)).statusCode).toBe(403);
+    // IDOR: purchase (project B only) cannot read, edit or delete project A's notes.
+    expect((await call('purchase', 'GET', `/tasks/${task}/notes`)).statusCode).toBe(404);
+    expect((await call('purchase', 'POST', `/tasknotes/edit/${noteId}`, { note: 'hack' })).statusCode).toBe(404);
+    expect((await call('purchase', 'DELETE', `/tasknotes/${noteId}`)).statusCode).toBe(404);
+    expect((await call('purchase', 'POST', '/tasknotes/add', { task_id: task, note: 'hack' })).statusCode).toBe(404);
+    const notes = (await call('qa', 'GET', `/tasks/${task}/notes`)).json();
+    expect(notes.data.map((x: { note: string; can_manage: boolean }) => [x.note, x.can_manage])).toEqual([
+      ['manager edit', false],
+      ['by manager', false],
+    ]);
+    expect(notes.data[0].date_modified).toBeGreaterThanOrEqual(notes.data[0].date_added);
+    expect((await call('production', 'DELETE', `/tasknotes/${noteId}`)).statusCode).toBe(200);
+    const ev = (await call('qa', 'GET', `/events/task/${task}`)).json().data.map((e: { event: string }) => e.event);
+    expect(ev).toEqual(
+      expect.arrayContaining(['task_created', 'task_note_added', 'task_note_updated', 'task_note_deleted']),
+    );
+    expect((await call('admin', 'POST', '/tasknotes/edit/abc', { note: 'x' })).json().cause).toEqual({
+      id: MSG.noteIdRequired,
+    });
+  });
+
+  it('attachments: any type, streamed download with RFC 6266 header, IDOR refused, delete rules', async () => {
+    const task = (await addTask('production', { title: 'Files', project_id: A })).json().data.id;
+    const res = await upload('production', task, 'Prüfbericht final.bin', Buffer.from([0, 1, 2, 3, 255]));
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.id;
+    const dl = await call('qa', 'GET', `/files/task_attachments/task_attachment_file/${id}`);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload).toEqual(Buffer.from([0, 1, 2, 3, 255]));
+    expect(dl.headers['content-disposition']).toBe(
+      `attachment; filename="Pr_fbericht final.bin"; filename*=UTF-8''Pr%C3%BCfbericht%20final.bin`,
+    );
+    expect(dl.headers['content-type']).toBe('application/octet-stream');
+    expect((await call('purchase', 'GET', `/files/task_attachments/task_attachment_file/${id}`)).statusCode).toBe(404);
+    expect((await call('purchase', 'GET', `/tasks/${task}/attachments`)).statusCode).toBe(404);
+    expect((await upload('purchase', task)).statusCode).toBe(404);
+    expect((await upload('qa', task)).statusCode).toBe(403);
+    const empty = multipart({ task_id: task });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/taskattachments/upload',
+      headers: { ...(await t.as('production')), ...empty.headers },
+      payload: empty.payload,
+    });
+    expect(none.json().message).toBe(MSG.selectFile);
+    expect((await upload('production', '')).json().message).toBe(MSG.taskIdRequired);
+    const list = (await call('qa', 'GET', `/tasks/${task}/attachments`)).json();
+    expect(list.data[0]).toMatchObject({ file_name: 'Prüfbericht final.bin', first_name: 'Pedro', size: 5 });
+    const big = await upload('production', task, 'big.bin', Buffer.alloc(t.config.maxUpload + 1));
+    expect(big.statusCode).toBe(413);
+    const bySale = (await upload('sale', task)).json().data.id;
+    expect((await call('production', 'DELETE', `/taskattachments/${bySale}`)).statusCode).toBe(403);
+    expect((await call('purchase', 'DELETE', `/taskattachments/${id}`)).statusCode).toBe(404);
+    expect((await call('sale', 'DELETE', `/taskattachments/${id}`)).statusCode).toBe(200);
+    const ev = (await call('qa', 'GET', `/events/task/${task}`)).json().data.map((e: { event: string }) => e.event);
+    expect(ev).toEqual(expect.arrayContaining(['task_attachment_added', 'task_attachment_deleted']));
+  });
+
+  it('IDOR: a task of another project is not found for every task call', async () => {
+    const inB = (await addTask('purchase', { title: 'Secret', project_id: B })).json().data.id;
+    for (const [m, url, body] of [
+      ['GET', `/tasks/${inB}`],
+      ['POST', `/tasks/edit/${inB}`, { title: 'x' }],
+      ['DELETE', `/tasks/${inB}`],
+      ['GET', `/tasks/${inB}/notes`],
+      ['GET', `/tasks/${inB}/attachments`],
+      ['POST', '/tasks/add', { title: 'sub', parent_id: inB }],
+      ['POST', '/tasks/add', { title: 'in B', project_id: B }],
+      ['GET', `/projects/${B}/members`],
+      ['POST', `/projects/${B}/members/add`, { user_id: 1, role: 'owner' }],
+      ['GET', `/tasks/users/${B}`],
+    ] as const)
+      expect([m, url, (await call('admin', m, url, body)).statusCode]).toEqual([m, url, 404]);
+    expect((await call('purchase', 'GET', `/tasks/${inB}`)).json().data.title).toBe('Secret');
+    const list = (await call('admin', 'GET', '/tasks?limit=500')).json().data.map((r: { id: number }) => r.id);
+    expect(list).not.toContain(inB);
+  });
+
+  it('mails the assignee when a task is assigned to them', async () => {
+    t.mails.length = 0;
+    const task = (await addTask('admin', { title: 'Mail me', project_id: A, assigned_to: await userId('sale') })).json()
+      .data;
+    expect(t.mails).toHaveLength(1);
+    expect(t.mails[0]).toMatchObject({ to: ['samuel.reyes@bpm.example.com'] });
+    expect(t.mails[0]!.subject).toContain('Mail me');
+    await call('admin', 'POST', `/tasks/edit/${task.id}`, { title: 'Mail me', assigned_to: await userId('sale') });
+    expect(t.mails).toHaveLength(1);
+    await call('admin', 'POST', `/tasks/edit/${task.id}`, { title: 'Mail me', assigned_to: await userId('admin') });
+    expect(t.mails).toHaveLength(1);
+  });
+
+  it('refuses a stale version with 409', async () => {
+    const task = (await addTask('admin', { title: 'Versioned', project_id: A })).json().data;
+    expect((await call('sale', 'POST', `/tasks/edit/${task.id}`, { title: 'v2', version: 1 })).statusCode).toBe(200);
+    const stale = await call('admin', 'POST', `/tasks/edit/${task.id}`, { title: 'v3', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('stale_version');
+  });
+
+  it('bad input on every call is a 400, never a 500', async () => {
+    for (const [m, url, body] of [
+      ['GET', '/tasks/abc'],
+      ['GET', '/tasks/my?limit=100000'],
+      ['GET', '/tasks?due_from=yesterday'],
+      ['POST', '/tasks/edit/0', { title: 'x' }],
+      ['DELETE', '/tasks/-1'],
+      ['GET', '/tasks/99999999999/notes'],
+      ['POST', '/tasks/add', { title: 'x', assigned_to: 'bob' }],
+      ['POST', '/tasks/add', { title: 'x'.repeat(600) }],
+      ['POST', '/tasknotes/add', { task_id: 'x', note: 'x' }],
+      ['DELETE', '/taskattachments/abc'],
+      ['GET', '/tasks/users/abc'],
+    ] as const)
+      expect([m, url, (await call('admin', m, url, body)).statusCode]).toEqual([m, url, 400]);
+    expect((await call('admin', 'GET', '/tasks/abc')).json().cause).toEqual({ id: MSG.taskIdRequired });
+    expect((await call('admin', 'POST', '/tasks/add', { title: 'x', assigned_to: 999999 })).json().cause).toEqual({
+      assigned_to: MSG.userNotFound,
+    });
+  });
+});

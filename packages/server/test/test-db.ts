@@ -1,0 +1,88 @@
+/**
+ * Migrate once and clone: the server project's globalSetup (global-setup.ts) builds two starting
+ * points per run — migrated, and migrated + demo data — and every test file clones one instead of
+ * migrating and seeding again. PostgreSQL: template databases (`create database … template …`);
+ * PGlite: data-directory dumps loaded with `loadDataDir`.
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+
+/** The fake clock's start; the seeded snapshot is seeded at this time, as createTestApp would. */
+export const FAKE_EPOCH_MS = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+/** What globalSetup hands to the test files: file paths (PGlite) or database names (PostgreSQL). */
+export interface TestDbTemplates {
+  kind: 'pglite' | 'postgres';
+  migrated: string;
+  seeded: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    bpmTestDb: TestDbTemplates | undefined;
+  }
+}
+
+/** The server URL with another database name. */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the maintenance connection of TEST_DATABASE_URL. */
+export async function adminQuery(base: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * `create database` / `drop database` fail with 55006 while a just-closed pool's backends are still
+ * exiting (or another clone of the same template is starting): wait for them rather than kill them.
+ */
+export async function retryBusy(base: string, text: (attempt: number) => string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await adminQuery(base, text(i));
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || i >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 50));
+    }
+  }
+}
+
+/** A PostgreSQL database dropped on close; created empty, or as a copy of `template`. */
+export async function newPostgresDatabase(base: string, template?: string): Promise<Database> {
+  const name = `bpm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await retryBusy(base, () => `create database ${name}${template ? ` template ${template}` : ''}`);
+  let db: Database;
+  try {
+    db = await openPostgres(databaseUrl(base, name));
+  } catch (err) {
+    await retryBusy(base, () => `drop database if exists ${name} with (force)`);
+    throw err;
+  }
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await retryBusy(base, (i) => `drop database if exists ${name}${i < 20 ? '' : ' with (force)'}`);
+    },
+  };
+}
+
+/** A clone of one of the run's starting points. */
+export async function cloneTemplate(t: TestDbTemplates, which: 'migrated' | 'seeded'): Promise<Database> {
+  if (t.kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is unset in a run whose templates are on PostgreSQL');
+    return newPostgresDatabase(base, t[which]);
+  }
+  return openPglite(undefined, { loadDataDir: new Blob([readFileSync(t[which])]) });
+}

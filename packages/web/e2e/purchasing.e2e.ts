@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+
+const PASSWORD = 'bpm-demo';
+
+async function login(page: Page, username: string) {
+  await page.goto('/');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-button').waitFor();
+}
+
+async function asUser(browser: Browser, baseURL: string, username: string) {
+  const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
+  const page = await ctx.newPage();
+  await login(page, username);
+  return { page, close: () => ctx.close() };
+}
+
+/** Picks the first option an autocomplete offers for `text`. */
+async function pick(page: Page, testId: string, text: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(text);
+  const option = page.getByRole('option').first();
+  await option.waitFor();
+  await option.click();
+}
+
+/** The text a pdfkit PDF draws: inflate its streams, join the hex strings of each TJ / Tj. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const out: string[] = [];
+  const re = /stream\r?\n/g;
+  let m: RegExpExecArray | null = re.exec(raw);
+  while (m) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body = Buffer.from(raw.slice(start, end), 'latin1');
+    try {
+      body = inflateSync(body);
+    } catch {
+      // not compressed
+    }
+    for (const t of body.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
+      const hex = t[1] ? [...t[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => h[1]).join('') : (t[2] ?? '');
+      out.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+    m = re.exec(raw);
+  }
+  return out.join(' ');
+}
+
+/**
+ * Purchase creates a EUR PO with three parts and asks one approver; poapproval approves it from the
+ * inbox; the administrator marks it received; purchase uploads a proof of payment as Partial Paid;
+ * qa saves the AWB; the PO PDF downloads and shows the PO number and the total.
+ */
+export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Browser; baseURL: string }) {
+  // --- purchase creates the PO ------------------------------------------------------------------
+  const purchase = await asUser(browser, baseURL, 'purchase');
+  let page = purchase.page;
+  await page.goto('/purchaseorders');
+  await page.getByTestId('po-add').click();
+  await page.waitForURL('**/purchaseorders/add');
+  await pick(page, 'field-supplier', 'a');
+  assert.ok((await page.getByTestId('field-supplier_name').inputValue()).length > 0, 'supplier copied');
+  await page.getByTestId('field-currency').locator('..').click();
+  await page.getByRole('option', { name: 'EUR', exact: true }).click();
+  await page.getByTestId('field-currency_rate').fill('1.1');
+  for (const [i, qty, price] of [
+    [0, '10', '2.5'],
+    [1, '4', '1.25'],
+    [2, '100', '0.1'],
+  ] as const) {
+    await page.getByTestId('po-add-part').click();
+    const dialog = page.getByTestId('add-part-dialog');
+    await dialog.waitFor();
+    await pick(page, 'add-part-part', ['ti', 'st', 'mu'][i]!);
+    await page.getByTestId('add-part-quantity').fill(qty);
+    await page.getByTestId('add-part-price').fill(price);
+    await page.getByTestId('add-part-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  assert.equal(await page.getByTestId('po-part-row').count(), 3);
+  await page.getByTestId('field-requisitioner').fill('E2E Requisitioner');
+  await page.getByTestId('field-purpose').fill('E2E journey purchase');
+  await pick(page, 'field-dept', 'Eng');
+  await pick(page, 'field-term', 'NET');
+  await page.getByTestId('po-save').click();
+  await page.waitForURL(/\/purchaseorders\/edit\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  await page.getByTestId('po-request-approval').click();
+  await page.getByTestId('approver-search').fill('Olivia');
+  await page.getByTestId('approver-option').first().click();
+  await page.getByTestId('request-approval-send').click();
+  await page.getByText('Waiting Approval').first().waitFor();
+  await purchase.close();
+
+  // --- poapproval approves from the inbox -------------------------------------------------------------
+  const approver = await asUser(browser, baseURL, 'poapproval');
+  page = approver.page;
+  await page.waitForURL('**/purchaseorders');
+  const row = page.locator(`[data-testid="approval-inbox-row"][data-po-id="${id}"]`);
+  await row.waitFor();
+  await row.getByTestId('approval-inbox-approve').click();
+  await row.waitFor({ state: 'detached' });
+  await approver.close();
+
+  // --- the administrator marks it received ---------------------------------------------------------
+  const admin = await asUser(browser, baseURL, 'admin');
+  page = admin.page;
+  await page.goto(`/purchaseorders/edit/${id}`);
+  await page.getByTestId('po-receive').click();
+  await page.getByTestId('po-status-chip').filter({ hasText: 'Received' }).waitFor();
+  await admin.close();
+
+  // --- purchase uploads a proof of payment as Partial Paid ----------------------------------------------
+  const purchase2 = await asUser(browser, baseURL, 'purchase');
+  page = purchase2.page;
+  await page.goto(`/purchaseorders/edit/${id}`);
+  await page.getByTestId('field-payment_status').locator('..').click();
+  await page.getByRole('option', { name: 'Partial Paid' }).click();
+  const dir = mkdtempSync(join(tmpdir(), 'bpm-po-'));
+  const proof = join(dir, 'proof.pdf');
+  writeFileSync(proof, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await page.getByTestId('proof-input').setInputFiles(proof);
+  await page.getByTestId('po-upload-proof').click();
+  await page.getByTestId('po-paid').filter({ hasText: 'Partial Paid' }).waitFor();
+
+  // --- the PO PDF shows its number and total ----------------------------------------------------------
+  const poNumber = ((await page.locator('h1').textContent()) ?? '').match(/PO-\d{4}-\d+/)?.[0];
+  assert.ok(poNumber, 'PO number in the header');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('po-download').click();
+  const file = await (await download).path();
+  const text = pdfText(readFileSync(file));
+  assert.ok(text.includes(poNumber), `PDF shows ${poNumber}`);
+  // 10 × 2.5 + 4 × 1.25 + 100 × 0.1 = 40.00 EUR
+  assert.ok(text.includes('40.00'), `PDF shows the total: ${text.slice(0, 400)}`);
+  await purchase2.close();
+
+  // --- qa saves the AWB --------------------------------------------------------------------------------
+  const qa = await asUser(browser, baseURL, 'qa');
+  page = qa.page;
+  await page.goto(`/purchaseorders/edit/${id}`);
+  await page.getByTestId('field-awb_number').fill('AWB-E2E-1');
+  await page.getByTestId('po-save-awb').click();
+  await page.getByText('Save successfully').waitFor();
+  await qa.close();
+}

@@ -1,0 +1,35 @@
+import { type LicenseEntry, type LicenseRecord, type LicenseType, licenseCallPath } from '@bpm/contract/license';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+export interface GenerateInput {
+  type: LicenseType;
+  mac: string;
+  license: LicenseEntry[];
+  dealer_id?: number | null;
+  serial?: string;
+}
+
+/** genLicense / genActivateCode; errors are shown on the form (no toast). */
+export function useGenerateLicense() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, ...body }: GenerateInput) =>
+      api.post<{ license: string }>(licenseCallPath(type), body, { toast: false }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['license', 'registry'] }),
+  });
+}
+
+export function useLicenseRegistry(p: { search: string; dealer?: number | null; offset: number; limit: number }) {
+  return useQuery({
+    queryKey: ['license', 'registry', p],
+    queryFn: () =>
+      api.list<LicenseRecord>('/license/registry', {
+        search: p.search,
+        dealer: p.dealer ?? undefined,
+        offset: p.offset,
+        limit: p.limit,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,150 @@
+import type {
+  AssignableUser,
+  CheckPermissionResult,
+  PermissionFunction,
+  Project,
+  ProjectMember,
+  ProjectRole,
+} from '@bpm/contract/projects';
+import type { Task, TaskAttachment, TaskDetail, TaskNote } from '@bpm/contract/tasks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { useEntityList } from './entity';
+
+/** Tasks and projects share one cache area: a task change moves its project's counts. */
+const AREA = 'work';
+
+export type TaskRow = Task;
+export type NoteRow = TaskNote & { can_manage: boolean };
+export type AttachmentRow = TaskAttachment & { can_manage: boolean };
+
+export function useTasks(mode: 'my-tasks' | 'my-projects', params: Record<string, unknown>) {
+  return useEntityList<Task>(AREA, mode === 'my-tasks' ? '/tasks/my' : '/tasks', params, ['tasks', mode]);
+}
+
+export function useTask(id: number | undefined) {
+  return useQuery({
+    queryKey: [AREA, 'task', id ?? 0],
+    queryFn: () => api.get<TaskDetail>(`/tasks/${id}`, undefined, { toast: false }),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export function useProjectTasks(projectId: number | undefined) {
+  return useQuery({
+    queryKey: [AREA, 'projectTasks', projectId ?? 0],
+    queryFn: () => api.list<Task>(`/projects/${projectId}/tasks`, { limit: 500 }),
+    enabled: !!projectId,
+  });
+}
+
+export function useNotes(taskId: number) {
+  return useQuery({
+    queryKey: [AREA, 'notes', taskId],
+    queryFn: () => api.list<NoteRow>(`/tasks/${taskId}/notes`, { limit: 500 }, { toast: false }),
+  });
+}
+
+export function useAttachments(taskId: number) {
+  return useQuery({
+    queryKey: [AREA, 'attachments', taskId],
+    queryFn: () => api.list<AttachmentRow>(`/tasks/${taskId}/attachments`, { limit: 500 }, { toast: false }),
+  });
+}
+
+export function useProjects(params: Record<string, unknown>) {
+  return useEntityList<Project>(AREA, '/projects', params, ['projects']);
+}
+
+export function useProject(id: number | undefined) {
+  return useQuery({
+    queryKey: [AREA, 'project', id ?? 0],
+    queryFn: () => api.get<Project>(`/projects/${id}`, undefined, { toast: false }),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export function useMembers(projectId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: [AREA, 'members', projectId ?? 0],
+    queryFn: () => api.list<ProjectMember>(`/projects/${projectId}/members`, { limit: 500 }, { toast: false }),
+    enabled: !!projectId && enabled,
+  });
+}
+
+export function useAssignableUsers(projectId: number | null | undefined) {
+  return useQuery({
+    queryKey: [AREA, 'users', projectId ?? 0],
+    queryFn: () => api.get<AssignableUser[]>(`/tasks/users/${projectId}`, undefined, { toast: false }),
+    enabled: !!projectId,
+  });
+}
+
+/** GET /projects/{id}/check-permission; a failed query counts as no permission. */
+export function usePermission(
+  projectId: number | null | undefined,
+  fn: PermissionFunction,
+  extra: Record<string, string | number | undefined> = {},
+): boolean {
+  const q = useQuery({
+    queryKey: [AREA, 'perm', projectId ?? 0, fn, extra],
+    queryFn: () =>
+      api.get<CheckPermissionResult>(
+        `/projects/${projectId}/check-permission`,
+        { function: fn, ...extra },
+        { toast: false },
+      ),
+    enabled: !!projectId,
+  });
+  return !!(q.data && 'has_permission' in q.data && q.data.has_permission);
+}
+
+/** The batch checks: id → may manage; missing or failed = false. */
+export function useBatchPermission(
+  projectId: number | null | undefined,
+  fn: 'can_manage_notes' | 'can_manage_attachments',
+  ids: number[],
+): Record<string, boolean> {
+  const key = fn === 'can_manage_notes' ? 'noteIds' : 'attachmentIds';
+  const q = useQuery({
+    queryKey: [AREA, 'perm', projectId ?? 0, fn, ids.join(',')],
+    queryFn: () =>
+      api.get<CheckPermissionResult>(
+        `/projects/${projectId}/check-permission`,
+        { function: fn, [key]: ids.join(',') },
+        { toast: false },
+      ),
+    enabled: !!projectId && ids.length > 0,
+  });
+  return q.data && 'result' in q.data ? q.data.result : {};
+}
+
+/** A mutation of tasks or projects; every work query refreshes after it. */
+export function useWorkMutation<A, R>(fn: (a: A) => Promise<R>, opts: { toast?: boolean } = {}) {
+  const qc = useQueryClient();
+  void opts;
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: [AREA] }) });
+}
+
+export const workApi = {
+  saveTask: (id: number | undefined, body: Record<string, unknown>) =>
+    id ? api.post<Task>(`/tasks/edit/${id}`, body) : api.post<Task>('/tasks/add', body),
+  deleteTask: (id: number) => api.delete(`/tasks/${id}`, { toast: false }),
+  addNote: (task_id: number, note: string) => api.post('/tasknotes/add', { task_id, note }, { toast: false }),
+  editNote: (id: number, note: string) => api.post(`/tasknotes/edit/${id}`, { note }, { toast: false }),
+  deleteNote: (id: number) => api.delete(`/tasknotes/${id}`, { toast: false }),
+  upload: (task_id: number, file: File) => api.upload('/taskattachments/upload', { task_id, file }, { toast: false }),
+  deleteAttachment: (id: number) => api.delete(`/taskattachments/${id}`, { toast: false }),
+  download: (id: number) => api.download(`/files/task_attachments/task_attachment_file/${id}`),
+  saveProject: (id: number | undefined, body: Record<string, unknown>) =>
+    id ? api.post<Project>(`/projects/edit/${id}`, body) : api.post<Project>('/projects/add', body),
+  deleteProject: (id: number) => api.delete(`/projects/${id}`, { toast: false }),
+  addMember: (projectId: number, user_id: number, role: ProjectRole) =>
+    api.post(`/projects/${projectId}/members/add`, { project_id: projectId, user_id, role }, { toast: false }),
+  editMember: (projectId: number, userId: number, role: ProjectRole) =>
+    api.post(`/projects/${projectId}/members/edit/${userId}`, { role }, { toast: false }),
+  removeMember: (projectId: number, userId: number) =>
+    api.delete(`/projects/${projectId}/members/${userId}`, { toast: false }),
+};

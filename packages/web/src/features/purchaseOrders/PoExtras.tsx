@@ -1,0 +1,231 @@
+import { MSG } from '@bpm/contract/messages';
+import { PAYMENT_LABELS, PAYMENT_STATES, PO_MSG, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCan } from '../../api/auth-store';
+import { saveBlob } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { toast } from '../../api/notify';
+import { downloadPoFile, usePoAction, usePoUpload } from '../../api/purchaseOrders';
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Box sx={{ mt: 3 }}>
+    <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+async function openPdf(area: 'purchase_order', field: string, id: number) {
+  try {
+    const { blob, fileName } = await downloadPoFile(area, field, id);
+    saveBlob(blob, fileName);
+  } catch (err) {
+    console.error(err);
+  }
+}
+
+/** Shipping cost, AWB, proof of payment and supplier quote: each with its own call, role and status rule. */
+export function PoExtras({ po }: { po: PurchaseOrder }) {
+  const can = useCan();
+  const ctx = { state: po.status };
+  const action = usePoAction();
+  const upload = usePoUpload();
+  const [shipping, setShipping] = useState(
+    po.shipping_cost ? String(toDisplay(po.shipping_cost, po.currency_rate)) : '',
+  );
+  const [shippingError, setShippingError] = useState<string>();
+  const [awb, setAwb] = useState(po.awb_number);
+  const [awbError, setAwbError] = useState<string>();
+  const [payStatus, setPayStatus] = useState<string>('');
+  const [proof, setProof] = useState<File | null>(null);
+  const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
+  const [quote, setQuote] = useState<File | null>(null);
+  const [quoteError, setQuoteError] = useState<string>();
+
+  const saveShipping = async () => {
+    if (shipping.trim() === '') return setShippingError(MSG.required);
+    if (!Number.isFinite(Number(shipping)) || Number(shipping) < 0) return setShippingError(MSG.number);
+    setShippingError(undefined);
+    try {
+      await action.mutateAsync({
+        method: 'POST',
+        path: '/purchaseorders/saveShippingCost',
+        body: { id: po.id, shipping_cost: Number(shipping) },
+      });
+      toast(MSG.saved, 'success');
+    } catch (err) {
+      console.error(err); // section 8: only logged
+    }
+  };
+  const saveAwb = async () => {
+    if (!awb.trim()) return setAwbError(MSG.required);
+    setAwbError(undefined);
+    try {
+      await action.mutateAsync({
+        method: 'POST',
+        path: '/purchaseorders/saveAwb',
+        body: { id: po.id, awb_number: awb },
+      });
+      toast(MSG.saved, 'success');
+    } catch (err) {
+      console.error(err);
+    }
+  };
+  const pay = async () => {
+    const e: Record<string, string> = {};
+    if (!payStatus) e.payment_status = PO_MSG.paymentStatusRequired;
+    if (!proof) e.proof_payment_pdf = PO_MSG.proofRequired;
+    setProofErrors(e);
+    if (Object.keys(e).length) return;
+    try {
+      await upload.mutateAsync({
+        path: `/purchaseorders/pay/${po.id}`,
+        fields: { payment_status: payStatus, proof_payment_pdf: proof },
+      });
+      toast(PO_MSG.proofUploaded, 'success');
+      setProof(null);
+    } catch (err) {
+      if (err instanceof ApiError) setProofErrors(err.fieldErrors);
+      toast(err instanceof ApiError && err.message ? err.message : PO_MSG.proofFailed, 'error');
+    }
+  };
+  const sendQuote = async () => {
+    if (!quote) return setQuoteError(PO_MSG.quoteRequired);
+    setQuoteError(undefined);
+    try {
+      await upload.mutateAsync({ path: `/purchaseorders/quote/${po.id}`, fields: { supplier_quote_pdf: quote } });
+      toast(PO_MSG.quoteUploaded, 'success');
+      setQuote(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.fieldErrors.supplier_quote_pdf)
+        setQuoteError(err.fieldErrors.supplier_quote_pdf);
+      toast(err instanceof ApiError && err.message ? err.message : PO_MSG.quoteFailed, 'error');
+    }
+  };
+
+  const pdfPicker = (file: File | null, set: (f: File | null) => void, testId: string) => (
+    <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+      {file ? file.name : 'Choose PDF'}
+      <input
+        hidden
+        type="file"
+        accept="application/pdf,.pdf"
+        data-testid={testId}
+        onChange={(e) => set(e.target.files?.[0] ?? null)}
+      />
+    </Button>
+  );
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        <Section title="Shipping Cost">
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            <TextField
+              size="small"
+              type="number"
+              label={`Shipping Cost (${po.currency})`}
+              value={shipping}
+              disabled={!can('purchaseOrders.shippingCost', ctx)}
+              onChange={(e) => setShipping(e.target.value)}
+              error={!!shippingError}
+              helperText={shippingError}
+              slotProps={{ htmlInput: { 'data-testid': 'field-shipping_cost', step: 'any', min: 0 } }}
+            />
+            {can('purchaseOrders.shippingCost', ctx) && (
+              <Button variant="outlined" onClick={saveShipping} data-testid="po-save-shipping">
+                Save Shipping Cost
+              </Button>
+            )}
+          </Stack>
+        </Section>
+        <Section title="AWB Number">
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            <TextField
+              size="small"
+              label="AWB Number"
+              value={awb}
+              disabled={!can('purchaseOrders.awb', ctx)}
+              onChange={(e) => setAwb(e.target.value)}
+              error={!!awbError}
+              helperText={awbError}
+              slotProps={{ htmlInput: { 'data-testid': 'field-awb_number' } }}
+            />
+            {can('purchaseOrders.awb', ctx) && (
+              <Button variant="outlined" onClick={saveAwb} data-testid="po-save-awb">
+                Save AWB Number
+              </Button>
+            )}
+          </Stack>
+        </Section>
+      </Stack>
+      <Section title="Payment">
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="po-paid">
+          Payment status: {PAYMENT_LABELS[po.paid]}
+        </Typography>
+        {po.paid === 1 && po.proof_payment_pdf && can('purchaseOrders.pay') && (
+          <Button
+            sx={{ mb: 1 }}
+            onClick={() => openPdf('purchase_order', 'proof_payment_pdf', po.id)}
+            data-testid="po-proof-view"
+          >
+            View proof of payment
+          </Button>
+        )}
+        {can('purchaseOrders.pay', ctx) && (
+          <>
+            <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
+              <TextField
+                select
+                size="small"
+                label="Payment Status"
+                value={payStatus}
+                onChange={(e) => setPayStatus(e.target.value)}
+                error={!!proofErrors.payment_status}
+                helperText={proofErrors.payment_status}
+                sx={{ minWidth: 180 }}
+                slotProps={{ htmlInput: { 'data-testid': 'field-payment_status' } }}
+              >
+                {PAYMENT_STATES.map((v) => (
+                  <MenuItem key={v} value={String(v)}>
+                    {PAYMENT_LABELS[v]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {pdfPicker(proof, setProof, 'proof-input')}
+              <Button variant="contained" onClick={pay} disabled={upload.isPending} data-testid="po-upload-proof">
+                Upload
+              </Button>
+            </Stack>
+            <FormHelperText error={!!proofErrors.proof_payment_pdf}>
+              {proofErrors.proof_payment_pdf ?? PO_MSG.proofHint}
+            </FormHelperText>
+          </>
+        )}
+      </Section>
+      <Section title="Supplier Quote">
+        {po.supplier_quote_pdf && (
+          <Button
+            sx={{ mb: 1 }}
+            onClick={() => openPdf('purchase_order', 'supplier_quote_pdf', po.id)}
+            data-testid="po-quote-view"
+          >
+            View supplier quote
+          </Button>
+        )}
+        {can('purchaseOrders.quote', ctx) && (
+          <Stack direction="row" spacing={1} alignItems="center">
+            {pdfPicker(quote, setQuote, 'quote-input')}
+            <Button variant="contained" onClick={sendQuote} disabled={upload.isPending} data-testid="po-upload-quote">
+              Upload
+            </Button>
+          </Stack>
+        )}
+        {quoteError && <FormHelperText error>{quoteError}</FormHelperText>}
+      </Section>
+    </Box>
+  );
+}

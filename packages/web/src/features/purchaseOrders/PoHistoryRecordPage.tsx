@@ -1,0 +1,3 @@
+import { PoHistoryRecordPage } from './PoHistoryPages';
+
+export default PoHistoryRecordPage;

@@ -1,0 +1,194 @@
+import { MSG } from '@bpm/contract/messages';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../api/notify';
+import { usePermission, useTask, useWorkMutation, workApi } from '../../api/work';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useIdParam } from '../../components/FormPage';
+import { formatDate, formatDateTime } from '../../components/format';
+import { PageLoader } from '../../components/PageLoader';
+import { RichText } from '../../components/RichText';
+import { TaskAttachments } from './TaskAttachments';
+import { TaskNotes } from './TaskNotes';
+import { DueChip, fullName, linkify, PriorityChip, StatusChip } from './task-ui';
+
+/** /tasks/view/{TaskId} (document 3 section 2.3). */
+export default function TaskViewPage() {
+  const id = useIdParam('TaskId');
+  const navigate = useNavigate();
+  const q = useTask(id);
+  const task = q.data;
+  const projectId = task?.project_id ?? null;
+  // Project tasks ask the permission query (a failure = no permission); own tasks carry their rights.
+  const permManage = usePermission(projectId, 'can_manage_tasks', { taskId: id });
+  const permNote = usePermission(projectId, 'can_add_note');
+  const permUpload = usePermission(projectId, 'can_add_attachment');
+  const permCreate = usePermission(projectId, 'can_create_tasks');
+  const canManage = projectId ? permManage : !!task?.can_manage;
+  const canNote = projectId ? permNote : !!task?.can_add_note;
+  const canUpload = projectId ? permUpload : !!task?.can_add_attachment;
+  const [confirm, setConfirm] = useState(false);
+  const del = useWorkMutation((taskId: number) => workApi.deleteTask(taskId));
+
+  useEffect(() => {
+    if (q.isError) {
+      toast(
+        q.error instanceof Error && q.error.message === MSG.taskNotFound ? MSG.taskNotFound : MSG.failedLoadTaskData,
+        'error',
+      );
+      navigate('/tasks', { replace: true });
+    }
+  }, [q.isError, q.error, navigate]);
+  if (!task) return <PageLoader />;
+
+  const back = () => (task.parent_id ? navigate(`/tasks/view/${task.parent_id}`) : navigate(-1));
+  const heading = task.parent_id
+    ? `Task #${task.parent_id} › Subtask #${task.id}: ${task.title}`
+    : `Task #${task.id}: ${task.title}`;
+  const info: Array<[string, React.ReactNode]> = [
+    [
+      'Added By',
+      `${fullName(task.added_by_first_name, task.added_by_last_name) || '-'} · ${formatDateTime(task.date_added)}`,
+    ],
+    ['Assigned To', fullName(task.assigned_to_first_name, task.assigned_to_last_name) || 'Unassigned'],
+    [
+      'Due Date',
+      <span key="due">
+        {formatDate(task.due_date) || '-'} <DueChip due={task.due_date} status={task.status} />
+      </span>,
+    ],
+    ['Date Completed', formatDateTime(task.date_completed) || '-'],
+    [
+      'Project',
+      task.project_id ? (
+        <Link key="project" to={`/projects/view/${task.project_id}`}>
+          {task.project_name}
+        </Link>
+      ) : (
+        '-'
+      ),
+    ],
+  ];
+
+  return (
+    <Box>
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }} flexWrap="wrap" useFlexGap>
+        <IconButton aria-label="Back" data-testid="back-button" onClick={back}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="task-title">
+          {heading}
+        </Typography>
+        <StatusChip status={task.status} />
+        <PriorityChip priority={task.priority} />
+        <Button component={Link} to={`/events/task/${task.id}`} data-testid="task-events">
+          View Events
+        </Button>
+        {canManage && (
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => navigate(`/tasks/edit/${task.id}${task.parent_id ? `?parent_id=${task.parent_id}` : ''}`)}
+              data-testid="task-edit"
+            >
+              Edit
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setConfirm(true)} data-testid="task-delete">
+              Delete
+            </Button>
+          </>
+        )}
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Stack spacing={2}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" gutterBottom>
+              Description
+            </Typography>
+            {task.description ? (
+              <RichText html={linkify(task.description)} testId="task-description" />
+            ) : (
+              <Typography color="text.secondary">{MSG.noDescription}</Typography>
+            )}
+          </Paper>
+          {!task.parent_id && (
+            <Paper variant="outlined" sx={{ p: 2 }} data-testid="subtasks">
+              <Stack direction="row" alignItems="center">
+                <Typography variant="h6" sx={{ flexGrow: 1 }}>
+                  Subtasks ({task.subtasks.length})
+                </Typography>
+                {(projectId ? permCreate : canManage) && (
+                  <Button component={Link} to={`/tasks/add?parent_id=${task.id}`} data-testid="subtask-add">
+                    Add Subtask
+                  </Button>
+                )}
+              </Stack>
+              <List dense>
+                {task.subtasks.map((s) => (
+                  <ListItemButton key={s.id} onClick={() => navigate(`/tasks/view/${s.id}`)} data-testid="subtask">
+                    <ListItemText primary={`#${s.id} ${s.title}`} />
+                    <Stack direction="row" spacing={1}>
+                      <StatusChip status={s.status} />
+                      <PriorityChip priority={s.priority} />
+                    </Stack>
+                  </ListItemButton>
+                ))}
+              </List>
+            </Paper>
+          )}
+          <TaskNotes taskId={task.id} projectId={projectId} canAdd={canNote} />
+        </Stack>
+        <Stack spacing={2}>
+          <Paper variant="outlined" sx={{ p: 2 }} data-testid="task-info">
+            <Typography variant="h6" gutterBottom>
+              Information
+            </Typography>
+            {info.map(([label, value]) => (
+              <Box key={label} sx={{ mb: 1 }}>
+                <Typography variant="caption" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="div">{value}</Typography>
+              </Box>
+            ))}
+            {task.subtask_count > 0 && <Chip size="small" label={`${task.subtask_count} subtasks`} />}
+          </Paper>
+          <TaskAttachments taskId={task.id} projectId={projectId} canAdd={canUpload} />
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={confirm}
+        title="Delete Task"
+        message={`Are you sure you want to delete "${task.title}"?`}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        busy={del.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={async () => {
+          try {
+            await del.mutateAsync(task.id);
+            toast(MSG.taskDeleted, 'success');
+            back();
+          } catch (err) {
+            // Deleting a task fails silently (document 3 section 8): logged only.
+            console.error(err);
+            setConfirm(false);
+          }
+        }}
+      />
+    </Box>
+  );
+}

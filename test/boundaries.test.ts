@@ -1,0 +1,175 @@
+/**
+ * The layering rules of docs/architecture.md, checked by scanning the sources' import statements
+ * (no build, no type checker: a few hundred files read in well under a second).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+interface Edge {
+  from: string; // repo-relative path of the importing file
+  to: string; // repo-relative path of the imported file (extension-less)
+  typeOnly: boolean; // `import type …`: erased at build, so no runtime cycle
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(p);
+    return /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+const IMPORT =
+  /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+
+/** Relative imports of every source file under `dir`, resolved to repo-relative paths. */
+function edges(dir: string): Edge[] {
+  return sourceFiles(join(ROOT, dir)).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const out: Edge[] = [];
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (!spec?.startsWith('.')) continue;
+      out.push({
+        from: relative(ROOT, file),
+        to: relative(ROOT, resolve(dirname(file), spec)).replace(/\.(tsx?|js)$/, ''),
+        typeOnly: /^\s*(import|export)\s+type\s/.test(m[0]),
+      });
+    }
+    return out;
+  });
+}
+
+const WEB = 'packages/web/src';
+const SERVER = 'packages/server/src';
+const webEdges = edges(WEB);
+const serverEdges = edges(SERVER);
+
+/** `features/<area>/…` → area, else undefined. */
+const area = (path: string, base: string, kind: string) => {
+  const m = new RegExp(`^${base}/${kind}/([^/]+)(/|$)`).exec(path);
+  return m?.[1];
+};
+
+/** Strongly connected groups of more than one file (Tarjan), each as a sorted list of paths. */
+function cycles(list: Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of list)
+    next.set(e.from.replace(/\.tsx?$/, ''), [...(next.get(e.from.replace(/\.tsx?$/, '')) ?? []), e.to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    on.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) out.push(group.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+const show = (list: Edge[]) => list.map((e) => `${e.from} → ${e.to}`);
+
+/**
+ * Violations that exist today and are being removed by the sales-document split (issue 7 item 1).
+ * Nothing may be added here; when one disappears, the last test below asks to delete its line.
+ */
+const KNOWN: string[] = [];
+
+function check(found: Edge[]) {
+  const lines = show(found);
+  expect(lines.filter((l) => !KNOWN.includes(l))).toEqual([]);
+}
+
+describe('import rules', () => {
+  it('the scan sees the sources (guards against a broken pattern)', () => {
+    expect(webEdges.length).toBeGreaterThan(100);
+    expect(serverEdges.length).toBeGreaterThan(100);
+  });
+
+  it('web: no feature imports another feature (shared code lives in components/ or api/)', () => {
+    check(
+      webEdges.filter((e) => {
+        const a = area(e.from, WEB, 'features');
+        const b = area(e.to, WEB, 'features');
+        return a && b && a !== b;
+      }),
+    );
+  });
+
+  it('web: components/, api/ and features/ never import the shell in app/', () => {
+    check(
+      webEdges.filter(
+        (e) => /^packages\/web\/src\/(components|api|features)\//.test(e.from) && e.to.startsWith(`${WEB}/app/`),
+      ),
+    );
+  });
+
+  it('web: api/ and components/ never import features/', () => {
+    check(
+      webEdges.filter(
+        (e) => /^packages\/web\/src\/(components|api)\//.test(e.from) && e.to.startsWith(`${WEB}/features/`),
+      ),
+    );
+  });
+
+  it("server: no module's routes import another module's routes (call its service)", () => {
+    const isRoutes = (p: string) => /\/routes(\/|$)/.test(p.replace(/\.ts$/, ''));
+    check(
+      serverEdges.filter((e) => {
+        const a = area(e.from, SERVER, 'modules');
+        const b = area(e.to, SERVER, 'modules');
+        return a && b && a !== b && isRoutes(e.from) && isRoutes(e.to);
+      }),
+    );
+  });
+
+  it('server: platform/ and db/ never import modules/', () => {
+    check(
+      serverEdges.filter(
+        (e) => /^packages\/server\/src\/(platform|db\/schema)\//.test(e.from) && e.to.startsWith(`${SERVER}/modules/`),
+      ),
+    );
+  });
+
+  it('no barrel index files', () => {
+    const barrels = [WEB, SERVER, 'packages/contract/src'].flatMap((d) =>
+      sourceFiles(join(ROOT, d))
+        .filter((f) => /\/index\.tsx?$/.test(f))
+        .map((f) => relative(ROOT, f)),
+    );
+    expect(barrels).toEqual([]);
+  });
+
+  it('no import cycles between files', () => {
+    expect(cycles([...webEdges, ...serverEdges].filter((e) => !e.typeOnly))).toEqual([]);
+  });
+
+  it('the list of known violations only shrinks', () => {
+    const all = new Set(show([...webEdges, ...serverEdges]));
+    const gone = KNOWN.filter((k) => !all.has(k));
+    expect(gone, 'these no longer occur: delete them from KNOWN').toEqual([]);
+  });
+});
