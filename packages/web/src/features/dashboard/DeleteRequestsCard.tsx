@@ -21,7 +21,7 @@ const KIND = {
 } as const;
 
 /** How a request names its record: 'Order OC-123' / 'Quotation Q-7', or the id when it has no reference. */
-export function requestName(kind: Kind, r: Pick<DocDeleteRequest, 'id' | 'oc_ref' | 'quote_ref' | 'dealer_name'>) {
+function requestName(kind: Kind, r: Pick<DocDeleteRequest, 'id' | 'oc_ref' | 'quote_ref' | 'dealer_name'>) {
   const ref = kind === 'order' ? r.oc_ref : r.quote_ref;
   return `${KIND[kind].label} ${ref || `#${r.id}`}${r.dealer_name ? ` (${r.dealer_name})` : ''}`;
 }

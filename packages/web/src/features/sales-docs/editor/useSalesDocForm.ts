@@ -42,9 +42,9 @@ function loadedForm(doc: SalesDoc, info: VariantInfo): DocForm {
   return { ...values, value: String(t.value), shipping_cost: String(t.shipping_cost) };
 }
 
-export type SaveMode = 'save' | 'revise' | 'duplicate';
+type SaveMode = 'save' | 'revise' | 'duplicate';
 
-export const KIND_TEXT = {
+const KIND_TEXT = {
   order: { title: 'Order', list: '/orders', edit: '/orders/edit' },
   quotation: { title: 'Quotation', list: '/quotations', edit: '/quotations/edit' },
 } as const;
