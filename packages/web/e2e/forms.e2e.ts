@@ -263,3 +263,37 @@ export async function duplicateAsksFirstAndToasts({ page, baseURL }: Ctx) {
   const original = (await sale(`/orders/${id}`)).body.data as { customer_ref: string };
   assert.equal(original.customer_ref, 'E2E-DUP-REF');
 }
+
+/** Shipping saves an order that lacks its OC: the OC Ref is focused first, then the OC PDF box, each with the toast. */
+export async function shippingSaveWithoutOcFocusesTheMissingOc({ page, baseURL }: Ctx) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'sale', password: PASSWORD }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${access_token}` };
+  const dealers = (await (await fetch(`${baseURL}/api/dealers/autocomplete`, { headers: auth })).json()) as {
+    data: Array<{ id: number }>;
+  };
+  const body = new FormData();
+  body.set('dealer', String(dealers.data[0]?.id));
+  body.set('date', String(Math.floor(Date.now() / 1000)));
+  body.set('value', '100');
+  body.set('shipping_status', 'ship');
+  const res = await fetch(`${baseURL}/api/orders/save`, { method: 'POST', headers: auth, body });
+  assert.equal(res.status, 200, `create order: ${res.status}`);
+  const id = ((await res.json()) as { data: { id: number } }).data.id;
+
+  await signIn(page, 'shipping');
+  await page.goto(`/orders/edit/${id}`);
+  await page.getByTestId('field-shipping_awb').fill('AWB-NO-OC');
+  await page.getByTestId('doc-save').click();
+  await page.getByText('Please correct the highlighted fields.').first().waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'field-oc_ref');
+
+  await page.getByTestId('field-oc_ref').fill('OC-NO-PDF');
+  await page.getByTestId('doc-save').click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'file-oc_pdf');
+  await page.getByTestId('file-oc_pdf-error').getByText('required field').waitFor();
+}
