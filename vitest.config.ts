@@ -13,8 +13,12 @@ export default defineConfig({
           include: ['packages/server/test/**/*.test.ts'],
           // Migrate and seed once per run; each test file clones the result.
           globalSetup: ['packages/server/test/global-setup.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Generous: CI may run on a loaded machine; a hang still fails, a slow machine does not.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Test files share a worker's module cache (server code, PGlite's WebAssembly): importing
+          // them per file was most of the run's CPU. Each file still has its own database and app.
+          isolate: false,
           // Two cores: PGlite is CPU-bound, more workers only thrash.
           maxWorkers: 2,
         },

@@ -19,7 +19,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
+import { reportTimings } from './reports';
 import { SALES_CASES, seedOrders } from './sales';
+import { seedWorkBench, WORK_CASES } from './work';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EVENTS = 100_000;
@@ -98,6 +100,7 @@ export const CASES: BenchCase[] = [
     }),
   },
   ...SALES_CASES,
+  ...WORK_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -166,6 +169,7 @@ async function prepare(db: Database) {
   await db.db.execute(sql`analyze events`);
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
   await seedOrders(db.db, now);
+  await seedWorkBench(db.db, now);
 }
 
 interface Row {
@@ -258,6 +262,8 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
     rows.push(await measure('bare Fastify GET / {ok:true}', kind, { url: `http://127.0.0.1:${barePort}/` }, o));
     for (const c of CASES.filter((x) => !o.only || new RegExp(o.only).test(x.name)))
       rows.push(await measure(c.name, kind, await c.setup(ctx), o));
+    // Reports: single downloads timed end to end (bench/reports.ts).
+    if (!o.only || /report/i.test(o.only)) await reportTimings(url, server.pid!, ctx.bearer);
   } finally {
     await stop(server);
     await stop(bare);

@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 
+/** The longest text any field takes (notes and addresses included): nothing unbounded is stored or audited. */
+export const TEXT_MAX = 10_000;
+
 /** A required text field: missing, non-string or whitespace-only gives 'required field'. */
-export const requiredText = () => z.string({ error: MSG.required }).trim().min(1, { error: MSG.required });
+export const requiredText = (max = TEXT_MAX) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(max, { error: MSG.maxLength(max) });
 
 /** An optional text field; null and undefined become ''. */
-export const optionalText = () => z.preprocess((v) => (v == null ? '' : v), z.string({ error: MSG.required }).trim());
+export const optionalText = (max = TEXT_MAX) =>
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    z
+      .string({ error: MSG.required })
+      .trim()
+      .max(max, { error: MSG.maxLength(max) }),
+  );
 
 /** An optional e-mail: empty is allowed, anything else must be a valid address. */
 export const optionalEmail = () =>

@@ -90,6 +90,29 @@ export type LicenseEntry = { code: LicenseCode; value: number };
 
 const countOk = (v: number) => Number.isInteger(v) && v >= COUNT_MIN && v <= COUNT_MAX;
 
+/** The option rules of a license list (field errors keyed by the option's code). */
+function checkOptions(license: ReadonlyArray<{ code: string; value: number }>, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const { code, value } of license) {
+    if (!(LICENSE_CODES as readonly string[]).includes(code)) {
+      ctx.addIssue({ code: 'custom', path: ['license'], message: MSG.licenseOptionUnknown });
+      continue;
+    }
+    if (seen.has(code)) ctx.addIssue({ code: 'custom', path: [code], message: MSG.licenseOptionTwice });
+    seen.add(code);
+    const isCount = (COUNT_OPTIONS as readonly string[]).includes(code);
+    if (isCount && !countOk(value))
+      ctx.addIssue({ code: 'custom', path: [code], message: MSG.range(COUNT_MIN, COUNT_MAX) });
+    if (!isCount && value !== 0 && value !== 1) ctx.addIssue({ code: 'custom', path: [code], message: MSG.number });
+  }
+  if (!license.some((e) => e.value > 0))
+    ctx.addIssue({ code: 'custom', path: ['license'], message: MSG.licenseOptionRequired });
+}
+
+/** Only what is switched on counts: zero counts and unchecked flags are dropped. */
+const switchedOn = (license: ReadonlyArray<{ code: string; value: number }>) =>
+  license.filter((e) => e.value > 0) as LicenseEntry[];
+
 /**
  * POST /license/genLicense and /license/genActivateCode. Field errors are keyed by the option
  * code (`cause.sensors`), the MAC's on `cause.mac`, a missing option on `cause.license`.
@@ -103,29 +126,31 @@ export const licenseRequest = z
     dealer_id: z.coerce.number().int().positive().max(MAX_ID).optional().nullable(),
     serial: optionalText().pipe(z.string().max(100)),
   })
-  .superRefine((req, ctx) => {
-    const seen = new Set<string>();
-    for (const { code, value } of req.license) {
-      if (!(LICENSE_CODES as readonly string[]).includes(code)) {
-        ctx.addIssue({ code: 'custom', path: ['license'], message: MSG.licenseOptionUnknown });
-        continue;
-      }
-      if (seen.has(code)) ctx.addIssue({ code: 'custom', path: [code], message: MSG.licenseOptionTwice });
-      seen.add(code);
-      const isCount = (COUNT_OPTIONS as readonly string[]).includes(code);
-      if (isCount && !countOk(value))
-        ctx.addIssue({ code: 'custom', path: [code], message: MSG.range(COUNT_MIN, COUNT_MAX) });
-      if (!isCount && value !== 0 && value !== 1) ctx.addIssue({ code: 'custom', path: [code], message: MSG.number });
-    }
-    if (!req.license.some((e) => e.value > 0))
-      ctx.addIssue({ code: 'custom', path: ['license'], message: MSG.licenseOptionRequired });
-  })
-  .transform((req) => ({
-    ...req,
-    // Only what is switched on counts: zero counts and unchecked flags are dropped.
-    license: req.license.filter((e) => e.value > 0) as LicenseEntry[],
-  }));
+  .superRefine((req, ctx) => checkOptions(req.license, ctx))
+  .transform((req) => ({ ...req, license: switchedOn(req.license) }));
 export type LicenseRequest = z.infer<typeof licenseRequest>;
+
+/** Most devices one batch call licenses (a packing list's worth). */
+export const BATCH_MAX = 500;
+
+/**
+ * POST /license/batch (BPM's own): the same options for several devices at once, e.g. every unit
+ * of a packing list. Device errors are keyed `devices.{i}.mac`.
+ */
+export const licenseBatchRequest = z
+  .object({
+    license_type: z.enum(LICENSE_TYPES),
+    license: z.array(licenseEntry, { error: MSG.licenseOptionRequired }).max(LICENSE_CODES.length * 2),
+    devices: z
+      .array(z.object({ mac: macField(), serial: optionalText().pipe(z.string().max(100)) }), { error: MSG.required })
+      .min(1, { error: MSG.required })
+      .max(BATCH_MAX),
+    order_id: z.coerce.number().int().positive().max(MAX_ID).optional().nullable(),
+    dealer_id: z.coerce.number().int().positive().max(MAX_ID).optional().nullable(),
+  })
+  .superRefine((req, ctx) => checkOptions(req.license, ctx))
+  .transform((req) => ({ ...req, license: switchedOn(req.license) }));
+export type LicenseBatchRequest = z.infer<typeof licenseBatchRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // The form (document 2 section 5)

@@ -2,6 +2,8 @@
 export const MSG = {
   required: 'required field',
   minLength: (n: number) => `This field must be at least ${n} characters in length`,
+  /** BPM's own, worded like the spec's minimum (docs/decisions.md). */
+  maxLength: (n: number) => `This field must be at most ${n} characters in length`,
   email: 'Please enter a valid email address',
   confirmMismatch: 'Please enter the same value again.',
   number: 'Please enter a valid number',

@@ -9,6 +9,7 @@ import {
   optionalText,
   rangedNumber,
   requiredPrice,
+  requiredText,
   toNumber,
 } from './common';
 import { MSG } from './messages';
@@ -192,13 +193,18 @@ export const optionalDate = () =>
   );
 
 /** A money amount, empty = not given. */
-const money = () => optionalNumber().pipe(z.number().max(999_999_999_999, { error: MSG.number }).optional());
+const money = () =>
+  optionalNumber().pipe(
+    z.number().min(0, { error: MSG.number }).max(999_999_999_999, { error: MSG.number }).optional(),
+  );
 const requiredMoney = () =>
   z.preprocess(
     toNumber,
     z
       .number({ error: (iss) => (iss.input === undefined ? MSG.required : MSG.number) })
       .finite({ error: MSG.number })
+      // A negative order value would drive the dealer's credit used below zero.
+      .min(0, { error: MSG.number })
       .max(999_999_999_999, { error: MSG.number }),
   );
 
@@ -539,6 +545,8 @@ export interface OrderLine {
   active: number;
   /** The product's warning text ('' when none). */
   warning: string;
+  /** Units under test on this line's checklists (orders only; document 1 section 2.8). */
+  test_count?: number;
 }
 
 /** GET /orders/{id}: every order field, the address blocks, the lines in saved order, file names. */
@@ -673,8 +681,8 @@ export interface ProductOption {
 
 /** The add-product dialog's new-product fields: product_code and desc required, msrp numeric, discount 0–100. */
 export const newProductInput = z.object({
-  product_code: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }),
-  desc: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }),
+  product_code: requiredText(),
+  desc: requiredText(),
   msrp: z.preprocess(
     (v) => (v === '' || v == null ? 0 : toNumber(v)),
     z.number({ error: MSG.number }).finite({ error: MSG.number }).min(0, { error: MSG.number }),

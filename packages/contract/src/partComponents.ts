@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, listQuery, MAX_UNIX_SECONDS, optionalId, requiredPrice, requiredText, toNumber } from './common';
+import {
+  flag,
+  listQuery,
+  MAX_UNIX_SECONDS,
+  optionalId,
+  optionalText,
+  requiredPrice,
+  requiredText,
+  toNumber,
+} from './common';
 import { MSG } from './messages';
 
 export const DEFAULT_PART_UNIT = 'pcs';
@@ -13,7 +22,7 @@ export const partComponentSave = z.object({
   id: optionalId(),
   manufacturer: requiredText(),
   manuf_part_number: requiredText(),
-  description: z.preprocess((v) => (v == null ? '' : v), z.string().trim()),
+  description: optionalText(),
   /** Price in USD, up to 6 decimals. */
   price: requiredPrice(),
   /** Price in local_currency; optional. */

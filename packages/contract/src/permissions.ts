@@ -1,5 +1,6 @@
 import { PO_STATE_RULES } from './purchaseOrders';
 import { ROLES, type Role } from './roles';
+import { TEST_CHECKLIST_RULES } from './testChecklistRules';
 
 const ALL = ROLES;
 const admin = ['administrator'] as const;
@@ -29,6 +30,9 @@ export const FILE_TYPE_ROLES = {
   'purchase_order_history/po_pdf': ['administrator', 'purchase'],
   'purchase_order_history/proof_payment_pdf': ['administrator', 'purchase'],
   'purchase_order_history/supplier_quote_pdf': ['administrator', 'purchase'],
+  'test_checklist/test_checklist_pdf': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'test_checklist/test_checklist_order_zip': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'packing_list/packing_list_pdf': ['administrator', 'sale', 'production', 'shipping'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type FileType = keyof typeof FILE_TYPE_ROLES;
@@ -126,6 +130,22 @@ export const PERMISSIONS = {
   'purchaseOrders.lookups': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
   'purchaseOrders.manageLookups': admin,
   'dashboard.purchasing': ['administrator', 'purchase'],
+  // Test checklists (document 3 section 6; state rules below, docs/decisions.md, Test checklists).
+  'testChecklists.read': ['administrator', 'sale', 'production', 'tester', 'qa'],
+  'stockTestChecklists.read': ['administrator', 'sale', 'production', 'tester'],
+  'testChecklists.manage': ['administrator', 'sale', 'production'],
+  'testChecklists.steps': ['administrator', 'sale', 'production'],
+  'testChecklists.revision': ['administrator', 'sale', 'production'],
+  'testChecklists.serials': ['administrator', 'sale', 'production', 'tester'],
+  'testChecklists.result': ['tester', 'sale', 'production'],
+  'testChecklists.sign': ['qa'],
+  'testChecklists.approve': ['administrator', 'sale'],
+  'testChecklists.testers': ['administrator', 'sale', 'production'],
+  // Packing lists (document 2): shipping through its own /shipping/packinglists variant.
+  'packingLists.manage': ['administrator', 'sale', 'production'],
+  'packingLists.shipping': ['shipping'],
+  // The API reference (GET /api/openapi.json): administrators only (beyond the spec, issue 7).
+  'apiDocs.read': admin,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -209,6 +229,7 @@ export const byRole =
  */
 export const STATE_RULES: Partial<Record<Action, StateRule>> = {
   ...(PO_STATE_RULES as Partial<Record<Action, StateRule>>),
+  ...TEST_CHECKLIST_RULES,
 };
 
 /**

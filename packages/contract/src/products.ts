@@ -7,6 +7,7 @@ import {
   optionalText,
   requiredPrice,
   requiredText,
+  TEXT_MAX,
   toNumber,
 } from './common';
 import { MSG } from './messages';
@@ -18,6 +19,8 @@ export const PL_SERIAL_COUNT_MAX = 100;
 export const BOM_QUANTITY_MAX = 1_000_000_000;
 /** BOM quantities have up to 6 decimals (step 0.000001). */
 export const BOM_QUANTITY_DECIMALS = 6;
+/** Greater than 0 at the stored precision (below one step would be stored as 0), at most the maximum. */
+export const bomQuantityInRange = (n: number) => n >= 10 ** -BOM_QUANTITY_DECIMALS && n <= BOM_QUANTITY_MAX;
 /** Role prefixes the products calls are served under ('' = unprefixed, any allowed role). */
 export const PRODUCT_PREFIXES = ['', 'admin', 'sale', 'shipping', 'production', 'purchase'] as const;
 
@@ -144,7 +147,7 @@ const bomQuantity = () =>
     z
       .number({ error: (iss) => (iss.input === undefined ? MSG.bomQuantityRequired : MSG.bomQuantityNumber) })
       .finite({ error: MSG.bomQuantityNumber })
-      .refine((n) => n > 0 && n <= BOM_QUANTITY_MAX, { error: MSG.bomQuantityRange }),
+      .refine(bomQuantityInRange, { error: MSG.bomQuantityRange }),
   );
 
 /** Parses alt_parts given as an array, a JSON array string or a comma-separated string. */
@@ -251,7 +254,11 @@ export const bomRevSave = z.object({
 export const testStepSave = z.object({
   id: optionalId(),
   product_id: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
-  test_desc: z.string({ error: MSG.testDescRequired }).trim().min(1, { error: MSG.testDescRequired }),
+  test_desc: z
+    .string({ error: MSG.testDescRequired })
+    .trim()
+    .min(1, { error: MSG.testDescRequired })
+    .max(TEXT_MAX, { error: MSG.maxLength(TEXT_MAX) }),
 });
 export type TestStepSave = z.infer<typeof testStepSave>;
 

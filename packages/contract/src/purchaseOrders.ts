@@ -88,6 +88,9 @@ export const roundPrice = (x: number) => Math.round(x * 1e6) / 1e6;
 export const toDisplay = (usd: number, rate: number) => roundPrice(rate > 0 ? usd / rate : usd);
 /** A PO-currency amount stored in USD: times the rate. */
 export const toUsd = (local: number, rate: number) => roundPrice(local * rate);
+/** Shows an amount (totals, line amounts, shipping cost) with 2 decimals. */
+export const formatAmount = (x: number) =>
+  x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Shows a price with 2 to 6 decimals. */
 export const formatPrice = (x: number) =>
   x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });

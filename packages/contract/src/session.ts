@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import type { Role } from './roles';
 
-/** The access token payload, exactly the spec's fields. */
-export interface TokenPayload {
-  user_id: number;
-  username: string;
-  user_role: Role;
-  is_test: number;
-  iat: number;
-  exp: number;
-}
+// The token's shape and timing live in a zod-free file: the login screen needs them, not zod.
+export { REFRESH_LEAD_MS, type TokenPayload } from './session-token';
 
 export const loginBody = z.object(
   {
@@ -34,6 +26,3 @@ export interface Profile {
   last_name: string;
   email: string;
 }
-
-/** Refresh is triggered this long before the token's lifetime (exp − iat) elapses. */
-export const REFRESH_LEAD_MS = 5000;

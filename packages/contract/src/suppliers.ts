@@ -33,18 +33,21 @@ export const supplierAutocompleteQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export interface Supplier {
-  id: number;
-  name: string;
-  contact_person: string;
+/** A supplier as the API answers it (the answer schema also strips anything it does not name). */
+export const supplier = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contact_person: z.string(),
   /** Labelled 'Supplier 2303/TIN#'. */
-  supplier2303: string;
-  address: string;
-  email: string;
-  phone: string;
-  bank_details: string;
-  version: number;
-}
+  supplier2303: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bank_details: z.string(),
+  version: z.number().int(),
+});
+export type Supplier = z.infer<typeof supplier>;
 
 /** What the PO form's supplier picker copies into the PO. */
-export type SupplierOption = Omit<Supplier, 'version' | 'bank_details'>;
+export const supplierOption = supplier.omit({ version: true, bank_details: true });
+export type SupplierOption = z.infer<typeof supplierOption>;

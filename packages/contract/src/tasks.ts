@@ -108,6 +108,8 @@ export const taskListQuery = listQuery.extend({
   date_to: optionalUnix,
   due_from: optionalUnix,
   due_to: optionalUnix,
+  /** 1 lists only open tasks whose due date has passed (the dashboards' count). */
+  overdue: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)])),
   /** 0 lists top-level tasks only; subtasks are listed by default. */
   include_subtasks: z.preprocess((v) => (v === '0' || v === 'false' ? 0 : 1), z.union([z.literal(0), z.literal(1)])),
 });

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { defaultErrorCode } from '@bpm/contract/errors';
 import { MSG } from '@bpm/contract/messages';
 import { rolesFor } from '@bpm/contract/permissions';
 import { normalizeRole, rolePrefix } from '@bpm/contract/roles';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { users } from './db/schema/users';
+import { apiDocsRoutes } from './modules/apiDocs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -19,6 +22,7 @@ import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { packingListRoutes } from './modules/packingLists/routes';
 import { partComponentRoutes } from './modules/partComponents/routes';
 import { productRoutes } from './modules/products/routes';
 import { projectRoutes } from './modules/projects/routes';
@@ -28,10 +32,12 @@ import { reportRoutes } from './modules/reports/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { supplierRoutes } from './modules/suppliers/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { testChecklistRoutes } from './modules/testChecklists/routes';
 import { userRoutes } from './modules/users/routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { checkFileTypes } from './platform/file-types';
+import type { RouteDoc } from './platform/openapi';
 import type { RouteInfo } from './platform/route';
 
 /**
@@ -80,6 +86,9 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   licenseRoutes,
   reportRoutes,
   purchaseOrderRoutes,
+  testChecklistRoutes,
+  packingListRoutes,
+  apiDocsRoutes,
 ];
 
 export interface BuildOptions {
@@ -98,6 +107,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
+  app.decorate('routeDocs', new Map<string, RouteDoc>());
 
   // Deny by default: an API route that names no access rule stops the server from starting.
   app.addHook('onRoute', (route) => {
@@ -143,8 +153,22 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.cookieSecure ? undefined : false,
   });
+  // API answers (and any static file without a precompressed twin) compressed on the fly; brotli
+  // at a quality that costs little CPU per answer. Precompressed build files are sent as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUpload, files: 10, fields: 500 } });
+
+  // API answers are per user and per moment: never cached (a download route may say more).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -218,7 +242,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const hasWeb = deps.config.webDist !== '' && existsSync(join(deps.config.webDist, 'index.html'));
   if (hasWeb) {
     // Wildcard: files are looked up per request, so a rebuild of the web app needs no restart.
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      wildcard: true,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed build assets never change under their name; everything else (index.html) is revalidated.
+      setHeaders: (res, path) =>
+        res.setHeader(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   }
   return app;
 }

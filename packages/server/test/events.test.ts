@@ -10,8 +10,7 @@ let t: TestApp;
 const T0 = 1_700_000_000;
 beforeAll(async () => {
   t = await createTestApp();
-  // Sign every role in first (a login is itself audited), then start from an empty log so the
-  // fixture below is exactly what the list holds.
+  // Sign every role in first and drop those audited logins: the counts below are of this file's events.
   for (const role of ROLES) await t.as(role);
   await t.database.db.delete(events);
   const actor = { user_id: 2, username: 'sale' };

@@ -207,6 +207,40 @@ describe('licence registry', () => {
     expect((await get('shipping', '/api/license/registry')).statusCode).toBe(403);
   });
 
+  it('licenses several devices in one call (all or none), each key for its own MAC', async () => {
+    const dealer = await createDealer(t, { name: 'Batch Dealer' });
+    const devices = [
+      { mac: '02:00:00:00:00:01', serial: 'PL-1' },
+      { mac: '02-00-00-00-00-02', serial: 'PL-2' },
+    ];
+    const res = await post('sale', 'batch', {
+      license_type: 'activation',
+      license: [{ code: 'radius', value: 1 }],
+      devices,
+      dealer_id: dealer.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json().data as Array<{ mac: string; serial: string; license: string }>;
+    expect(out.map((d) => [d.mac, d.serial])).toEqual([
+      ['02-00-00-00-00-01', 'PL-1'],
+      ['02-00-00-00-00-02', 'PL-2'],
+    ]);
+    const pk = signingKey(t.config).publicKey;
+    expect(verifyKey(pk, out[0]!.license, '020000000001')?.kind).toBe('activation');
+    expect(verifyKey(pk, out[0]!.license, '020000000002')).toBeNull();
+    expect((await get('sale', `/api/license/registry?dealer=${dealer.id}`)).json().total).toBe(2);
+    // One bad MAC: nothing is recorded.
+    const bad = await post('sale', 'batch', {
+      license_type: 'license',
+      license: [{ code: 'pro', value: 1 }],
+      devices: [{ mac: '02:00:00:00:00:03' }, { mac: 'nope' }],
+      dealer_id: dealer.id,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().cause['devices.1.mac']).toBe(MSG.macInvalid);
+    expect((await get('sale', `/api/license/registry?dealer=${dealer.id}`)).json().total).toBe(2);
+  });
+
   it('npm run licence:verify checks a key against a MAC', async () => {
     const key = makeKey(priv, 'license', '000BDC123456', [...OPTS]);
     const run = (k: string, mac: string) =>

@@ -340,6 +340,24 @@ describe('files', () => {
   });
 });
 
+describe('demo data', () => {
+  it('renders the PDF of a demo PO and of its stored versions on first download', async () => {
+    const list = (
+      await call(t, 'admin', 'GET', '/purchaseorders?status=received&limit=1&sort=po_date&order=asc')
+    ).json().data as Json[];
+    const po = list[0]!;
+    const pdf = await call(t, 'qa', 'GET', `/files/purchase_order/po_pdf/${po.id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const hist = (await call(t, 'purchase', 'GET', `/purchaseorders/history/po/${po.id}`)).json().data as Json[];
+    expect(hist.map((h) => h.status)).toEqual(['received', 'approved']);
+    const old = await call(t, 'purchase', 'GET', `/files/purchase_order_history/po_pdf/${hist[1]!.id}`);
+    expect(old.statusCode).toBe(200);
+    const drafts = (await call(t, 'admin', 'GET', '/purchaseorders?status=draft&limit=1')).json().data as Json[];
+    expect((await call(t, 'admin', 'GET', `/files/purchase_order/po_pdf/${drafts[0]!.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe('lookups', () => {
   it('administrator adds, renames and deletes; others only read', async () => {
     const add = await call(t, 'admin', 'POST', '/admin/purchaseorders/pricequote/save', { name: ' PQ-77 ' });

@@ -130,7 +130,9 @@ describe('tasks', () => {
       ['Gamma', 'completed', 'medium', null],
     ] as const)
       ids.push((await addTask('shipping', { title, status, priority, due_date: due, project_id: A })).json().data.id);
-    const list = async (q: string, path = '/tasks/my') => (await call('shipping', 'GET', `${path}?${q}`)).json();
+    // Scoped to project A so the demo data's tasks do not count.
+    const list = async (q: string, path = '/tasks/my') =>
+      (await call('shipping', 'GET', `${path}?project_id=${A}&${q}`)).json();
     const all = await list('');
     expect(all.data.map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
     expect(all.total).toBe(3);
@@ -150,6 +152,15 @@ describe('tasks', () => {
     expect(projects.total).toBeGreaterThan(3);
     expect(projects.data.every((r: { project_id: number }) => r.project_id === A)).toBe(true);
     expect((await list('status=bogus')).statusCode ?? 400).toBe(400);
+  });
+
+  it('overdue=1 lists my open tasks whose due date has passed (the dashboard count)', async () => {
+    const now = Math.floor(t.clock.now() / 1000);
+    const late = (await addTask('poapproval', { title: 'Late', due_date: now - 60 })).json().data.id;
+    await addTask('poapproval', { title: 'Late but done', due_date: now - 60, status: 'completed' });
+    await addTask('poapproval', { title: 'Not yet', due_date: now + 60 });
+    const res = (await call('poapproval', 'GET', '/tasks/my?overdue=1&search=late')).json();
+    expect(res.data.map((r: { id: number }) => r.id)).toEqual([late]);
   });
 
   it('project panel order: completed last; overdue, then priority, then due date, no due date last', async () => {

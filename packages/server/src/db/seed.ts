@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { seedSales } from '../modules/orders/seed';
 import { seedProducts } from '../modules/products/seed';
 import { seedPurchasing } from '../modules/purchaseOrders/seed';
+import { seedWork } from '../modules/tasks/seed';
+import { seedTesting } from '../modules/testChecklists/seed';
 import { hashPassword } from '../platform/auth';
 import { type Db, queryRows } from './client';
 import { users } from './schema/users';
@@ -29,6 +31,10 @@ export const DEMO_SEEDERS: Seeder[] = [seedProducts];
 DEMO_SEEDERS.push(seedSales);
 // Purchasing runs after products: its PO lines reference the demo suppliers and parts.
 DEMO_SEEDERS.push(seedPurchasing);
+// Tasks and projects: demo projects, members in every role, tasks, subtasks and notes.
+DEMO_SEEDERS.push(seedWork);
+// Test checklists and packing lists run after sales: they test the demo orders' lines.
+DEMO_SEEDERS.push(seedTesting);
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);

@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { AuthUser } from './auth';
 
+/** A document made on request (a checklist PDF, an order's ZIP) rather than a stored upload. */
+export interface GeneratedFile {
+  data: Buffer | Uint8Array;
+  mime: string;
+  fileName: string;
+}
+
 /**
- * Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`); `user` lets a
- * resolver check record-level access (task attachments: project membership).
+ * Finds the stored file id of record `id` for one file type (e.g. `orders/oc_pdf`), or makes the
+ * file; `user` lets a resolver check record-level access (task attachments: project membership).
  */
-export type FileResolver = (db: Db, id: number, user?: AuthUser) => Promise<number | null | undefined>;
+export type FileResolver = (db: Db, id: number, user?: AuthUser) => Promise<number | null | undefined | GeneratedFile>;
 
 const registries = new WeakMap<FastifyInstance, Map<string, FileResolver>>();
 

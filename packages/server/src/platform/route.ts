@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, forbidden, invalid, tooLarge, unauthorized, zodCause } from './errors';
+import type { RouteDoc } from './openapi';
 
 export interface UploadedFile {
   field: string;
@@ -54,6 +55,13 @@ export interface RouteDef<P, Q, B> {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
+  /**
+   * The shape of the answer's `data` (of one row when `paged`): documented in /api/openapi.json and
+   * applied to every answer, so fields the schema does not name never leave the server.
+   */
+  response?: ZodType;
+  /** The handler answers a `Paged` list (`{ data: rows, total }`); `response` is then one row. */
+  paged?: boolean;
   /** Accept multipart/form-data: text fields form the body, file parts arrive in `files`. */
   multipart?: boolean;
   /** Role-prefixed paths are only for that role; set true where the spec shares one across roles. */
@@ -138,6 +146,18 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
   const url = `/api${def.url}`;
   const prefix = def.url.split('/')[1] ?? '';
   const prefixRole = !def.anyRolePrefix && PREFIXES.has(prefix) ? prefix : undefined;
+  const doc: RouteDoc = {
+    params: def.params,
+    query: def.query,
+    body: def.body,
+    response: def.response,
+    multipart: def.multipart,
+    paged: def.paged,
+    raw: def.raw,
+    action: 'action' in def.access ? def.access.action : undefined,
+  };
+  app.routeDocs.set(`${def.method} ${url}`, doc);
+  const shape = def.response;
   app.route({
     method: def.method,
     url,
@@ -162,9 +182,10 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
       const body = parse(def.body, rawBody, def.invalidMessage);
       const result = await def.handler({ req, reply, user: user as AuthUser, params, query, body, files, deps });
       if (def.raw) return reply;
-      if (result instanceof Paged) return { data: result.rows, total: result.total };
+      if (result instanceof Paged)
+        return { data: shape ? result.rows.map((r) => shape.parse(r)) : result.rows, total: result.total };
       if (result instanceof RowsWith) return { ...result.meta, data: result.rows };
-      return { data: result ?? null };
+      return { data: shape ? shape.parse(result ?? null) : (result ?? null) };
     },
   });
 }
@@ -177,12 +198,16 @@ export function defineListAndGet<Q>(
   query: ZodType<Q>,
   list: (db: Db, q: Q) => Promise<{ rows: unknown[]; total: number }>,
   get: (db: Db, id: number) => Promise<unknown>,
+  /** Answer shapes (see RouteDef.response): one list row, and the record. */
+  shapes: { row?: ZodType; record?: ZodType } = {},
 ) {
   defineRoute(app, {
     method: 'GET',
     url: base,
     access,
     query,
+    paged: true,
+    response: shapes.row,
     async handler({ query, deps }) {
       const page = await list(deps.db, query);
       return new Paged(page.rows, page.total);
@@ -193,6 +218,7 @@ export function defineListAndGet<Q>(
     url: `${base}/:id`,
     access,
     params: idParams,
+    response: shapes.record,
     handler: ({ params, deps }) => get(deps.db, params.id),
   });
 }
@@ -234,6 +260,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     routeTable: RouteInfo[];
+    /** The schemas of each `defineRoute` route, by `METHOD /api/url` (the OpenAPI document's source). */
+    routeDocs: Map<string, RouteDoc>;
   }
   interface FastifyContextConfig {
     access?: Access;

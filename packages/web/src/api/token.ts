@@ -1,4 +1,4 @@
-import { REFRESH_LEAD_MS, type TokenPayload } from '@bpm/contract/session';
+import { REFRESH_LEAD_MS, type TokenPayload } from '@bpm/contract/session-token';
 
 /** Reads the payload of a JWT without verifying it (the server verifies; the browser only schedules). */
 export function decodeToken(token: string): TokenPayload | null {

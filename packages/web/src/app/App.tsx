@@ -1,14 +1,13 @@
 import { Box, CircularProgress, CssBaseline, Typography } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { useEffect, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
-import { queryClient } from '../api/query-client';
 import { LoginPage } from './LoginPage';
-import { createRouter } from './router';
 import { theme } from './theme';
+
+// Everything behind sign-in is its own chunk: the login screen loads only what it shows.
+const SignedIn = lazy(() => import('./SignedIn'));
 
 function FullScreenLoader() {
   return (
@@ -28,17 +27,15 @@ function Shell() {
   useEffect(restoreSession, []);
   const role = auth.status === 'authenticated' ? auth.session.user.user_role : null;
   const userId = auth.status === 'authenticated' ? auth.session.user.user_id : null;
-  // One router per signed-in user: its route table is the role's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new user must get a fresh router
-  const router = useMemo(() => (role ? createRouter(role) : null), [role, userId]);
-  useEffect(() => {
-    // Cached data belongs to the user who loaded it.
-    if (auth.status === 'anonymous') queryClient.clear();
-  }, [auth.status]);
   if (auth.status === 'restoring') return <FullScreenLoader />;
-  if (auth.status === 'anonymous' || !router)
+  if (auth.status === 'anonymous' || !role)
     return <LoginPage error={auth.status === 'anonymous' ? auth.error : undefined} />;
-  return <RouterProvider router={router} />;
+  // One router per signed-in user (keyed): its route table is the role's.
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <SignedIn key={`${userId}:${role}`} role={role} />
+    </Suspense>
+  );
 }
 
 export function App() {
@@ -46,9 +43,7 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
-        <QueryClientProvider client={queryClient}>
-          <Shell />
-        </QueryClientProvider>
+        <Shell />
       </SnackbarProvider>
     </ThemeProvider>
   );

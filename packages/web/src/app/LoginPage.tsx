@@ -6,16 +6,51 @@ import {
   Box,
   Button,
   CircularProgress,
+  FormControl,
+  InputLabel,
+  OutlinedInput,
   Paper,
-  TextField,
   Toolbar,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { dismissAuthError } from '../api/auth-store';
 import { login } from '../api/client';
 import { ApiError } from '../api/errors';
 import { toast } from '../api/notify';
+
+/**
+ * What TextField renders (outlined input with a floating label), without TextField's select mode:
+ * that would bring Select, Menu and Popover into the one chunk the login screen loads.
+ */
+function LoginField(p: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <FormControl variant="outlined">
+      <InputLabel htmlFor={id}>{p.label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={p.label}
+        name={p.name}
+        type={p.type}
+        autoComplete={p.autoComplete}
+        autoFocus={p.autoFocus}
+        value={p.value}
+        onChange={p.onChange}
+        inputProps={{ 'data-testid': p.testId }}
+      />
+    </FormControl>
+  );
+}
 
 /** The login screen (document 1 section 2.1); `error` is the restore/refresh failure banner. */
 export function LoginPage({ error }: { error?: string }) {
@@ -62,23 +97,23 @@ export function LoginPage({ error }: { error?: string }) {
             </Alert>
           )}
           <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-            <TextField
+            <LoginField
               label="Username"
               name="username"
               autoComplete="username"
               autoFocus
               value={username}
               onChange={(e) => setUsername(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+              testId="login-username"
             />
-            <TextField
+            <LoginField
               label="Password"
               name="password"
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+              testId="login-password"
             />
             {missing && (
               <Alert severity="warning" data-testid="login-missing">

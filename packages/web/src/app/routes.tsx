@@ -36,6 +36,14 @@ const purchaseOrders = lazy(() => import('../features/purchaseOrders/PurchaseOrd
 const purchaseOrderForm = lazy(() => import('../features/purchaseOrders/PurchaseOrderFormPage'));
 const poHistory = lazy(() => import('../features/purchaseOrders/PoHistoryPages'));
 const poHistoryRecord = lazy(() => import('../features/purchaseOrders/PoHistoryRecordPage'));
+const testOrders = lazy(() => import('../features/testChecklists/TestOrdersPage'));
+const testOrder = lazy(() => import('../features/testChecklists/TestOrderPage'));
+const testChecklist = lazy(() => import('../features/testChecklists/ChecklistPage'));
+const stockProducts = lazy(() => import('../features/testChecklists/StockProductsPage'));
+const stockProduct = lazy(() => import('../features/testChecklists/StockProductPage'));
+const stockChecklist = lazy(() => import('../features/testChecklists/StockChecklistRoute'));
+const packingLists = lazy(() => import('../features/packingLists/PackingListsPage'));
+const packingListEdit = lazy(() => import('../features/packingLists/PackingListEditPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -78,6 +86,15 @@ export const PAGES: Record<string, Page> = {
   '/purchaseorders/edit/:PurchaseOrderId': purchaseOrderForm,
   '/purchaseorders/history/:PurchaseOrderId': poHistory,
   '/purchaseorders/history/:PurchaseOrderId/:PurchaseOrderHistoryId': poHistoryRecord,
+  '/testchecklists': testOrders,
+  '/testchecklists/:OrderId': testOrder,
+  '/testchecklists/test/:ChecklistId': testChecklist,
+  '/stocktestchecklists': stockProducts,
+  '/stocktestchecklists/:ProductId': stockProduct,
+  '/stocktestchecklists/test/:ChecklistId': stockChecklist,
+  '/packinglists': packingLists,
+  '/packinglists/add': packingListEdit,
+  '/packinglists/edit/:PackingListId': packingListEdit,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 

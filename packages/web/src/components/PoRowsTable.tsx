@@ -1,4 +1,4 @@
-import { formatPrice, PO_STATUS_COLORS, PO_STATUS_LABELS, type PoRow, toDisplay } from '@bpm/contract/purchaseOrders';
+import { formatAmount, PO_STATUS_COLORS, PO_STATUS_LABELS, type PoRow, toDisplay } from '@bpm/contract/purchaseOrders';
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { formatDate } from './format';
@@ -17,6 +17,7 @@ export function PoRowsTable({
   busy,
   emptyText,
   testId,
+  showStatus = true,
 }: {
   rows: PoRow[] | undefined;
   actions?: (r: PoRow) => PoRowAction[];
@@ -24,6 +25,8 @@ export function PoRowsTable({
   busy?: boolean;
   emptyText: string;
   testId: string;
+  /** Lists of one status leave the column out. */
+  showStatus?: boolean;
 }) {
   const navigate = useNavigate();
   if (rows && rows.length === 0)
@@ -40,7 +43,7 @@ export function PoRowsTable({
             <TableCell>PO Number</TableCell>
             <TableCell>PO Date</TableCell>
             <TableCell>Supplier</TableCell>
-            <TableCell>Status</TableCell>
+            {showStatus && <TableCell>Status</TableCell>}
             <TableCell align="right">Amount</TableCell>
             {actions && <TableCell />}
           </TableRow>
@@ -48,10 +51,10 @@ export function PoRowsTable({
         <TableBody>
           {rows?.map((r) => (
             <TableRow key={r.id} hover data-testid={`${testId}-row`} data-po-id={r.id}>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Button
                   size="small"
-                  sx={{ minWidth: 0 }}
+                  sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
                   onClick={() => navigate(`/purchaseorders/edit/${r.id}?page=dashboard`)}
                 >
                   {r.po_number}
@@ -59,11 +62,13 @@ export function PoRowsTable({
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.po_date)}</TableCell>
               <TableCell>{r.supplier_name}</TableCell>
-              <TableCell>
-                <Chip size="small" label={PO_STATUS_LABELS[r.status]} color={PO_STATUS_COLORS[r.status]} />
-              </TableCell>
+              {showStatus && (
+                <TableCell>
+                  <Chip size="small" label={PO_STATUS_LABELS[r.status]} color={PO_STATUS_COLORS[r.status]} />
+                </TableCell>
+              )}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {r.currency} {formatPrice(toDisplay(r.amount, r.currency_rate))}
+                {r.currency} {formatAmount(toDisplay(r.amount, r.currency_rate))}
               </TableCell>
               {actions && (
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

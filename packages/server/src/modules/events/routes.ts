@@ -10,8 +10,8 @@ export function eventRoutes(app: FastifyInstance) {
     url: '/events',
     access: { action: 'events.all' },
     query: eventListQuery,
-    async handler({ query, deps }) {
-      const page = await listEvents(deps.db, query);
+    async handler({ query, user, deps }) {
+      const page = await listEvents(deps.db, user.user_role, query);
       return new Paged(page.rows, page.total);
     },
   });
@@ -23,8 +23,8 @@ export function eventRoutes(app: FastifyInstance) {
       access: { action: `events.${kind}` },
       params: idParams,
       query: eventListQuery,
-      async handler({ params, query, deps }) {
-        const page = await listEvents(deps.db, query, { type: kind, id: params.id });
+      async handler({ params, query, user, deps }) {
+        const page = await listEvents(deps.db, user.user_role, query, { type: kind, id: params.id });
         return new Paged(page.rows, page.total);
       },
     });

@@ -1,17 +1,27 @@
 import type { EventListQuery, EventRow } from '@bpm/contract/events';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '@bpm/contract/roles';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
+import { scopeEventData, visibleEntityTypes } from './scope';
 
-/** Newest first; `entity` narrows to one record's history. */
+/**
+ * Newest first; `entity` narrows to one record's history. The role sees only the entity types it
+ * may open, and sales records without money when its own views have none.
+ */
 export async function listEvents(
   db: Db,
+  role: Role,
   q: EventListQuery,
   entity?: { type: string; id: number },
 ): Promise<{ rows: EventRow[]; total: number }> {
   const conds: SQL[] = [];
   if (entity) conds.push(eq(events.entityType, entity.type), eq(events.entityId, entity.id));
+  else {
+    const types = visibleEntityTypes(role);
+    if (types) conds.push(types.length ? inArray(events.entityType, types) : sql`false`);
+  }
   if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [count]] = await Promise.all([
@@ -38,5 +48,9 @@ export async function listEvents(
       .from(events)
       .where(where),
   ]);
-  return { rows: rows as EventRow[], total: count?.n ?? 0 };
+  const scoped = rows.map((r) => ({
+    ...r,
+    data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
+  }));
+  return { rows: scoped as EventRow[], total: count?.n ?? 0 };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
 import { fileResolver } from '../../platform/file-types';
-import { sendFile } from '../../platform/files';
+import { sendBytes, sendFile } from '../../platform/files';
 import { defineRoute } from '../../platform/route';
 
 const fileParams = z.object({
@@ -30,7 +30,9 @@ export function fileRoutes(app: FastifyInstance) {
         const resolve = fileResolver(app, fileType);
         if (!resolve) throw notFound();
         if (!canFile(user.user_role, fileType)) throw forbidden();
-        return sendFile(reply, deps.db, deps.files, await resolve(deps.db, params.id, user));
+        const found = await resolve(deps.db, params.id, user);
+        if (found && typeof found === 'object') return sendBytes(reply, found.data, found.mime, found.fileName);
+        return sendFile(reply, deps.db, deps.files, found);
       },
     });
   }

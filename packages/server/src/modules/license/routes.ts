@@ -1,4 +1,4 @@
-import { licenseRegistryQuery, licenseRequest } from '@bpm/contract/license';
+import { licenseBatchRequest, licenseRegistryQuery, licenseRequest } from '@bpm/contract/license';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineRoute, Paged } from '../../platform/route';
@@ -20,6 +20,16 @@ export function licenseRoutes(app: FastifyInstance) {
       handler: ({ body, user, deps }) => license.generate(deps.db, deps.config, kind, body, user, unixNow(deps.clock)),
     });
   }
+
+  // BPM's own: one call licenses every device of a packing list (docs/decisions.md).
+  defineRoute(app, {
+    method: 'POST',
+    url: '/license/batch',
+    access,
+    body: licenseBatchRequest,
+    invalidMessage: (cause) => cause.license ?? Object.values(cause)[0],
+    handler: ({ body, user, deps }) => license.generateBatch(deps.db, deps.config, body, user, unixNow(deps.clock)),
+  });
 
   defineRoute(app, {
     method: 'GET',

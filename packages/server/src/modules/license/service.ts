@@ -1,4 +1,11 @@
-import type { LicenseRecord, LicenseRegistryQuery, LicenseRequest, LicenseType } from '@bpm/contract/license';
+import type {
+  LicenseBatchRequest,
+  LicenseEntry,
+  LicenseRecord,
+  LicenseRegistryQuery,
+  LicenseRequest,
+  LicenseType,
+} from '@bpm/contract/license';
 import { formatMac } from '@bpm/contract/license';
 import { MSG } from '@bpm/contract/messages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -24,7 +31,76 @@ export function signingKey(config: Config): SigningKey {
   return k;
 }
 
-/** Makes the key, records it in the registry and writes its event, in one transaction. */
+async function checkLinks(tx: Db, dealerId: number | null | undefined, orderId: number | null | undefined) {
+  if (dealerId) {
+    const [d] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, dealerId));
+    if (!d) throw invalid({ dealer_id: MSG.dealerUnknown });
+  }
+  if (orderId) {
+    const [o] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.deleted, 0)));
+    if (!o) throw invalid({ order_id: MSG.orderNotFound });
+  }
+}
+
+interface Issue {
+  kind: LicenseType;
+  mac: string;
+  serial: string;
+  license: LicenseEntry[];
+  dealer_id?: number | null;
+  order_id?: number | null;
+}
+
+/** Makes one key, records it in the registry and writes its event (inside the caller's transaction). */
+async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: string, now: number): Promise<string> {
+  const key = makeKey(signingKey(config).privateKey, i.kind, i.mac, i.license);
+  const [row] = await tx
+    .insert(licences)
+    .values({
+      kind: i.kind,
+      macHex: i.mac.replace(/-/g, ''),
+      options: i.license,
+      key,
+      orderId: i.order_id ?? null,
+      dealerId: i.dealer_id ?? null,
+      serial: i.serial,
+      createdBy: actor.user_id,
+      createdByName: byName,
+      createdAt: now,
+    })
+    .returning({ id: licences.id });
+  await recordEvent(
+    tx,
+    actor,
+    {
+      entityType: LICENSE_ENTITY,
+      entityId: row?.id ?? null,
+      event: i.kind === 'license' ? 'license_generated' : 'activation_code_generated',
+      data: {
+        mac: i.mac,
+        license: i.license,
+        order_id: i.order_id ?? null,
+        dealer_id: i.dealer_id ?? null,
+        serial: i.serial,
+      },
+    },
+    now,
+  );
+  return key;
+}
+
+async function actorName(tx: Db, actor: Actor): Promise<string> {
+  const [u] = await queryRows<{ name: string }>(
+    tx,
+    sql`select trim(first_name || ' ' || last_name) as name from users where id = ${actor.user_id}`,
+  );
+  return u?.name || actor.username;
+}
+
+/** genLicense / genActivateCode: the key, recorded in the registry with its event, in one transaction. */
 export async function generate(
   db: Db,
   config: Config,
@@ -33,56 +109,30 @@ export async function generate(
   actor: Actor,
   now: number,
 ): Promise<{ license: string }> {
-  const key = makeKey(signingKey(config).privateKey, kind, req.mac, req.license);
   return db.transaction(async (tx) => {
-    if (req.dealer_id) {
-      const [d] = await tx.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, req.dealer_id));
-      if (!d) throw invalid({ dealer_id: MSG.dealerUnknown });
+    await checkLinks(tx, req.dealer_id, req.order_id);
+    return { license: await issue(tx, config, { ...req, kind }, actor, await actorName(tx, actor), now) };
+  });
+}
+
+/** The same options for several devices (a packing list's units), all or none, in one transaction. */
+export async function generateBatch(
+  db: Db,
+  config: Config,
+  req: LicenseBatchRequest,
+  actor: Actor,
+  now: number,
+): Promise<Array<{ mac: string; serial: string; license: string }>> {
+  return db.transaction(async (tx) => {
+    await checkLinks(tx, req.dealer_id, req.order_id);
+    const byName = await actorName(tx, actor);
+    const out: Array<{ mac: string; serial: string; license: string }> = [];
+    for (const d of req.devices) {
+      const base = { kind: req.license_type, license: req.license, dealer_id: req.dealer_id, order_id: req.order_id };
+      const license = await issue(tx, config, { ...base, ...d }, actor, byName, now);
+      out.push({ mac: d.mac, serial: d.serial, license });
     }
-    if (req.order_id) {
-      const [o] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, req.order_id), eq(orders.deleted, 0)));
-      if (!o) throw invalid({ order_id: MSG.orderNotFound });
-    }
-    const [u] = await queryRows<{ name: string }>(
-      tx,
-      sql`select trim(first_name || ' ' || last_name) as name from users where id = ${actor.user_id}`,
-    );
-    const [row] = await tx
-      .insert(licences)
-      .values({
-        kind,
-        macHex: req.mac.replace(/-/g, ''),
-        options: req.license,
-        key,
-        orderId: req.order_id ?? null,
-        dealerId: req.dealer_id ?? null,
-        serial: req.serial,
-        createdBy: actor.user_id,
-        createdByName: u?.name || actor.username,
-        createdAt: now,
-      })
-      .returning({ id: licences.id });
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: LICENSE_ENTITY,
-        entityId: row?.id ?? null,
-        event: kind === 'license' ? 'license_generated' : 'activation_code_generated',
-        data: {
-          mac: req.mac,
-          license: req.license,
-          order_id: req.order_id ?? null,
-          dealer_id: req.dealer_id ?? null,
-          serial: req.serial,
-        },
-      },
-      now,
-    );
-    return { license: key };
+    return out;
   });
 }
 

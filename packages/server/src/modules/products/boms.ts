@@ -1,11 +1,11 @@
 import { MSG } from '@bpm/contract/messages';
 import {
-  BOM_QUANTITY_MAX,
   BOM_REQUIRED_HEADERS,
   type BomImport,
   type BomImportResult,
   type BomLine,
   type BomSave,
+  bomQuantityInRange,
   normalizeHeader,
 } from '@bpm/contract/products';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -192,7 +192,7 @@ function parseQuantity(v: unknown): number | string {
   if (s === '') return MSG.bomQuantityRequired;
   const n = Number(s);
   if (!Number.isFinite(n)) return MSG.bomQuantityNumber;
-  if (n <= 0 || n > BOM_QUANTITY_MAX) return MSG.bomQuantityRange;
+  if (!bomQuantityInRange(n)) return MSG.bomQuantityRange;
   return n;
 }
 
@@ -215,6 +215,9 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
   const headers = new Set(rows.flatMap(({ r }) => Object.keys(r)));
   const missing = BOM_REQUIRED_HEADERS.filter((h) => !headers.has(h));
   if (missing.length) throw badRequest(MSG.missingHeaders(missing));
+  // Columns the file does not have leave those fields of updated lines as they are.
+  const hasRef = headers.has('ref');
+  const hasRemark = headers.has('remark');
 
   return db.transaction(async (tx) => {
     await lockProduct(tx, input.productId);
@@ -250,6 +253,8 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
       }
       if (matches.length > 1) {
         errors.push({ row, message: MSG.importAmbiguousPart(pn) });
+        // The row names one of these parts: replaceAll must not delete any of their lines.
+        for (const m of matches) keep.add(Number(m.id));
         continue;
       }
       const partId = Number(matches[0]!.id);
@@ -281,7 +286,10 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
         select ${input.productId}, x.part_id, x.quantity, x.ref, x.remark, ${now}, ${now}
         from jsonb_to_recordset(${JSON.stringify(good)}::jsonb) as x(part_id int, quantity numeric, ref text, remark text)
         on conflict (product_id, part_id) do update
-          set quantity = excluded.quantity, ref = excluded.ref, remark = excluded.remark, updated_at = excluded.updated_at`);
+          set quantity = excluded.quantity,
+            ref = ${hasRef ? sql`excluded.ref` : sql`bom_lines.ref`},
+            remark = ${hasRemark ? sql`excluded.remark` : sql`bom_lines.remark`},
+            updated_at = excluded.updated_at`);
     }
     // A file with nothing importable never empties a BOM, even with replaceAll.
     const toDelete = input.replaceAll && good.length ? [...existing].filter((id) => !keep.has(id)) : [];

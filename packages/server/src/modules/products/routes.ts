@@ -1,5 +1,6 @@
 import { idParams } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
+import { can } from '@bpm/contract/permissions';
 import {
   bomImport,
   bomRevSave,
@@ -39,9 +40,12 @@ export function productRoutes(app: FastifyInstance) {
       url: base,
       access: { action: 'products.read' },
       query: productListQuery,
-      async handler({ query, deps }) {
+      async handler({ query, user, deps }) {
         const page = await products.listProducts(deps.db, query, unixNow(deps.clock));
-        return new Paged(page.rows, page.total);
+        // Units sold and revenue are statistics: not for the roles without them (shipping, purchase).
+        if (can(user.user_role, 'products.manage')) return new Paged(page.rows, page.total);
+        const rows = page.rows.map(({ units_sold: _u, revenue: _r, ...row }) => row);
+        return new Paged(rows, page.total);
       },
     });
 

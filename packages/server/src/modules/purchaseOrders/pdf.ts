@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { formatPrice, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
+import { formatAmount, formatPrice, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { COMPANY } from '../sales-docs/pdf';
+import { COMPANY } from '../../platform/company';
 
 // pdfmake's package entry is the browser build; the Node printer lives in src/printer.
 const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
@@ -39,7 +39,7 @@ export function purchaseOrderPdf(
   signatures: { prepared: string | null; approved: string | null },
 ): Promise<Buffer> {
   const cur = po.currency;
-  const shown = (usd: number) => formatPrice(toDisplay(usd, po.currency_rate));
+  const shown = (usd: number) => formatAmount(toDisplay(usd, po.currency_rate));
   const body: TableCell[][] = [
     [
       { text: '#', bold: true },

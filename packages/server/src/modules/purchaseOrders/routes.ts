@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
-import { purchaseOrders } from '../../db/schema/purchasing';
+import { purchaseOrderHistory as H, purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
@@ -36,7 +36,8 @@ import { historyFile, historyOf, historyRecord, storeSnapshot } from './history'
 import * as life from './lifecycle';
 import { deleteLookup, listLookup, saveLookup } from './lookups';
 import { purchaseOrderPdf } from './pdf';
-import { getPo, listPos, posByStatus, posInTime, savePo } from './service';
+import { getPo, listPos, posByStatus, posInTime } from './queries';
+import { savePo } from './service';
 
 /** A user's signature as a data URL pdfmake can draw (PNG or JPEG only). */
 async function signature(db: Db, deps: Deps, userId: number | null): Promise<string | null> {
@@ -106,8 +107,22 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     const [r] = await db.select({ f: P.supplierQuoteFileId }).from(P).where(eq(P.id, id));
     return r?.f;
   });
-  for (const field of ['po_pdf', 'proof_payment_pdf', 'supplier_quote_pdf'] as const)
+  for (const field of ['proof_payment_pdf', 'supplier_quote_pdf'] as const)
     registerFileType(app, `purchase_order_history/${field}`, historyFile(field));
+  registerFileType(app, 'purchase_order_history/po_pdf', async (db, id) => {
+    const [h] = await db
+      .select({ status: H.status, f: H.poPdfFileId, snapshot: H.snapshot })
+      .from(H)
+      .where(eq(H.id, id));
+    if (!h || (h.status !== 'approved' && h.status !== 'received')) return null;
+    if (h.f) return h.f;
+    // A version stored without its PDF (demo or imported data): render it from the snapshot once.
+    return app.deps.db.transaction(async (tx) => {
+      const fileId = await storePoPdf(tx, app.deps, h.snapshot as PurchaseOrder, null, unixNow(app.deps.clock));
+      await tx.update(H).set({ poPdfFileId: fileId }).where(eq(H.id, id));
+      return fileId;
+    });
+  });
 
   const read = { action: 'purchaseOrders.read' } as const;
 

@@ -1,8 +1,16 @@
-import { DEFAULT_SHIP_TO, type PoStatus, roundPrice } from '@bpm/contract/purchaseOrders';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_SHIP_TO, type PoStatus, type PurchaseOrder, poNumber, roundPrice } from '@bpm/contract/purchaseOrders';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { partComponents, suppliers } from '../../db/schema/parts';
-import { poDepartments, poPriceQuotes, poTerms, purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
+import {
+  poDepartments,
+  poPriceQuotes,
+  poTerms,
+  purchaseOrderHistory,
+  purchaseOrderLines,
+  purchaseOrders,
+} from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import { recomputeBomCosts } from '../products/boms';
 
@@ -94,6 +102,20 @@ function statusFor(ageDays: number, x: number): PoStatus {
 }
 
 const DAY = 86400;
+
+/** Inserts rows (same keys each) through one jsonb_to_recordset parameter instead of thousands of bind values. */
+async function bulkInsert(db: Db, table: PgTable, rows: Array<Record<string, unknown>>) {
+  if (!rows.length) return;
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(rows[0]!);
+  const name = (k: string) => `"${cols[k]!.name}"`;
+  const list = keys.map(name).join(', ');
+  const defs = keys.map((k) => `${name(k)} ${cols[k]!.getSQLType().replace(/^serial$/, 'integer')}`).join(', ');
+  const json = rows.map((r) => Object.fromEntries(keys.map((k) => [cols[k]!.name, r[k] ?? null])));
+  await db.execute(
+    sql`insert into ${table} (${sql.raw(list)}) select ${sql.raw(list)} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as x(${sql.raw(defs)})`,
+  );
+}
 export const DEMO_PO_COUNT = 300;
 
 /**
@@ -200,46 +222,94 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
     });
     lineSets.push(lines);
   }
-  const ids = await db
-    .insert(purchaseOrders)
-    .values(rows)
-    .returning({ id: purchaseOrders.id, createdAt: purchaseOrders.createdAt });
-  await db
-    .insert(purchaseOrderLines)
-    .values(ids.flatMap((row, i) => lineSets[i]!.map((l) => ({ ...l, poId: row.id }))));
-  // The format of poNumber() in the contract.
-  await db.execute(
-    sql`update purchase_orders set po_number = ${sql.raw(`'PO-' || extract(year from to_timestamp(created_at))::int || '-' || lpad(id::text, 5, '0')`)}`,
+  // Explicit ids (the seed runs on an empty database) and one JSON parameter per table: fast in PGlite.
+  const pos = rows.map((row, i) => ({ id: i + 1, poNumber: poNumber(i + 1, row.createdAt, 0), ...row }));
+  await bulkInsert(db, purchaseOrders, pos);
+  await db.execute(sql`select setval('purchase_orders_id_seq', ${rows.length})`);
+  await bulkInsert(
+    db,
+    purchaseOrderLines,
+    lineSets.flatMap((ls, i) => ls.map((l) => ({ ...l, poId: i + 1 }))),
   );
 
-  // Approval and receipt snapshots, built in SQL from the stored POs.
-  const snapshot = (status: string) =>
-    sql.raw(`jsonb_build_object(
-    'supplier', o.supplier_id, 'supplier_name', o.supplier_name, 'supplier_contact_person', o.supplier_contact_person,
-    'supplier_2303', o.supplier_2303, 'supplier_address', o.supplier_address, 'supplier_email', o.supplier_email,
-    'supplier_phone', o.supplier_phone, 'requisitioner', o.requisitioner, 'po_number', o.po_number,
-    'po_date', o.po_date, 'due_date', o.due_date, 'purpose', o.purpose, 'department', o.department, 'terms', o.terms,
-    'ship_to', o.ship_to, 'price_quote', o.price_quote, 'currency', o.currency, 'currency_rate', o.currency_rate::float8,
-    'status', '${status}', 'local_po', o.local_po, 'paid', ${status === 'approved' ? 0 : 'o.paid'},
-    'shipping_cost', ${status === 'approved' ? 0 : 'o.shipping_cost::float8'}, 'awb_number', ${status === 'approved' ? "''" : 'o.awb_number'},
-    'prepared_by_name', o.prepared_by_name, 'prepared_by_position', o.prepared_by_position,
-    'approved_by_name', o.approved_by_name, 'approved_by_position', o.approved_by_position,
-    'supplier_quote_pdf', null, 'proof_payment_pdf', null, 'po_pdf', null, 'cancelled_reason', '',
-    'amount', o.amount::float8, 'revision', o.revision, 'id', o.id, 'version', o.version,
-    'parts', (select coalesce(jsonb_agg(jsonb_build_object('part', l.part_id, 'manuf_part_number', l.manuf_part_number,
-      'part_name', l.part_name, 'price', l.price::float8, 'price_UI', round(l.price / o.currency_rate, 6)::float8,
-      'quantity', l.quantity::float8, 'unit', l.unit, 'remarks', l.remarks) order by l.line_no), '[]'::jsonb)
-      from purchase_order_lines l where l.po_id = o.id))`);
-  const history = (status: string, offset: number, statuses: string) =>
-    db.execute(sql`
-      insert into purchase_order_history (po_id, date, action, po_number, po_date, supplier_name, requisitioner, purpose,
-        department, due_date, status, cancelled_reason, amount, paid, snapshot)
-      select o.id, least(${now}, o.po_date + ${offset}), ${status}, o.po_number, o.po_date, o.supplier_name, o.requisitioner,
-        o.purpose, o.department, o.due_date, ${status}, '', o.amount, ${sql.raw(status === 'approved' ? '0' : 'o.paid')},
-        ${snapshot(status)}
-      from purchase_orders o where o.status in (${sql.raw(statuses)})`);
-  await history('approved', 2 * DAY, "'approved', 'received'");
-  await history('received', 10 * DAY, "'received'");
+  // Approval and receipt snapshots of what the PO was at that moment (no payment or freight yet when approved).
+  const history: Array<typeof purchaseOrderHistory.$inferInsert> = [];
+  pos.forEach((o, i) => {
+    if (o.status !== 'approved' && o.status !== 'received') return;
+    const rate = Number(o.currencyRate);
+    const snap = (status: 'approved' | 'received'): PurchaseOrder => ({
+      id: o.id,
+      supplier: o.supplierId,
+      supplier_name: o.supplierName,
+      supplier_contact_person: o.supplierContactPerson ?? '',
+      supplier_2303: o.supplier2303 ?? '',
+      supplier_address: o.supplierAddress ?? '',
+      supplier_email: o.supplierEmail ?? '',
+      supplier_phone: o.supplierPhone ?? '',
+      requisitioner: o.requisitioner ?? '',
+      po_number: o.poNumber,
+      po_date: o.poDate,
+      due_date: o.dueDate,
+      purpose: o.purpose ?? '',
+      department: o.department ?? '',
+      terms: o.terms ?? '',
+      ship_to: o.shipTo ?? '',
+      price_quote: o.priceQuote ?? '',
+      currency: o.currency ?? 'USD',
+      currency_rate: rate,
+      status,
+      parts: lineSets[i]!.map((l) => ({
+        part: l.partId ?? null,
+        manuf_part_number: l.manufPartNumber ?? '',
+        part_name: l.partName,
+        price: Number(l.price),
+        price_UI: roundPrice(Number(l.price) / rate),
+        quantity: Number(l.quantity),
+        unit: l.unit ?? 'pcs',
+        remarks: l.remarks ?? '',
+      })),
+      local_po: o.localPo === 1 ? 1 : 0,
+      paid: status === 'approved' ? 0 : (o.paid as 0 | 1 | 2),
+      shipping_cost: status === 'approved' ? 0 : Number(o.shippingCost),
+      awb_number: status === 'approved' ? '' : (o.awbNumber ?? ''),
+      prepared_by_name: o.preparedByName ?? '',
+      prepared_by_position: o.preparedByPosition ?? '',
+      approved_by_name: o.approvedByName ?? '',
+      approved_by_position: o.approvedByPosition ?? '',
+      supplier_quote_pdf: null,
+      proof_payment_pdf: null,
+      po_pdf: null,
+      cancelled_reason: '',
+      amount: Number(o.amount),
+      revision: 0,
+      version: 1,
+    });
+    for (const [status, offset] of [
+      ['approved', 2 * DAY],
+      ['received', 10 * DAY],
+    ] as const) {
+      if (status === 'received' && o.status !== 'received') continue;
+      const snapshot = snap(status);
+      history.push({
+        poId: o.id,
+        date: Math.min(now, o.poDate + offset),
+        action: status,
+        poNumber: o.poNumber,
+        poDate: o.poDate,
+        supplierName: o.supplierName,
+        requisitioner: snapshot.requisitioner,
+        purpose: snapshot.purpose,
+        department: snapshot.department,
+        dueDate: o.dueDate,
+        status,
+        cancelledReason: '',
+        amount: String(snapshot.amount),
+        paid: snapshot.paid,
+        snapshot,
+      });
+    }
+  });
+  await bulkInsert(db, purchaseOrderHistory, history);
   // BOM costs follow the average PO price of their parts.
   await recomputeBomCosts(db, sql`true`);
 }

@@ -1,178 +1,32 @@
 import type { EventName } from '@bpm/contract/events';
 import { type Action, can, PERMISSIONS, STATE_RULES } from '@bpm/contract/permissions';
 import {
-  type LookupKind,
   linesTotal,
   PO_MSG,
-  PO_STATUS_LABELS,
-  type PoLine,
-  type PoListQuery,
-  type PoRow,
   type PoSave,
   type PoStatus,
   type PurchaseOrder,
   poNumber,
   poSave,
   roundPrice,
-  toDisplay,
   toUsd,
 } from '@bpm/contract/purchaseOrders';
 import type { Role } from '@bpm/contract/roles';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents, suppliers } from '../../db/schema/parts';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
-import { forbidden, invalid, invalidState, notFound, zodCause } from '../../platform/errors';
+import { forbidden, invalid, invalidState, zodCause } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
+import { getPo } from './queries';
 
 export const PO_ENTITY = 'purchaseorder';
 const P = purchaseOrders;
 const L = purchaseOrderLines;
-
-// --- Reading ------------------------------------------------------------------------------------
-
-const rowColumns = {
-  id: P.id,
-  po_number: P.poNumber,
-  po_date: P.poDate,
-  due_date: P.dueDate,
-  supplier: P.supplierId,
-  supplier_name: P.supplierName,
-  requisitioner: P.requisitioner,
-  purpose: P.purpose,
-  department: P.department,
-  status: sql<PoStatus>`${P.status}`,
-  paid: sql<0 | 1 | 2>`${P.paid}`,
-  currency: P.currency,
-  currency_rate: sql<number>`${P.currencyRate}`.mapWith(Number),
-  amount: sql<number>`${P.amount}`.mapWith(Number),
-  cancelled_reason: P.cancelledReason,
-};
-
-export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
-  const [r] = await db.select().from(P).where(eq(P.id, id));
-  if (!r) throw notFound(PO_MSG.notFound);
-  const lines = await db.select().from(L).where(eq(L.poId, id)).orderBy(asc(L.lineNo));
-  const rate = Number(r.currencyRate);
-  const parts: PoLine[] = lines.map((l) => ({
-    part: l.partId,
-    manuf_part_number: l.manufPartNumber,
-    part_name: l.partName,
-    price: Number(l.price),
-    price_UI: toDisplay(Number(l.price), rate),
-    quantity: Number(l.quantity),
-    unit: l.unit,
-    remarks: l.remarks,
-  }));
-  return {
-    id: r.id,
-    supplier: r.supplierId,
-    supplier_name: r.supplierName,
-    supplier_contact_person: r.supplierContactPerson,
-    supplier_2303: r.supplier2303,
-    supplier_address: r.supplierAddress,
-    supplier_email: r.supplierEmail,
-    supplier_phone: r.supplierPhone,
-    requisitioner: r.requisitioner,
-    po_number: r.poNumber,
-    po_date: r.poDate,
-    due_date: r.dueDate,
-    purpose: r.purpose,
-    department: r.department,
-    terms: r.terms,
-    ship_to: r.shipTo,
-    price_quote: r.priceQuote,
-    currency: r.currency,
-    currency_rate: rate,
-    status: r.status as PoStatus,
-    parts,
-    local_po: r.localPo === 1 ? 1 : 0,
-    paid: r.paid as 0 | 1 | 2,
-    shipping_cost: Number(r.shippingCost),
-    awb_number: r.awbNumber,
-    prepared_by_name: r.preparedByName,
-    prepared_by_position: r.preparedByPosition,
-    approved_by_name: r.approvedByName,
-    approved_by_position: r.approvedByPosition,
-    supplier_quote_pdf: r.supplierQuoteFileId,
-    proof_payment_pdf: r.proofPaymentFileId,
-    po_pdf: r.poPdfFileId,
-    cancelled_reason: r.cancelledReason,
-    amount: Number(r.amount),
-    revision: r.revision,
-    version: r.version,
-  };
-}
-
-function listWhere(q: Partial<PoListQuery>): SQL | undefined {
-  const conds: SQL[] = [];
-  if (q.search)
-    conds.push(
-      sql`lower(${P.poNumber} || ' ' || ${P.supplierName} || ' ' || ${P.requisitioner} || ' ' || ${P.purpose} || ' ' || ${P.department}) like ${likePattern(q.search)}`,
-    );
-  if (q.supplier) conds.push(eq(P.supplierId, q.supplier));
-  if (q.start !== undefined) conds.push(sql`${P.poDate} >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`${P.poDate} <= ${q.end}`);
-  if (q.status && q.status !== 'all') conds.push(eq(P.status, q.status));
-  if (q.paid && q.paid !== 'all') conds.push(eq(P.paid, Number(q.paid)));
-  return conds.length ? and(...conds) : undefined;
-}
-
-/** The list: filtered, sorted, paged and totalled in SQL; `amount` sums the non-cancelled POs (USD). */
-export async function listPos(db: Db, q: PoListQuery): Promise<{ rows: PoRow[]; total: number; amount: number }> {
-  const where = listWhere(q);
-  const order = orderBy(
-    {
-      po_date: P.poDate,
-      po_number: P.poNumber,
-      supplier_name: sql`lower(${P.supplierName})`,
-      requisitioner: sql`lower(${P.requisitioner})`,
-      department: sql`lower(${P.department})`,
-      due_date: P.dueDate,
-      status: P.status,
-      amount: P.amount,
-      paid: P.paid,
-    },
-    q.sort,
-    q.order,
-    sql`${P.poDate} desc`,
-  );
-  const [rows, [agg]] = await Promise.all([
-    db.select(rowColumns).from(P).where(where).orderBy(order, sql`${P.id} desc`).limit(q.limit).offset(q.offset),
-    db
-      .select({
-        n: sql<number>`count(*)`.mapWith(Number),
-        amount: sql<number>`coalesce(sum(${P.amount}) filter (where ${P.status} <> 'cancelled'), 0)`.mapWith(Number),
-      })
-      .from(P)
-      .where(where),
-  ]);
-  return { rows, total: agg?.n ?? 0, amount: roundPrice(agg?.amount ?? 0) };
-}
-
-/** POs of one status (dashboards, the approval inbox), newest first. */
-export async function posByStatus(
-  db: Db,
-  status: PoStatus,
-  supplier: number | undefined,
-  limit: number,
-): Promise<{ rows: PoRow[]; total: number }> {
-  return listPos(db, { status, supplier, limit, offset: 0, search: '', paid: 'all' } as PoListQuery);
-}
-
-export async function posInTime(db: Db, start: number, end: number | undefined): Promise<PoRow[]> {
-  return db
-    .select(rowColumns)
-    .from(P)
-    .where(and(sql`${P.poDate} >= ${start}`, end !== undefined ? sql`${P.poDate} <= ${end}` : undefined))
-    .orderBy(sql`${P.poDate} desc`, sql`${P.id} desc`)
-    .limit(1000);
-}
 
 // --- Permissions --------------------------------------------------------------------------------
 
@@ -459,7 +313,3 @@ export async function changePo(db: Db, id: number, user: AuthUser, now: number, 
     return after;
   });
 }
-
-export const statusLabel = (s: PoStatus) => PO_STATUS_LABELS[s];
-
-export type { LookupKind };

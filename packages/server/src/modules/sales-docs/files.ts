@@ -49,6 +49,8 @@ export async function attachGenerated(
 ): Promise<Doc> {
   return db.transaction(async (tx) => {
     const before = await loadForUpdate(tx, 'order', id, undefined);
+    const fileCol = which === 'oc' ? orders.ocFileId : orders.invoiceFileId;
+    const [prev] = await tx.select({ fileId: fileCol }).from(orders).where(eq(orders.id, id));
     const ref = which === 'oc' ? before.oc_ref || `OC-${id}` : before.invoice || `INV-${id}`;
     const stored = await store(tx, `${ref}.pdf`);
     await tx
@@ -67,7 +69,14 @@ export async function attachGenerated(
         entityType: 'order',
         entityId: id,
         event: which === 'oc' ? EVENTS.order.ocGenerated : EVENTS.order.invoiceGenerated,
-        data: { oc_ref: after.oc_ref, changes: diff(snapshot(before), snapshot(after)) },
+        data: {
+          oc_ref: after.oc_ref,
+          // A regenerated file keeps its name: the new file id is the change that shows it.
+          changes: {
+            ...diff(snapshot(before), snapshot(after)),
+            [`${which === 'oc' ? 'oc_pdf' : 'invoice_pdf'}_file_id`]: { old: prev?.fileId ?? null, new: stored.id },
+          },
+        },
       },
       now,
     );

@@ -59,7 +59,8 @@ export async function resolveLines(
         product_code: l.product_code,
         desc: l.desc,
         msrp: l.msrp,
-        discount: l.discount ?? 0,
+        // The line's discount is the dealer's, not the product's: the new product keeps its own (0).
+        discount: 0,
         is_shipping_cost: l.is_shipping_cost ?? 0,
       });
       if (!parsed.success) throw invalid({ [`products.${i}.product_code`]: MSG.required });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { formatMoney, type Order } from '@bpm/contract/orders';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { COMPANY } from '../../platform/company';
 
 // pdfmake's package entry is the browser build; the Node printer lives in src/printer.
 const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
@@ -14,12 +15,6 @@ const printer = new PdfPrinter({
     bolditalics: 'Helvetica-BoldOblique',
   },
 });
-
-export const COMPANY = {
-  name: 'BPM Hardware Inc.',
-  address: ['100 Industrial Way', 'San Jose, CA 95110', 'United States'],
-  contact: 'sales@bpm.example.com · +1 (555) 010-0100',
-};
 
 const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
 

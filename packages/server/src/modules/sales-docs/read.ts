@@ -1,8 +1,8 @@
 // Reading one order or quotation, and the money-free view of shipping and production.
 import { type Order, type OrderLine, type OrderRow, orderTotals, type ShippingOrder } from '@bpm/contract/orders';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
@@ -82,6 +82,19 @@ export function toRow(d: ListRow, dealerCountry: string): OrderRow {
 
 export type Doc = Order & { order_id?: number | null };
 
+/** Units under test per line ('Tests: n (+excess)'): a product's checklists count on its first line. */
+async function addTestCounts(db: Db, orderId: number, lines: OrderLine[]) {
+  const rows = await queryRows<{ product_id: number; n: number }>(
+    db,
+    sql`select product_id, sum(quantity)::int as n from test_checklists where order_id = ${orderId} group by product_id`,
+  );
+  const counts = new Map(rows.map((r) => [Number(r.product_id), Number(r.n)]));
+  for (const l of lines) {
+    l.test_count = counts.get(l.product_id) ?? 0;
+    counts.delete(l.product_id);
+  }
+}
+
 export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
   const { t, lines, notFound: nf } = KINDS[kind];
   const [r] = await db
@@ -123,6 +136,7 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
       warning,
     };
   });
+  if (kind === 'order') await addTestCounts(db, id, productLines);
   const doc: Doc = {
     ...toRow(d, r.country),
     invoice_note: d.invoiceNote,

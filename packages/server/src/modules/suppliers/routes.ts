@@ -1,5 +1,12 @@
-import { supplierAutocompleteQuery, supplierListQuery, supplierSave } from '@bpm/contract/suppliers';
+import {
+  supplier,
+  supplierAutocompleteQuery,
+  supplierListQuery,
+  supplierOption,
+  supplierSave,
+} from '@bpm/contract/suppliers';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { unixNow } from '../../config';
 import { defineListAndGet, defineRoute } from '../../platform/route';
 import * as suppliers from './service';
@@ -7,7 +14,10 @@ import * as suppliers from './service';
 export function supplierRoutes(app: FastifyInstance) {
   const access = { action: 'suppliers.manage' } as const;
 
-  defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier);
+  defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier, {
+    row: supplier,
+    record: supplier,
+  });
 
   defineRoute(app, {
     method: 'POST',
@@ -16,6 +26,7 @@ export function supplierRoutes(app: FastifyInstance) {
     // JSON or a form post.
     multipart: true,
     body: supplierSave,
+    response: supplier,
     handler: ({ body, user, deps }) => suppliers.saveSupplier(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -24,6 +35,7 @@ export function supplierRoutes(app: FastifyInstance) {
     url: '/autocomplete/suppliers',
     access,
     query: supplierAutocompleteQuery,
+    response: z.array(supplierOption),
     handler: ({ query, deps }) => suppliers.supplierOptions(deps.db, query),
   });
 }

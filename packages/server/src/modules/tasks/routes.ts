@@ -37,7 +37,7 @@ export function taskRoutes(app: FastifyInstance) {
       access,
       query: taskListQuery,
       async handler({ query, user, deps }) {
-        const page = await tasks.listTasks(deps.db, user.user_id, query, mode);
+        const page = await tasks.listTasks(deps.db, user.user_id, query, mode, now(deps));
         return new Paged(page.rows, page.total);
       },
     });

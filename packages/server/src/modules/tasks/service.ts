@@ -27,8 +27,9 @@ const taskFrom = sql`from tasks t left join users ab on ab.id = t.added_by left 
 export const visibleTo = (userId: number) =>
   sql`((t.project_id is null and (t.added_by = ${userId} or t.assigned_to = ${userId})) or t.project_id in ${myProjectIds(userId)})`;
 
-function filters(q: TaskListQuery): SQL[] {
+function filters(q: TaskListQuery, nowSec: number): SQL[] {
   const c: SQL[] = [];
+  if (q.overdue) c.push(sql`t.status <> 'completed' and t.due_date < ${nowSec}`);
   if (q.search) c.push(sql`lower(t.title) like ${likePattern(q.search)}`);
   if (q.status) c.push(sql`t.status = ${q.status}`);
   if (q.priority) c.push(sql`t.priority = ${q.priority}`);
@@ -55,12 +56,12 @@ async function page(db: Db, where: SQL[], order: SQL, q: TaskListQuery) {
 }
 
 /** GET /tasks/my (mode my: created by or assigned to me) and GET /tasks (tasks in my projects); id descending. */
-export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' | 'projects') {
+export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' | 'projects', nowSec: number) {
   const scope =
     mode === 'my'
       ? sql`${visibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`
       : sql`t.project_id in ${myProjectIds(userId)}`;
-  return page(db, [scope, ...filters(q)], sql`t.id desc`, q);
+  return page(db, [scope, ...filters(q, nowSec)], sql`t.id desc`, q);
 }
 
 /** GET /projects/{id}/tasks in the panel's order (document 3 section 9). */
@@ -70,7 +71,7 @@ export async function projectTasks(db: Db, projectId: number, userId: number, q:
     (case when t.status <> 'completed' and t.due_date < ${nowSec} then 0 else 1 end),
     (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
     t.due_date asc nulls last, t.id desc`;
-  return page(db, [sql`t.project_id = ${projectId}`, ...filters({ ...q, project_id: undefined })], order, q);
+  return page(db, [sql`t.project_id = ${projectId}`, ...filters({ ...q, project_id: undefined }, nowSec)], order, q);
 }
 
 async function readTask(db: Db, id: number): Promise<Task> {

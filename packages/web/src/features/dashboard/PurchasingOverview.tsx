@@ -46,7 +46,7 @@ export function PurchasingOverview() {
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
         <DashboardCard title="Draft Purchase Orders" action={count(d?.draft_count)} loading={!d} testId="po-draft-card">
-          <PoRowsTable rows={d?.draft} emptyText="No draft purchase orders" testId="po-draft" />
+          <PoRowsTable rows={d?.draft} showStatus={false} emptyText="No draft purchase orders" testId="po-draft" />
         </DashboardCard>
         <DashboardCard
           title="Waiting Approval"
@@ -54,7 +54,12 @@ export function PurchasingOverview() {
           loading={!d}
           testId="po-waiting-card"
         >
-          <PoRowsTable rows={d?.waitingapproval} emptyText="No purchase orders waiting approval" testId="po-waiting" />
+          <PoRowsTable
+            rows={d?.waitingapproval}
+            showStatus={false}
+            emptyText="No purchase orders waiting approval"
+            testId="po-waiting"
+          />
         </DashboardCard>
         <Box sx={{ gridColumn: { lg: '1 / span 2' } }}>
           <DashboardCard title="Recent Purchase Orders (Last 30 Days)" loading={!d} testId="po-recent-card">

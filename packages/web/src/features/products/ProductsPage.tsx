@@ -46,8 +46,18 @@ export default function ProductsPage() {
     { key: 'hs_code', header: 'HS Code', sortKey: 'hs_code' },
     { key: 'msrp', header: 'MSRP', sortKey: 'msrp', align: 'right', render: (p) => formatMoney(p.msrp, 'US$') },
     { key: 'discount', header: 'Discount %', sortKey: 'discount', align: 'right', render: (p) => p.discount },
-    { key: 'units_sold', header: 'Units Sold', align: 'right', render: (p) => p.units_sold },
-    { key: 'revenue', header: 'Revenue', align: 'right', render: (p) => formatMoney(p.revenue, 'US$') },
+    // Sales statistics are not for shipping and purchase (the server leaves them out).
+    ...(can(user.user_role, 'products.manage')
+      ? [
+          { key: 'units_sold', header: 'Units Sold', align: 'right' as const, render: (p: ProductRow) => p.units_sold },
+          {
+            key: 'revenue',
+            header: 'Revenue',
+            align: 'right' as const,
+            render: (p: ProductRow) => formatMoney(p.revenue, 'US$'),
+          },
+        ]
+      : []),
     ...(can(user.user_role, 'boms.manage')
       ? [
           {

@@ -27,9 +27,15 @@ describe('parseBomCsv', () => {
     });
   });
 
-  it('skips blank lines and rows whose cells are all empty', () => {
-    const r = parseBomCsv('part_number,quantity\n\nA,1\n,\n  \nB,2\n');
-    expect(r.ok && r.rows.map((x) => x.part_number)).toEqual(['A', 'B']);
+  it('keeps blank lines as empty rows, so row i is spreadsheet line i + 2 (the server skips them)', () => {
+    const r = parseBomCsv('part_number,quantity\n\nA,1\n,\n  \nB,2\n\n');
+    expect(r.ok && r.rows).toEqual([
+      {},
+      { part_number: 'A', quantity: '1' },
+      {},
+      {},
+      { part_number: 'B', quantity: '2' },
+    ]);
   });
 
   it('accepts header spellings the server normalises (case, spaces)', () => {

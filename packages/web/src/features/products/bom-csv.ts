@@ -23,7 +23,9 @@ export function parseBomCsv(text: string): BomCsvResult {
   try {
     parsed = Papa.parse<Record<string, string>>(body, {
       header: true,
-      skipEmptyLines: 'greedy',
+      // Blank lines stay (as empty rows): row i is then spreadsheet line i + 2, the line the server's
+      // error messages name. The server skips blank rows itself.
+      skipEmptyLines: false,
       transformHeader: (h) => h.replace(/^\uFEFF/, '').trim(),
     });
   } catch (err) {
@@ -33,17 +35,17 @@ export function parseBomCsv(text: string): BomCsvResult {
   const fatal = parsed.errors.find((e) => e.type === 'Quotes');
   if (fatal) return { ok: false, error: `Error parsing CSV file: ${fatal.message}` };
   const headers = (parsed.meta.fields ?? []).map(normalizeHeader);
-  const rows = parsed.data
-    .map((r) => {
-      const out: Record<string, string> = {};
-      for (const [k, v] of Object.entries(r)) {
-        // Papaparse puts surplus cells under '__parsed_extra'; they are not BOM columns.
-        if (k === '__parsed_extra' || k === '') continue;
-        out[k] = typeof v === 'string' ? v.trim() : String(v ?? '');
-      }
-      return out;
-    })
-    .filter((r) => Object.values(r).some((v) => v !== ''));
+  const rows = parsed.data.map((r) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r)) {
+      // Papaparse puts surplus cells under '__parsed_extra'; they are not BOM columns.
+      if (k === '__parsed_extra' || k === '') continue;
+      out[k] = typeof v === 'string' ? v.trim() : String(v ?? '');
+    }
+    // A row whose cells are all empty is sent as {} (it only keeps the line count).
+    return Object.values(out).some((v) => v !== '') ? out : {};
+  });
+  while (rows.length && Object.keys(rows[rows.length - 1]!).length === 0) rows.pop();
   if (headers.length === 0 && rows.length === 0) return { ok: false, error: MSG.noDataToImport };
   const missing = BOM_REQUIRED_HEADERS.filter((h) => !headers.includes(h));
   if (missing.length) return { ok: false, error: MSG.missingHeaders([...missing]) };

@@ -74,7 +74,7 @@ export default function ProjectsPage() {
             label="Completion Status"
             value={s.completion}
             onChange={(e) => filter({ completion: e.target.value })}
-            sx={{ minWidth: 180 }}
+            sx={{ width: 180 }}
             slotProps={{ htmlInput: { 'data-testid': 'projects-completion' } }}
           >
             <MenuItem value="all">All</MenuItem>

@@ -1,6 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import type { PartComponent } from '@bpm/contract/partComponents';
-import { formatPrice, PO_MSG, roundPrice, toDisplay } from '@bpm/contract/purchaseOrders';
+import { formatAmount, PO_MSG, roundPrice, toDisplay } from '@bpm/contract/purchaseOrders';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -143,7 +143,7 @@ export function PartsGrid({
                 />
               </TableCell>
               <TableCell align="right">
-                {formatPrice(roundPrice((Number(l.price_UI) || 0) * (Number(l.quantity) || 0)))}
+                {formatAmount(roundPrice((Number(l.price_UI) || 0) * (Number(l.quantity) || 0)))}
               </TableCell>
               <TableCell>
                 <TextField
@@ -171,7 +171,7 @@ export function PartsGrid({
               Total
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="po-lines-total">
-              {currency} {formatPrice(roundPrice(total))}
+              {currency} {formatAmount(roundPrice(total))}
             </TableCell>
             <TableCell colSpan={2} />
           </TableRow>

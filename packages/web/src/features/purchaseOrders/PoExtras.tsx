@@ -34,7 +34,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
   const action = usePoAction();
   const upload = usePoUpload();
   const [shipping, setShipping] = useState(
-    po.shipping_cost ? String(toDisplay(po.shipping_cost, po.currency_rate)) : '',
+    po.shipping_cost ? String(Math.round(toDisplay(po.shipping_cost, po.currency_rate) * 100) / 100) : '',
   );
   const [shippingError, setShippingError] = useState<string>();
   const [awb, setAwb] = useState(po.awb_number);
@@ -136,7 +136,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
               slotProps={{ htmlInput: { 'data-testid': 'field-shipping_cost', step: 'any', min: 0 } }}
             />
             {can('purchaseOrders.shippingCost', ctx) && (
-              <Button variant="outlined" onClick={saveShipping} data-testid="po-save-shipping">
+              <Button variant="outlined" onClick={saveShipping} sx={{ flexShrink: 0 }} data-testid="po-save-shipping">
                 Save Shipping Cost
               </Button>
             )}
@@ -155,7 +155,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
               slotProps={{ htmlInput: { 'data-testid': 'field-awb_number' } }}
             />
             {can('purchaseOrders.awb', ctx) && (
-              <Button variant="outlined" onClick={saveAwb} data-testid="po-save-awb">
+              <Button variant="outlined" onClick={saveAwb} sx={{ flexShrink: 0 }} data-testid="po-save-awb">
                 Save AWB Number
               </Button>
             )}
@@ -186,7 +186,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
                 onChange={(e) => setPayStatus(e.target.value)}
                 error={!!proofErrors.payment_status}
                 helperText={proofErrors.payment_status}
-                sx={{ minWidth: 180 }}
+                sx={{ width: 200 }}
                 slotProps={{ htmlInput: { 'data-testid': 'field-payment_status' } }}
               >
                 {PAYMENT_STATES.map((v) => (

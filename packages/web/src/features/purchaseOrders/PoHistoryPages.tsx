@@ -1,4 +1,11 @@
-import { formatPrice, PAYMENT_LABELS, type PoHistoryRow, toDisplay } from '@bpm/contract/purchaseOrders';
+import {
+  formatAmount,
+  formatPrice,
+  PAYMENT_LABELS,
+  PO_STATUS_LABELS,
+  type PoHistoryRow,
+  toDisplay,
+} from '@bpm/contract/purchaseOrders';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,7 +75,7 @@ export function PoHistoryRecordPage() {
   if (!q.data) return <PageLoader />;
   const h = q.data;
   const s = h.snapshot;
-  const canDownload = (h.status === 'approved' || h.status === 'received') && !!h.po_pdf;
+  const canDownload = h.status === 'approved' || h.status === 'received';
   const field = (label: string, value: unknown) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -102,7 +109,7 @@ export function PoHistoryRecordPage() {
       />
       <Paper variant="outlined" sx={{ p: 3 }}>
         <FormGrid columns={3}>
-          {field('Status', s.status)}
+          {field('Status', PO_STATUS_LABELS[s.status] ?? s.status)}
           {field('Supplier', s.supplier_name)}
           {field('Contact Person', s.supplier_contact_person)}
           {field('Address', s.supplier_address)}
@@ -114,8 +121,8 @@ export function PoHistoryRecordPage() {
           {field('PO Date', formatDate(s.po_date))}
           {field('Due Date', formatDate(s.due_date))}
           {field('Currency', `${s.currency} (rate ${s.currency_rate})`)}
-          {field('Prepared By', `${s.prepared_by_name} ${s.prepared_by_position}`)}
-          {field('Approved By', `${s.approved_by_name} ${s.approved_by_position}`)}
+          {field('Prepared By', [s.prepared_by_name, s.prepared_by_position].filter(Boolean).join(' — '))}
+          {field('Approved By', [s.approved_by_name, s.approved_by_position].filter(Boolean).join(' — '))}
           {field('Payment', PAYMENT_LABELS[s.paid])}
         </FormGrid>
         <Table size="small" sx={{ mt: 3 }}>
@@ -144,7 +151,7 @@ export function PoHistoryRecordPage() {
                 Total
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {s.currency} {formatPrice(toDisplay(s.amount, s.currency_rate))}
+                {s.currency} {formatAmount(toDisplay(s.amount, s.currency_rate))}
               </TableCell>
               <TableCell />
             </TableRow>

@@ -1,5 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
-import { CURRENCIES, PO_MSG, type PurchaseOrder } from '@bpm/contract/purchaseOrders';
+import { CURRENCIES, PO_MSG, PO_STATUS_LABELS, type PurchaseOrder } from '@bpm/contract/purchaseOrders';
 import type { SupplierOption } from '@bpm/contract/suppliers';
 import {
   Alert,
@@ -337,7 +337,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
           </Box>
           {text('requisitioner', 'Requisitioner', { required: true })}
           {text('purpose', 'Purpose', { required: true, multiline: true })}
-          <TextField label="Status" value={po?.status ?? 'draft'} disabled />
+          <TextField label="Status" value={PO_STATUS_LABELS[po?.status ?? 'draft']} disabled />
           <TextField
             label="Prepared By"
             value={po ? `${po.prepared_by_name}${po.prepared_by_position ? ` — ${po.prepared_by_position}` : ''}` : ''}

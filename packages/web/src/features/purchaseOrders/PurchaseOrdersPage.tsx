@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import {
+  formatAmount,
   PAYMENT_LABELS,
   PAYMENT_STATES,
   PO_STATUS_LABELS,
@@ -17,7 +18,7 @@ import { AutocompleteFilter } from '../../components/filters/AutocompleteFilter'
 import { ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
-import { formatDate, formatMoney, formatUnitPrice } from '../../components/format';
+import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 import { ApprovalInbox } from './ApprovalInbox';
 import { PoStatusChip } from './PoStatusChip';
@@ -57,8 +58,18 @@ export default function PurchaseOrdersPage() {
     ...paging,
   });
   const columns: Column<PoRow>[] = [
-    { key: 'po_number', header: 'PO Number', sortKey: 'po_number' },
-    { key: 'po_date', header: 'PO Date', sortKey: 'po_date', render: (r) => formatDate(r.po_date) },
+    {
+      key: 'po_number',
+      header: 'PO Number',
+      sortKey: 'po_number',
+      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.po_number}</span>,
+    },
+    {
+      key: 'po_date',
+      header: 'PO Date',
+      sortKey: 'po_date',
+      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.po_date)}</span>,
+    },
     { key: 'supplier_name', header: 'Supplier', sortKey: 'supplier_name' },
     { key: 'requisitioner', header: 'Requisitioner', sortKey: 'requisitioner' },
     { key: 'department', header: 'Department', sortKey: 'department' },
@@ -68,7 +79,7 @@ export default function PurchaseOrdersPage() {
       header: 'Amount',
       sortKey: 'amount',
       align: 'right',
-      render: (r) => formatUnitPrice(toDisplay(r.amount, r.currency_rate), `${r.currency} `),
+      render: (r) => `${r.currency} ${formatAmount(toDisplay(r.amount, r.currency_rate))}`,
     },
     {
       key: 'status',

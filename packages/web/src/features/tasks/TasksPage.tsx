@@ -99,7 +99,7 @@ export default function TasksPage() {
             label="Task Filter"
             value={s.taskFilter}
             onChange={(e) => filter({ taskFilter: e.target.value as typeof s.taskFilter })}
-            sx={{ minWidth: 160 }}
+            sx={{ width: 160 }}
             slotProps={{ htmlInput: { 'data-testid': 'tasks-filter' } }}
           >
             <MenuItem value="my-tasks">My Tasks</MenuItem>
@@ -111,7 +111,7 @@ export default function TasksPage() {
             label="Status"
             value={s.status}
             onChange={(e) => filter({ status: e.target.value })}
-            sx={{ minWidth: 140 }}
+            sx={{ width: 140 }}
             slotProps={{ htmlInput: { 'data-testid': 'tasks-status' } }}
           >
             <MenuItem value="all">All</MenuItem>
@@ -127,7 +127,7 @@ export default function TasksPage() {
             label="Priority"
             value={s.priority}
             onChange={(e) => filter({ priority: e.target.value })}
-            sx={{ minWidth: 120 }}
+            sx={{ width: 120 }}
             slotProps={{ htmlInput: { 'data-testid': 'tasks-priority' } }}
           >
             <MenuItem value="all">All</MenuItem>

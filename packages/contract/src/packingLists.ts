@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { listQuery, MAX_ID, optionalId, optionalText, toNumber } from './common';
+import { MSG } from './messages';
+
+/** Packing lists (document 2 sections 2–9; paths docs/decisions.md, Packing lists). */
+
+export const PL_MSG = {
+  serialCount: (n: number, m: number, modem: boolean) =>
+    `${n} serials required, ${m} found.${modem ? ' Check that you enter IMEI.' : ''}`,
+  noMatchingSerials: 'No Matching Serials',
+  mismatch: (names: string[]) => `Serial count does not match the test checklists for: ${names.join(', ')}`,
+  notFound: 'Packing list not found',
+  orderRequired: 'Please choose an order',
+} as const;
+
+/** Serials of a packing line: split by lines, trimmed, blanks ignored. */
+export const countSerials = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean).length;
+
+/** Required serials of a line: pl_serial_count × quantity, plus one per unit for a modem product. */
+export const requiredSerials = (l: { pl_serial_count: number; quantity: number; has_modem: number }) =>
+  l.pl_serial_count * l.quantity + (l.has_modem ? l.quantity : 0);
+
+/** The serial-count rule of a line: its message, or null when the count fits (or nothing is required). */
+export function serialCountProblem(l: {
+  pl_serial: string;
+  pl_serial_count: number;
+  quantity: number;
+  has_modem: number;
+}): string | null {
+  const n = requiredSerials(l);
+  const m = countSerials(l.pl_serial);
+  if (n === 0 || n === m) return null;
+  return PL_MSG.serialCount(n, m, l.has_modem === 1);
+}
+
+/** Warranty end = shipping date + warranty days (unix seconds; null without a shipping date). */
+export const warrantyEnd = (shippingDate: number | null, warrantyDays: number) =>
+  shippingDate == null ? null : shippingDate + warrantyDays * 86400;
+
+const int = (min: number, max: number) =>
+  z.preprocess(
+    (v) => toNumber(v) ?? 0,
+    z
+      .number({ error: MSG.number })
+      .int({ error: MSG.number })
+      .min(min, { error: MSG.range(min, max) })
+      .max(max, {
+        error: MSG.range(min, max),
+      }),
+  );
+const flag01 = z.preprocess((v) => (v === true || v === '1' || v === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)]));
+
+export const packingLine = z.object({
+  product_id: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
+  pl_name: optionalText().pipe(z.string().max(500)),
+  pl_serial: optionalText().pipe(z.string().max(200_000)),
+  pl_box: optionalText().pipe(z.string().max(200)),
+  quantity: int(0, 1_000_000),
+  warranty: int(0, 10_000_000),
+  pl_serial_count: int(0, 100),
+  has_modem: flag01,
+  serials_from_test_checklist: flag01,
+});
+export type PackingLine = z.infer<typeof packingLine>;
+
+export const packingListSave = z.object({
+  id: optionalId(),
+  order_id: z.preprocess(
+    toNumber,
+    z
+      .number({ error: PL_MSG.orderRequired })
+      .int({ error: PL_MSG.orderRequired })
+      .positive({ error: PL_MSG.orderRequired })
+      .max(MAX_ID, { error: PL_MSG.orderRequired }),
+  ),
+  po_number: optionalText().pipe(z.string().max(200)),
+  shipping_date: z.preprocess(toNumber, z.number({ error: MSG.number }).int().min(0).max(1e11).nullable().optional()),
+  customer: optionalText().pipe(z.string().max(2000)),
+  country: optionalText().pipe(z.string().max(200)),
+  show_logo: flag01,
+  products: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v ?? [];
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(packingLine, { error: 'Please enter a valid list of products' }).max(500),
+  ),
+  version: z.preprocess(toNumber, z.number().int().optional()),
+});
+export type PackingListSave = z.infer<typeof packingListSave>;
+
+const optDate = z.preprocess(toNumber, z.number().int().min(0).max(1e11).optional());
+export const packingListQuery = listQuery.extend({
+  sort: z.enum(['date', 'oc_ref', 'dealer_name', 'shipping_date', 'po_number', 'customer']).optional(),
+  dealer: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
+  date_from: optDate,
+  date_to: optDate,
+  /** Serial-number search (the list's search box). */
+  serial: z.string().trim().max(200).optional().default(''),
+});
+export type PackingListQuery = z.infer<typeof packingListQuery>;
+
+export interface PackingListRow {
+  id: number;
+  order_id: number;
+  oc_ref: string;
+  dealer: number;
+  dealer_name: string;
+  /** The packing list's creation date. */
+  date: number;
+  po_number: string;
+  shipping_date: number | null;
+  customer: string;
+  country: string;
+  revision: number;
+  /** The serials that matched a serial search (empty without one). */
+  matching_serials: string[];
+}
+
+export interface PackingList extends Omit<PackingListRow, 'matching_serials'> {
+  show_logo: number;
+  test_status: string;
+  version: number;
+  products: Array<PackingLine & { warranty_end: number | null }>;
+  /** Warnings that do not refuse the save (checklist serial-count mismatches). */
+  warnings?: string[];
+}
+
+/** The order picked in the editor, with its lines and the serials its checklists supply. */
+export interface PackingOrder {
+  id: number;
+  oc_ref: string;
+  dealer_name: string;
+  date: number;
+  test_status: string;
+  customer: string;
+  country: string;
+  products: PackingLine[];
+}

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { listQuery, MAX_ID, toNumber } from './common';
+import { TEST_STATUSES, type TestStatus } from './orders';
+
+/** Test checklists of orders and of stock (document 3 sections 2.1, 2.2, 3–9). */
+
+export { TEST_STATUSES, type TestStatus };
+
+/** The API role prefixes of the checklist calls (document 3 section 7); '' serves any allowed role. */
+export const TEST_CHECKLIST_PREFIXES = ['', 'admin', 'sale', 'production', 'tester', 'qa'] as const;
+
+export const TC_MSG = {
+  testerRequired: 'Tester is required',
+  quantityRequired: 'Quantity is required',
+  quantityPositive: 'Quantity must be greater than 0',
+  reduceQuantityConfirm: (x: number, y: number) =>
+    `Reducing the test quantity from ${x} to ${y} will delete the corresponding serial numbers and their test results. Are you sure you want to proceed?`,
+  serialsRequired: 'At least one serial number is required',
+  serialsTooMany: (n: number, modem: boolean, given: number) =>
+    `Only ${n} serial numbers are allowed${modem ? ' (IMEI included)' : ''} (${given} provided)`,
+  serialsEmpty: 'Empty serial numbers are not allowed',
+  serialsDuplicate: 'Duplicate serial numbers are not allowed',
+  reduceSerialsConfirm: (x: number, y: number) =>
+    `Reducing the number of serial numbers from ${x} to ${y} will delete the corresponding serial numbers and their test results...`,
+  resetSerialsConfirm:
+    'Are you sure you want to reset all serial numbers? The test results will be lost. This action cannot be undone.',
+  revisionEmpty: 'Revision cannot be empty',
+  selectImport: 'Please select at least one checklist to import',
+  selectExport: 'Please select at least one checklist to export',
+  noSerialForColumn: 'No serial number assigned for this column',
+  assignSerials: 'Please assign serial numbers in the Serial Numbers tab',
+  exceedsQuantity: 'Test assignment exceeds product quantity!',
+  missingParams: 'Missing required parameters',
+  productNotFound: 'Product not found',
+  checklistNotFound: 'Checklist not found',
+  orderNotFound: 'Order not found',
+  fetchOrderFailed: 'Failed to fetch order details',
+  fetchProductFailed: 'Failed to fetch product details',
+  qaSignRequired: 'QA Sign-off Required',
+  approvalRequired: 'Test Checklist Approval Required',
+  serialsSaved: 'Serial numbers saved successfully',
+  serialsReset: 'Serial numbers have been reset',
+  revSaved: 'Test Checklist REV saved successfully',
+  stockRevSaved: 'Stock Test Checklist REV saved successfully',
+  imported: 'Checklists imported successfully',
+  exported: 'Checklists exported successfully',
+  signed: 'QA sign-off has been recorded successfully',
+  approved: 'Test checklist has been approved successfully',
+  // BPM's own where the spec shows none (docs/decisions.md, Test checklists).
+  stepNotFound: 'Test step not found',
+  resultRequired: 'Please choose a result',
+  notTestable: 'This product does not need a test',
+  locked: 'This checklist is signed off and cannot be changed',
+  notPassed: 'Only a passed checklist can be signed off',
+  notWaiting: 'This checklist is not waiting for approval',
+  wrongProduct: 'A checklist of another product cannot be imported to this line',
+  serialElsewhere: (serial: string, where: string) => `Serial ${serial} is already on ${where}`,
+} as const;
+
+/** Serials each tested unit carries: the product's serial count (at least one) plus its IMEI. */
+export const serialsPerUnit = (p: { pl_serial_count: number; has_modem: number }) =>
+  Math.max(1, p.pl_serial_count) + (p.has_modem ? 1 : 0);
+
+/** product_max_serials of a checklist: quantity × serials per unit. */
+export const maxSerials = (quantity: number, p: { pl_serial_count: number; has_modem: number }) =>
+  quantity * serialsPerUnit(p);
+
+/** One per line, trimmed, blank lines dropped (what a barcode scanner types). */
+export const splitSerials = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The serial rules of section 5 for a save (an empty list is a reset and allowed here; the
+ * 'At least one' rule is the dialog's, before the call). Answers the message or null.
+ */
+export function serialsProblem(serials: readonly string[], max: number, modem: boolean): string | null {
+  if (serials.some((s) => s.trim() === '')) return TC_MSG.serialsEmpty;
+  if (serials.length > max) return TC_MSG.serialsTooMany(max, modem, serials.length);
+  if (new Set(serials.map((s) => s.trim())).size !== serials.length) return TC_MSG.serialsDuplicate;
+  return null;
+}
+
+export const PASS_FAIL = ['passed', 'failed'] as const;
+
+/** What the status rule reads from a checklist. */
+export interface StatusInput {
+  /** Number of serials entered. */
+  serials: number;
+  /** Number of steps. */
+  steps: number;
+  /** Results recorded for an existing step and serial column. */
+  results: readonly string[];
+  /** QA signed it off. */
+  signed: boolean;
+  /** Changed after the sign-off and not yet approved again. */
+  changedAfterSign: boolean;
+}
+
+/**
+ * The checklist status (document 3 section 4; the rule is BPM's, docs/decisions.md):
+ * signed → completed, or waiting approval when changed since; otherwise failed when any result
+ * failed, passed when every step × serial cell has a result, in progress when some have,
+ * pending when none (or no serials or no steps).
+ */
+export function checklistStatus(s: StatusInput): TestStatus {
+  if (s.signed) return s.changedAfterSign ? 'waiting approval' : 'completed';
+  if (s.results.some((r) => r === 'failed')) return 'failed';
+  if (s.serials === 0 || s.steps === 0 || s.results.length === 0) return 'pending';
+  return s.results.length >= s.serials * s.steps ? 'passed' : 'in progress';
+}
+
+/**
+ * An order's (or stock product's) test status from its checklists: none → pending; any waiting
+ * approval → waiting approval; any failed → failed; all completed → completed; all passed or
+ * completed → passed; all pending → pending; otherwise in progress.
+ */
+export function aggregateStatus(statuses: readonly string[]): TestStatus {
+  if (!statuses.length) return 'pending';
+  if (statuses.includes('waiting approval')) return 'waiting approval';
+  if (statuses.includes('failed')) return 'failed';
+  if (statuses.every((s) => s === 'completed')) return 'completed';
+  if (statuses.every((s) => s === 'completed' || s === 'passed')) return 'passed';
+  if (statuses.every((s) => s === 'pending')) return 'pending';
+  return 'in progress';
+}
+
+/** A checklist whose serials and results are frozen: signed off (qa_by set) or completed. */
+export const isLocked = (c: { status: string; qa_by: number | null }) => c.qa_by != null || c.status === 'completed';
+
+// ---- Request schemas ----
+
+/** A required id in a body: missing or not a positive integer gives 'required field'. */
+const reqId = (msg = 'required field') =>
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce.number({ error: msg }).int({ error: msg }).positive({ error: msg }).max(MAX_ID, { error: msg }),
+  );
+
+const quantity = z.preprocess(
+  toNumber,
+  z
+    .number({ error: (iss) => (iss.input === undefined ? TC_MSG.quantityRequired : TC_MSG.quantityPositive) })
+    .int({ error: TC_MSG.quantityPositive })
+    .min(1, { error: TC_MSG.quantityPositive })
+    .max(10_000, { error: TC_MSG.quantityPositive }),
+);
+
+const version = z.preprocess(toNumber, z.number().int().optional());
+
+export const checklistAdd = z.object({
+  test_by: reqId(TC_MSG.testerRequired),
+  quantity,
+  order_product_id: reqId(),
+});
+export type ChecklistAdd = z.infer<typeof checklistAdd>;
+
+export const checklistEdit = checklistAdd.extend({ version });
+export type ChecklistEdit = z.infer<typeof checklistEdit>;
+
+export const stockChecklistAdd = z.object({ product_id: reqId(), test_by: reqId(TC_MSG.testerRequired), quantity });
+export type StockChecklistAdd = z.infer<typeof stockChecklistAdd>;
+/** The quantity field is absent in edit mode for stock checklists. */
+export const stockChecklistEdit = z.object({
+  test_by: reqId(TC_MSG.testerRequired),
+  quantity: quantity.optional(),
+  version,
+});
+export type StockChecklistEdit = z.infer<typeof stockChecklistEdit>;
+
+export const revisionSave = z.object({
+  rev: z.string({ error: TC_MSG.revisionEmpty }).trim().min(1, { error: TC_MSG.revisionEmpty }).max(100),
+});
+
+export const serialsSave = z.object({
+  serials: z.preprocess(
+    (v) => (typeof v === 'string' ? splitSerials(v) : v == null ? [] : v),
+    z.array(z.string({ error: TC_MSG.serialsEmpty }).max(200), { error: TC_MSG.serialsEmpty }).max(10_000),
+  ),
+  version,
+});
+
+export const resultSave = z.object({
+  step_id: reqId(),
+  /** The 1-based serial column. */
+  item_id: reqId(),
+  result: z.string({ error: TC_MSG.resultRequired }).trim().min(1, { error: TC_MSG.resultRequired }).max(200),
+});
+
+export const importFromStock = z.object({
+  order_product_id: reqId(),
+  stock_checklist_ids: z.array(reqId(), { error: TC_MSG.selectImport }).min(1, { error: TC_MSG.selectImport }),
+});
+export const exportToStock = z.object({
+  test_checklist_ids: z.array(reqId(), { error: TC_MSG.selectExport }).min(1, { error: TC_MSG.selectExport }),
+});
+
+/** Step save: order checklists send test_checklist_id, stock ones stock_test_checklist_id. */
+const stepDesc = z.string({ error: 'Test Description is required' }).trim().min(1, {
+  error: 'Test Description is required',
+});
+export const stepSave = z.object({
+  id: z.preprocess((v) => (v === '' || v == null || v === 0 ? undefined : v), reqId().optional()),
+  test_checklist_id: reqId(),
+  si_number: z.unknown().optional(),
+  test_desc: stepDesc.max(2000),
+});
+export const stockStepSave = stepSave.omit({ test_checklist_id: true }).extend({ stock_test_checklist_id: reqId() });
+export const stepReorder = z.object({
+  step_id: reqId(),
+  new_si_number: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce.number({ error: 'required field' }).int({ error: 'required field' }),
+  ),
+  checklist_id: reqId(),
+});
+export type StepReorder = z.infer<typeof stepReorder>;
+
+const optDate = z.preprocess(toNumber, z.number().int().min(0).max(1e11).optional());
+
+export const TEST_FILTERS = ['all', ...TEST_STATUSES] as const;
+export const testOrderListQuery = listQuery.extend({
+  sort: z.enum(['date', 'oc_ref', 'dealer_name', 'test_status']).optional(),
+  dealer: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
+  date_from: optDate,
+  date_to: optDate,
+  test_status: z.enum(TEST_FILTERS).optional().default('all'),
+});
+export type TestOrderListQuery = z.infer<typeof testOrderListQuery>;
+
+export const STOCK_TEST_FILTERS = ['all', 'pending', 'in progress', 'failed', 'passed', 'completed'] as const;
+export const stockProductListQuery = listQuery.extend({
+  sort: z.enum(['product_code', 'hs_code', 'desc', 'test_quantity', 'test_status', 'active']).optional(),
+  active: z.enum(['all', 'active', 'inactive']).optional().default('all'),
+  test_status: z.enum(STOCK_TEST_FILTERS).optional().default('all'),
+});
+export type StockProductListQuery = z.infer<typeof stockProductListQuery>;
+
+// ---- Answers ----
+
+export interface TestResult {
+  itemId: number;
+  serial: string;
+  test_result: string;
+}
+
+export interface TestStep {
+  id: number;
+  test_checklist_id?: number;
+  stock_test_checklist_id?: number;
+  si_number: number;
+  test_desc: string;
+  results: TestResult[];
+}
+
+export interface TestChecklist {
+  id: number;
+  test_by: number | null;
+  test_by_name: string;
+  qa_by: number | null;
+  qa_by_name: string;
+  quantity: number;
+  status: TestStatus;
+  rev: string;
+  serials: string[];
+  test_date: number | null;
+  qa_date: number | null;
+  product_id: number;
+  product_name: string;
+  product_code: string;
+  product_desc: string;
+  product_max_serials: number;
+  product_has_modem: number;
+  /** The order line (null for a stock checklist). */
+  order_product_id: number | null;
+  order_id: number | null;
+  version: number;
+  /** Warnings that do not refuse the save (a serial already used elsewhere). */
+  warnings?: string[];
+}
+
+export interface TestOrderProduct {
+  id: number;
+  product_id: number;
+  name: string;
+  quantity: number;
+  is_shipping_cost: number;
+  is_test_required: number;
+  /** Units under test across the line's checklists. */
+  test_assigned: number;
+  checklists: TestChecklist[];
+}
+
+export interface TestOrder {
+  id: number;
+  oc_ref: string;
+  dealer_name: string;
+  date: number;
+  test_status: TestStatus;
+  products: TestOrderProduct[];
+}
+
+export interface TestOrderRow {
+  id: number;
+  oc_ref: string;
+  dealer: number;
+  dealer_name: string;
+  date: number;
+  test_status: TestStatus;
+}
+
+export interface StockProduct {
+  id: number;
+  product_code: string;
+  hs_code: string;
+  desc: string;
+  active: number;
+  test_status: TestStatus;
+  test_quantity: number;
+  is_test_required: number;
+  checklists?: TestChecklist[];
+}
+
+export interface Tester {
+  id: number;
+  first_name: string;
+  last_name: string;
+  user_role: string;
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { orders } from './sales';
+import { users } from './users';
+
+/**
+ * Test checklists (document 3 section 3). One table for order and stock checklists: a stock
+ * checklist has no order, so Import from Stock / Export to Stock only set or clear `order_id`
+ * and the results move with it. Order lines are rewritten on every order save, so a checklist
+ * names its order and product rather than the line (docs/decisions.md, Test checklists).
+ */
+export const testChecklists = pgTable(
+  'test_checklists',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    // Orders are only soft-deleted; a hard delete (tests, clean-ups) takes its checklists along.
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    testBy: integer('test_by').references(() => users.id),
+    qaBy: integer('qa_by').references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Set when a signed checklist is changed; cleared by approval. */
+    changedAfterSign: smallint('changed_after_sign').notNull().default(0),
+    rev: text('rev').notNull().default(''),
+    serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
+    testDate: bigint('test_date', { mode: 'number' }),
+    qaDate: bigint('qa_date', { mode: 'number' }),
+    version: integer('version').notNull().default(1),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('test_checklists_order_idx').on(t.orderId, t.productId),
+    index('test_checklists_stock_idx').on(t.productId).where(sql`order_id is null`),
+    index('test_checklists_serials_idx').using('gin', t.serials),
+  ],
+);
+
+/** Steps of one checklist, copied from the product's steps when it is created; ordered by si_number. */
+export const testChecklistSteps = pgTable(
+  'test_checklist_steps',
+  {
+    id: serial('id').primaryKey(),
+    checklistId: integer('checklist_id')
+      .notNull()
+      .references(() => testChecklists.id, { onDelete: 'cascade' }),
+    siNumber: integer('si_number').notNull(),
+    testDesc: text('test_desc').notNull(),
+  },
+  (t) => [index('test_checklist_steps_checklist_idx').on(t.checklistId, t.siNumber)],
+);
+
+/** One result per step and serial column (item_id, 1-based); `serial` is the serial it was entered for. */
+export const testResults = pgTable(
+  'test_results',
+  {
+    id: serial('id').primaryKey(),
+    checklistId: integer('checklist_id')
+      .notNull()
+      .references(() => testChecklists.id, { onDelete: 'cascade' }),
+    stepId: integer('step_id')
+      .notNull()
+      .references(() => testChecklistSteps.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull(),
+    serial: text('serial').notNull(),
+    testResult: text('test_result').notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_results_step_item_uq').on(t.stepId, t.itemId),
+    index('test_results_checklist_idx').on(t.checklistId),
+  ],
+);
+
+/** Packing lists (document 2 section 3). */
+export const packingLists = pgTable(
+  'packing_lists',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    poNumber: text('po_number').notNull().default(''),
+    shippingDate: bigint('shipping_date', { mode: 'number' }),
+    customer: text('customer').notNull().default(''),
+    country: text('country').notNull().default(''),
+    showLogo: smallint('show_logo').notNull().default(1),
+    revision: integer('revision').notNull().default(0),
+    /** All serials of the lines, lower-cased, for the serial search. */
+    serialText: text('serial_text').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('packing_lists_order_idx').on(t.orderId),
+    index('packing_lists_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('packing_lists_serial_trgm').using('gin', sql`${t.serialText} gin_trgm_ops`),
+  ],
+);
+
+export const packingListLines = pgTable(
+  'packing_list_lines',
+  {
+    id: serial('id').primaryKey(),
+    packingListId: integer('packing_list_id')
+      .notNull()
+      .references(() => packingLists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: integer('product_id').references(() => products.id),
+    plName: text('pl_name').notNull().default(''),
+    plSerial: text('pl_serial').notNull().default(''),
+    plBox: text('pl_box').notNull().default(''),
+    quantity: integer('quantity').notNull().default(0),
+    warranty: integer('warranty').notNull().default(0),
+    plSerialCount: integer('pl_serial_count').notNull().default(0),
+    hasModem: smallint('has_modem').notNull().default(0),
+    serialsFromTestChecklist: smallint('serials_from_test_checklist').notNull().default(0),
+  },
+  (t) => [index('packing_list_lines_list_idx').on(t.packingListId, t.position)],
+);

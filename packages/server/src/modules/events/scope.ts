@@ -1,0 +1,87 @@
+import { type Action, can } from '@bpm/contract/permissions';
+import type { Role } from '@bpm/contract/roles';
+
+/**
+ * The action that opens records of each audited entity type: an event list shows a role only the
+ * types it may open. A type not listed here is for the administrator only (deny by default); areas
+ * that audit a new entity type add it.
+ */
+export const ENTITY_OPEN_ACTION: Record<string, Action> = {
+  user: 'users.manage',
+  dealer: 'dealers.read',
+  product: 'products.read',
+  partComponent: 'partComponents.manage',
+  supplier: 'suppliers.manage',
+  order: 'orders.read',
+  quotation: 'quotations.read',
+  packinglist: 'events.packinglist',
+  purchaseorder: 'events.purchaseorder',
+  task: 'events.task',
+  project: 'events.project',
+};
+
+/** Entity types whose events carry order money (values, payments, line prices). */
+const SALES_TYPES = new Set(['order', 'quotation', 'packinglist']);
+
+/** The money fields shipping and production never see of an order or quotation, nor of its lines. */
+const MONEY_FIELDS = new Set([
+  'value',
+  'sales',
+  'payment_status',
+  'payment_due_date',
+  'payment_date',
+  'payment_advance',
+  'payment_full',
+  'payment_received',
+  'outstanding',
+  'outstanding_shipped',
+  'msrp',
+  'discount',
+  'amount',
+  'bom_cost',
+]);
+
+/** null: every type (administrator); otherwise the types the role may open. */
+export function visibleEntityTypes(role: Role): string[] | null {
+  if (role === 'administrator') return null;
+  return Object.entries(ENTITY_OPEN_ACTION)
+    .filter(([, action]) => can(role, action))
+    .map(([type]) => type);
+}
+
+/** Whether the role reads order money (shipping and production do not: their order views strip it). */
+export const seesOrderMoney = (role: Role) => can(role, 'orders.read');
+
+/** An order line as the event text shows it, without its price and discount (`2 × CODE @ 10.00 −5%`). */
+const linePriceless = (v: unknown) => (typeof v === 'string' ? v.replace(/ @ [^ ]+( −[^ ]+%)?/, '') : v);
+
+function withoutMoney(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (MONEY_FIELDS.has(k)) continue;
+    if (k === 'products' && Array.isArray(v)) out[k] = v.map(linePriceless);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** An event's data as the role may read it: money stripped from sales records for roles without it. */
+export function scopeEventData(role: Role, entityType: string, data: Record<string, unknown>) {
+  if (seesOrderMoney(role) || !SALES_TYPES.has(entityType) || !data || typeof data !== 'object') return data;
+  const out = withoutMoney(data);
+  const changes = data.changes;
+  if (changes && typeof changes === 'object') {
+    const kept: Record<string, unknown> = {};
+    for (const [field, c] of Object.entries(withoutMoney(changes as Record<string, unknown>))) {
+      const change = c as { old?: unknown; new?: unknown } | null;
+      if (field === 'products' && change && typeof change === 'object') {
+        const old = Array.isArray(change.old) ? change.old.map(linePriceless) : change.old;
+        const next = Array.isArray(change.new) ? change.new.map(linePriceless) : change.new;
+        // A change of prices only is no change once the prices are gone.
+        if (JSON.stringify(old) !== JSON.stringify(next)) kept[field] = { old, new: next };
+      } else kept[field] = c;
+    }
+    out.changes = kept;
+  }
+  return out;
+}

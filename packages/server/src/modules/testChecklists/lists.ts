@@ -1,0 +1,181 @@
+import {
+  aggregateStatus,
+  type StockProduct,
+  type StockProductListQuery,
+  TC_MSG,
+  type TestChecklist,
+  type TestOrder,
+  type TestOrderListQuery,
+  type TestOrderRow,
+  type TestStatus,
+} from '@bpm/contract/testChecklists';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { likePattern } from '../../platform/paging';
+import { selectChecklists } from './core';
+
+const and = (conds: SQL[]) => sql.join(conds, sql` and `);
+
+/** Orders that have something to test: a line whose product needs a test and is not shipping cost. */
+const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+  where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
+
+/** GET {role}/testChecklist/order: filter, sort, page and total in SQL. */
+export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[]; total: number }> {
+  const conds: SQL[] = [sql`o.deleted = 0`, testable];
+  if (q.search) conds.push(sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${likePattern(q.search)}`);
+  if (q.dealer) conds.push(sql`o.dealer_id = ${q.dealer}`);
+  if (q.date_from !== undefined) conds.push(sql`o.date >= ${q.date_from}`);
+  if (q.date_to !== undefined) conds.push(sql`o.date <= ${q.date_to}`);
+  if (q.test_status !== 'all') conds.push(sql`o.test_status = ${q.test_status}`);
+  const cols: Record<string, SQL> = {
+    date: sql`o.date`,
+    oc_ref: sql`o.oc_ref`,
+    dealer_name: sql`lower(o.dealer_name)`,
+    test_status: sql`o.test_status`,
+  };
+  const col = cols[q.sort ?? 'date'] ?? cols.date!;
+  const dir = q.sort ? (q.order === 'asc' ? sql`asc` : sql`desc`) : sql`desc`;
+  const rows = await queryRows<TestOrderRow & { total: number }>(
+    db,
+    sql`select o.id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, o.date, o.test_status,
+          count(*) over() as total
+        from orders o where ${and(conds)}
+        order by ${col} ${dir}, o.id ${dir} limit ${q.limit} offset ${q.offset}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && q.offset > 0) {
+    const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${and(conds)}`);
+    total = Number(c?.n ?? 0);
+  }
+  return {
+    rows: rows.map(({ total: _t, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      dealer: Number(r.dealer),
+      date: Number(r.date),
+    })),
+    total,
+  };
+}
+
+/** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
+export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> {
+  const [o] = await queryRows<{
+    id: number;
+    oc_ref: string;
+    dealer_name: string;
+    date: number;
+    test_status: TestStatus;
+  }>(db, sql`select id, oc_ref, dealer_name, date, test_status from orders where id = ${orderId} and deleted = 0`);
+  if (!o) throw notFound(TC_MSG.orderNotFound);
+  const lines = await queryRows<{
+    id: number;
+    product_id: number;
+    name: string;
+    quantity: number;
+    is_shipping_cost: number;
+    is_test_required: number;
+  }>(
+    db,
+    sql`select l.id, l.product_id, l.name, l.quantity, l.is_shipping_cost, p.is_test_required
+        from order_lines l join products p on p.id = l.product_id
+        where l.order_id = ${orderId} order by l.position, l.id`,
+  );
+  const checklists = await selectChecklists(db, sql`c.order_id = ${orderId}`);
+  const seen = new Set<number>();
+  return {
+    id: Number(o.id),
+    oc_ref: o.oc_ref,
+    dealer_name: o.dealer_name,
+    date: Number(o.date),
+    test_status: o.test_status,
+    products: lines.map((l) => {
+      // A product on two lines: its checklists show under the first (docs/decisions.md).
+      const own: TestChecklist[] = seen.has(Number(l.product_id))
+        ? []
+        : checklists.filter((c) => c.product_id === Number(l.product_id));
+      seen.add(Number(l.product_id));
+      return {
+        id: Number(l.id),
+        product_id: Number(l.product_id),
+        name: l.name,
+        quantity: Number(l.quantity),
+        is_shipping_cost: Number(l.is_shipping_cost),
+        is_test_required: Number(l.is_test_required),
+        test_assigned: own.reduce((n, c) => n + c.quantity, 0),
+        checklists: own,
+      };
+    }),
+  };
+}
+
+/** Stock status of a product: from its stock checklists. */
+const stockStatus = sql`coalesce((select case
+    when count(*) = 0 then 'pending'
+    when bool_or(c.status = 'waiting approval') then 'waiting approval'
+    when bool_or(c.status = 'failed') then 'failed'
+    when bool_and(c.status = 'completed') then 'completed'
+    when bool_and(c.status in ('completed', 'passed')) then 'passed'
+    when bool_and(c.status = 'pending') then 'pending'
+    else 'in progress' end
+  from test_checklists c where c.product_id = p.id and c.order_id is null), 'pending')`;
+const stockQuantity = sql`coalesce((select sum(c.quantity) from test_checklists c
+  where c.product_id = p.id and c.order_id is null), 0)`;
+
+/** GET stockTestChecklist/product. */
+export async function listStockProducts(
+  db: Db,
+  q: StockProductListQuery,
+): Promise<{ rows: StockProduct[]; total: number }> {
+  const conds: SQL[] = [sql`true`];
+  if (q.search)
+    conds.push(sql`lower(p.product_code || ' ' || p.hs_code || ' ' || p."desc") like ${likePattern(q.search)}`);
+  if (q.active !== 'all') conds.push(sql`p.active = ${q.active === 'active' ? 1 : 0}`);
+  const cols: Record<string, SQL> = {
+    product_code: sql`lower(product_code)`,
+    hs_code: sql`hs_code`,
+    desc: sql`lower("desc")`,
+    test_quantity: sql`test_quantity`,
+    test_status: sql`test_status`,
+    active: sql`active`,
+  };
+  const col = cols[q.sort ?? 'product_code'] ?? cols.product_code!;
+  const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+  const statusCond = q.test_status === 'all' ? sql`true` : sql`test_status = ${q.test_status}`;
+  const rows = await queryRows<StockProduct & { total: number }>(
+    db,
+    sql`select * , count(*) over() as total from (
+          select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
+            ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
+          from products p where ${and(conds)}) x
+        where ${statusCond}
+        order by ${col} ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...r }) => normalize(r)),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+const normalize = (r: StockProduct): StockProduct => ({
+  ...r,
+  id: Number(r.id),
+  active: Number(r.active),
+  is_test_required: Number(r.is_test_required),
+  test_quantity: Number(r.test_quantity),
+});
+
+/** GET stockTestChecklist/product/{id}: the product with its stock checklists. */
+export async function getStockProduct(db: Db, id: number): Promise<StockProduct> {
+  const [p] = await queryRows<StockProduct>(
+    db,
+    sql`select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
+          ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
+        from products p where p.id = ${id}`,
+  );
+  if (!p) throw notFound(TC_MSG.productNotFound);
+  const checklists = await selectChecklists(db, sql`c.product_id = ${id} and c.order_id is null`);
+  return { ...normalize(p), test_status: aggregateStatus(checklists.map((c) => c.status)), checklists };
+}

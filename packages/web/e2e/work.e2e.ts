@@ -1,0 +1,261 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+
+const PASSWORD = 'bpm-demo';
+
+async function login(page: Page, username: string) {
+  await page.goto('/');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-button').waitFor();
+}
+
+async function as(browser: Browser, baseURL: string, username: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await login(page, username);
+  return page;
+}
+
+async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * The issue's journey: sale creates a project (owner), adds a member and a viewer, creates a task with a
+ * subtask; the member adds a note (Enter) and an attachment; the viewer sees everything without edit
+ * controls; the owner deletes the project after its confirmation.
+ */
+export async function workProjectJourney({
+  page,
+  browser,
+  baseURL,
+}: {
+  page: Page;
+  browser: Browser;
+  baseURL: string;
+}) {
+  const name = `Journey ${Date.now()}`;
+  await login(page, 'sale');
+  await page.goto('/projects');
+  await page.getByTestId('project-add').click();
+  await page.getByTestId('field-name').fill(name);
+  await page.locator('[data-testid="field-description"] .ql-editor').fill('Launch plan https://example.com/plan');
+  await page.getByTestId('project-save').click();
+  await page.getByText(`Project: ${name}`).waitFor();
+  const projectUrl = page.url();
+
+  // Members: production as member (the default role), qa as viewer.
+  await page.getByTestId('member-add').click();
+  await pick(page, 'User', /Pedro Almeida/);
+  await page.getByTestId('member-add-save').click();
+  await page.getByText('Member added successfully').waitFor();
+  await page.getByTestId('member-add').click();
+  await pick(page, 'User', /Quentin Dubois/);
+  await pick(page, 'Role', 'Viewer');
+  await page.getByTestId('member-add-save').click();
+  await page.getByTestId('role-viewer').waitFor();
+  assert.equal(await page.getByTestId('member').count(), 3);
+
+  // A task assigned to the member, then a subtask.
+  await page.getByTestId('project-task-add').click();
+  await page.getByTestId('field-title').fill('Prepare demo units');
+  await pick(page, 'Priority', 'High');
+  await pick(page, 'Assigned To', /Pedro Almeida/);
+  await page.getByTestId('task-save').click();
+  await page.getByText('Task created successfully').waitFor();
+  await page.getByTestId('project-task').first().click();
+  await page.getByTestId('task-title').waitFor();
+  const taskUrl = page.url();
+  const taskId = taskUrl.split('/').pop();
+  await page.getByTestId('subtask-add').click();
+  await page.getByTestId('field-title').fill('Flash firmware');
+  await page.getByTestId('task-save').click();
+  await page.getByText('Subtask created successfully').waitFor();
+  await page.waitForURL(`**/tasks/view/${taskId}`);
+  await page.getByTestId('subtask').first().click();
+  await page.getByText(new RegExp(`Task #${taskId} › Subtask #\\d+: Flash firmware`)).waitFor();
+  await page.getByTestId('back-button').click();
+  await page.waitForURL(`**/tasks/view/${taskId}`);
+
+  // The member adds a note with Enter (Shift+Enter keeps a new line) and an attachment.
+  const member = await as(browser, baseURL, 'production');
+  await member.goto(`/tasks/view/${taskId}`);
+  const input = member.getByTestId('note-input');
+  await input.fill('First line');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('second line');
+  await input.press('Enter');
+  await member.getByTestId('note-text').filter({ hasText: 'second line' }).waitFor();
+  assert.equal(await input.inputValue(), '');
+  await member.getByTestId('attachment-input').setInputFiles({
+    name: 'measurements.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('unit,value\n1,42\n'),
+  });
+  await member.getByText('Attachment uploaded successfully').waitFor();
+  await member.getByText('measurements.csv').waitFor();
+  assert.equal(await member.getByTestId('task-edit').count(), 1, 'the assignee may edit');
+
+  // The viewer sees everything but no edit controls.
+  const viewer = await as(browser, baseURL, 'qa');
+  await viewer.goto(`/tasks/view/${taskId}`);
+  await viewer.getByText('measurements.csv').waitFor();
+  await viewer.getByTestId('note-text').first().waitFor();
+  await viewer.getByTestId('subtask').first().waitFor();
+  for (const id of [
+    'task-edit',
+    'task-delete',
+    'note-input',
+    'attachment-upload',
+    'note-menu',
+    'attachment-delete',
+    'subtask-add',
+  ])
+    assert.equal(await viewer.getByTestId(id).count(), 0, `viewer sees no ${id}`);
+  await viewer.goto(projectUrl);
+  await viewer.getByTestId('members-panel').waitFor();
+  for (const id of ['project-edit', 'project-delete', 'member-add', 'member-edit', 'project-task-add'])
+    assert.equal(await viewer.getByTestId(id).count(), 0, `viewer sees no ${id}`);
+
+  // The owner deletes the project after the confirmation.
+  // Reach the project inside the app, so 'back one page' after the delete is the list.
+  await page.goto('/projects');
+  await page.getByTestId('projects-table').getByText(name).click();
+  await page.waitForURL(projectUrl);
+  await page.getByTestId('project-delete').click();
+  await page
+    .getByText(
+      `Are you sure you want to delete "${name}"? All associated tasks will also be deleted. This action cannot be undone.`,
+    )
+    .waitFor();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Project deleted successfully').waitFor();
+  await page.waitForURL('**/projects');
+  await page.getByTestId('projects-table').getByText(name).waitFor({ state: 'detached' });
+  await member.context().close();
+  await viewer.context().close();
+}
+
+const VECTORS = [
+  '<script>window.__xss("script")</script>',
+  '<img src=x onerror="window.__xss(\'img\')">',
+  '<svg onload="window.__xss(\'svg\')"></svg>',
+  '<svg><script>window.__xss("svgscript")</script></svg>',
+  '<a href="javascript:window.__xss(\'href\')">click</a>',
+  '<a href="JaVaScRiPt:window.__xss(\'href2\')">x</a>',
+  '<a href="&#106;avascript:window.__xss(\'ent\')">x</a>',
+  '<iframe src="javascript:window.__xss(\'iframe\')"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss(\'srcdoc\')</script>"></iframe>',
+  '<body onload="window.__xss(\'body\')">',
+  '<details open ontoggle="window.__xss(\'details\')">',
+  '<input autofocus onfocus="window.__xss(\'focus\')">',
+  '<video><source onerror="window.__xss(\'video\')"></video>',
+  '<audio src=x onerror="window.__xss(\'audio\')">',
+  '<object data="javascript:window.__xss(\'object\')"></object>',
+  '<embed src="javascript:window.__xss(\'embed\')">',
+  '<form action="javascript:window.__xss(\'form\')"><button>go</button></form>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss(\'mxss\')">',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss(\'noscript\')>">',
+  '<style>@import "javascript:window.__xss(\'style\')";</style>',
+  '<p style="background:url(javascript:window.__xss(\'css\'))">css</p>',
+  '<span style="color: expression(window.__xss(\'expr\'))">e</span>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss(\'meta\')">',
+  '<base href="javascript:window.__xss(\'base\')//">',
+  '<img src="x" onerror=window.__xss(1)//',
+  "\"><img src=x onerror=window.__xss('attr')>",
+  "'><svg/onload=window.__xss('q')>",
+  '<scr<script>ipt>window.__xss("nested")</scr</script>ipt>',
+  '<img """><script>window.__xss("quotes")</script>">',
+  '<a href="data:text/html,<script>window.__xss(\'data\')</script>">d</a>',
+  '<isindex action="javascript:window.__xss(\'isindex\')" type=image>',
+  '<marquee onstart="window.__xss(\'marquee\')">m</marquee>',
+  '<select autofocus onfocus="window.__xss(\'select\')"></select>',
+  '<textarea autofocus onfocus="window.__xss(\'ta\')"></textarea>',
+  '<keygen autofocus onfocus="window.__xss(\'keygen\')">',
+  '<div onmouseover="window.__xss(\'hover\')" style="position:fixed;inset:0">hover</div>',
+  '<template><script>window.__xss("tpl")</script></template>',
+  '<svg><animate onbegin="window.__xss(\'animate\')" attributeName=x dur=1s>',
+  '<svg><a xlink:href="javascript:window.__xss(\'xlink\')"><text y=20>x</text></a></svg>',
+  '<link rel="import" href="data:text/html,<script>window.__xss(\'link\')</script>">',
+];
+/** ≥ 200 payloads: each vector bare, inside a paragraph, after a heading, in a list item and in a span. */
+const PAYLOADS = VECTORS.flatMap((v) => [
+  v,
+  `<p>${v}</p>`,
+  `<h2>t</h2>${v}`,
+  `<ul><li>${v}</li></ul>`,
+  `<span>${v}</span>`,
+]);
+
+/** Stored XSS: ≥200 payloads in project and task descriptions and notes are rendered; nothing runs. */
+export async function workStoredXssRendersInert({ page }: { page: Page }) {
+  assert.ok(PAYLOADS.length >= 200);
+  const fired: string[] = [];
+  await page.exposeFunction('__xssHit', (s: string) => fired.push(s));
+  await page.addInitScript(() => {
+    (window as unknown as { __xss: (s: string) => void }).__xss = (s) =>
+      (window as unknown as { __xssHit: (s: string) => void }).__xssHit(String(s));
+  });
+  page.on('dialog', (d) => {
+    fired.push(`dialog:${d.message()}`);
+    void d.dismiss();
+  });
+  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: PASSWORD } });
+  const { access_token } = (await login.json()) as { access_token: string };
+  await page.context().clearCookies();
+  const headers = { Authorization: `Bearer ${access_token}` };
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api${path}`, { headers, data });
+    assert.equal(r.status(), 200, `${path}: ${await r.text()}`);
+    return ((await r.json()) as { data: { id: number } }).data;
+  };
+  // 10 payloads a record; project descriptions, task descriptions and notes each carry a share.
+  const chunks: string[][] = [];
+  for (let i = 0; i < PAYLOADS.length; i += 10) chunks.push(PAYLOADS.slice(i, i + 10));
+  const project = await post('/projects/add', { name: 'XSS project', description: chunks[0]!.join('') });
+  const views: string[] = [`/projects/view/${project.id}`];
+  for (const [i, chunk] of chunks.slice(1).entries()) {
+    if (i % 2 === 0) {
+      const task = await post('/tasks/add', { title: `XSS ${i}`, project_id: project.id, description: chunk.join('') });
+      views.push(`/tasks/view/${task.id}`);
+      await post('/tasknotes/add', { task_id: task.id, note: chunk.join('\n') });
+    } else {
+      const p = await post('/projects/add', { name: `XSS project ${i}`, description: chunk.join('') });
+      views.push(`/projects/view/${p.id}`);
+    }
+  }
+  await loginForm(page);
+  for (const url of views) {
+    await page.goto(url);
+    await page.locator('[data-testid="task-description"], [data-testid="project-description"]').first().waitFor();
+    await page.mouse.move(640, 400);
+    await page.waitForTimeout(150);
+    const bad = await page.evaluate(() => {
+      const root = document.querySelectorAll('.rich-text, [data-testid="note-text"]');
+      const found: string[] = [];
+      for (const el of Array.from(root))
+        for (const n of Array.from(el.querySelectorAll('*'))) {
+          if (
+            ['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'FORM', 'BASE', 'META', 'LINK', 'SVG'].includes(
+              n.tagName.toUpperCase(),
+            )
+          )
+            found.push(n.tagName);
+          for (const a of Array.from(n.attributes)) {
+            if (/^on/i.test(a.name)) found.push(`${n.tagName}[${a.name}]`);
+            if (/^\s*(javascript|data):/i.test(a.value)) found.push(`${n.tagName}[${a.name}=${a.value}]`);
+          }
+        }
+      return found;
+    });
+    assert.deepEqual(bad, [], `dangerous markup rendered on ${url}`);
+  }
+  assert.deepEqual(fired, [], 'no payload executed');
+}
+
+async function loginForm(page: Page) {
+  await login(page, 'admin');
+}

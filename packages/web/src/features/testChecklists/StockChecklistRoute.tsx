@@ -1,0 +1,4 @@
+import { StockChecklistPage } from './ChecklistPage';
+
+/** /stocktestchecklists/test/{ChecklistId}. */
+export default StockChecklistPage;
