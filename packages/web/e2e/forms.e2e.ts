@@ -127,8 +127,12 @@ export async function theEditedQuotationLineSurvivesConfirm({ page }: Ctx) {
     .getByText(/confirmed as an order/)
     .first()
     .waitFor();
-  assert.equal(await page.getByTestId('line-row').count(), 2);
-  assert.equal(await page.getByTestId('field-shipping_cost').inputValue(), '80');
+  await page.getByTestId('doc-title').getByText('Order').waitFor();
+  // Both lines (the saved one and the one typed before Confirm); polled while the new order's editor loads.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="line-row"]').length === 2);
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="field-shipping_cost"]') as HTMLInputElement)?.value === '80',
+  );
 
   // A confirmed quotation offers no second Confirm Order.
   await page.goto(quotationUrl);
