@@ -1,5 +1,6 @@
 import type { ProductionOverview, SalesOverview } from '@bpm/contract/dashboard';
 import type { DeleteRequestRow } from '@bpm/contract/orders';
+import type { QuotationRow } from '@bpm/contract/quotations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -23,27 +24,57 @@ export function useProductionOverview(dealer: number) {
   });
 }
 
-export function useDeleteRequests(enabled: boolean) {
+/** A pending delete request as the dashboard lists it: an order's or a quotation's. */
+export interface DocDeleteRequest extends DeleteRequestRow {
+  quote_ref?: string;
+}
+
+type DeleteKind = 'order' | 'quotation';
+const deleteRequestsKey = (kind: DeleteKind) => [kind === 'order' ? 'orders' : 'quotations', 'request-to-delete'];
+
+/**
+ * Pending delete requests of one kind. Orders: GET /orders/request-to-delete. Quotations have no such list on the
+ * server yet: the newest 500 quotations are read and those with a pending request kept (docs/decisions.md).
+ */
+export function useDeleteRequests(enabled: boolean, kind: DeleteKind = 'order') {
   return useQuery({
-    queryKey: ['orders', 'request-to-delete'],
-    queryFn: () => api.get<DeleteRequestRow[]>('/orders/request-to-delete', undefined, quiet),
+    queryKey: deleteRequestsKey(kind),
+    queryFn: async (): Promise<DocDeleteRequest[]> => {
+      if (kind === 'order') return api.get<DeleteRequestRow[]>('/orders/request-to-delete', undefined, quiet);
+      const page = await api.list<QuotationRow>(
+        '/quotations',
+        { limit: 500, offset: 0, sort: 'id', order: 'desc' },
+        quiet,
+      );
+      return page.rows
+        .filter((r) => r.request_to_delete === 1)
+        .map((r) => ({
+          id: r.id,
+          date: r.date,
+          oc_ref: r.oc_ref,
+          quote_ref: r.quote_ref,
+          invoice: r.invoice,
+          dealer: r.dealer,
+          dealer_name: r.dealer_name,
+          value: r.value,
+        }));
+    },
     enabled,
     retry: false,
   });
 }
 
-/** PUT /admin/orders/delete/approve|reject/{id}; the orders lists and dashboard refresh. */
-export function useDecideDelete() {
+/** PUT /admin/{orders|quotations}/delete/approve|reject/{id}; the lists and dashboard refresh. */
+export function useDecideDelete(kind: DeleteKind = 'order') {
   const qc = useQueryClient();
+  const area = kind === 'order' ? 'orders' : 'quotations';
   return useMutation({
     mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
-      api.put(`/admin/orders/delete/${approve ? 'approve' : 'reject'}/${id}`),
+      api.put(`/admin/${area}/delete/${approve ? 'approve' : 'reject'}/${id}`),
     onSuccess: (_r, v) =>
-      qc.setQueryData<DeleteRequestRow[]>(['orders', 'request-to-delete'], (rows) =>
-        rows?.filter((r) => r.id !== v.id),
-      ),
+      qc.setQueryData<DocDeleteRequest[]>(deleteRequestsKey(kind), (rows) => rows?.filter((r) => r.id !== v.id)),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: [area] });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });

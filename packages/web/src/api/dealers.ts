@@ -14,7 +14,7 @@ export function useDealer(id: number | undefined) {
 }
 
 /** The one cache key of every dealer look-up in the app (pickers, editors, dashboards). */
-export const dealerKeys = {
+const dealerKeys = {
   options: ['dealers', 'options'] as const,
   detail: (id: number) => ['dealers', 'detail', id] as const,
 };

@@ -16,8 +16,8 @@ const quotationsList = lazy(() => import('../features/quotations/QuotationsListP
 const dealersList = lazy(() => import('../features/dealers/DealersPage'));
 const dealerForm = lazy(() => import('../features/dealers/DealerFormPage'));
 const dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
-const orderEditor = lazy(() => import('../features/orders/OrderEditorPage'));
-const quotationEditor = lazy(() => import('../features/quotations/QuotationEditorPage'));
+const orderEditor = lazy(() => import('../features/sales-docs/OrderEditorPage'));
+const quotationEditor = lazy(() => import('../features/sales-docs/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
 const productEdit = lazy(() => import('../features/products/ProductEditPage'));
 const partComponents = lazy(() => import('../features/partComponents/PartComponentsPage'));

@@ -35,7 +35,8 @@ export function ConfirmDialog({
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} data-testid="confirm-no">
+        {/* A destructive question starts on the safe answer: Enter does not delete. */}
+        <Button onClick={onCancel} data-testid="confirm-no" autoFocus={destructive}>
           {cancelLabel}
         </Button>
         <Button
@@ -44,7 +45,7 @@ export function ConfirmDialog({
           color={destructive ? 'error' : 'primary'}
           disabled={busy}
           data-testid="confirm-yes"
-          autoFocus
+          autoFocus={!destructive}
         >
           {confirmLabel}
         </Button>

@@ -12,7 +12,9 @@ import {
   TableRow,
   TableSortLabel,
 } from '@mui/material';
+import Link from '@mui/material/Link';
 import type { Key, ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 export interface Column<T> {
   /** Unique column id. */
@@ -51,6 +53,13 @@ export interface DataTableProps<T> {
   /** Background colour of a row (e.g. '#ffe0b2' orange, '#ffcdd2' red), or undefined. */
   rowTint?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
+  /**
+   * Each row as a real link to this path: the first cell holds an <a href> stretched over the row, so the row is
+   * reachable with Tab, Enter opens it, Ctrl/middle click opens a new tab. Undefined for a row without a page.
+   */
+  rowHref?: (row: T) => string | undefined;
+  /** The row link's accessible name (e.g. 'Order OC-12'); defaults to the first cell's text. */
+  rowLabel?: (row: T) => string;
   loading?: boolean;
   emptyText?: string;
   /** data-testid of the table (rows get `${testId}-row`). */
@@ -60,6 +69,22 @@ export interface DataTableProps<T> {
   /** Vertical alignment of body cells (tall cells, e.g. event data, read better at 'top'). */
   cellVerticalAlign?: 'top' | 'middle';
 }
+
+/**
+ * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
+ * anywhere is a click on the <a>; buttons and links inside other cells stay above it. Focus shows on the row.
+ */
+const ROW_LINK_SX = {
+  position: 'relative',
+  '& a[data-row-link]::after': { content: '""', position: 'absolute', inset: 0 },
+  '& a[data-row-link]:focus-visible': { outline: 'none' },
+  '&:has(a[data-row-link]:focus-visible)': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-2px',
+  },
+  '& td button, & td a:not([data-row-link]), & td input': { position: 'relative', zIndex: 1 },
+} as const;
 
 /** A server-paged, server-sorted table. Sorting a column toggles asc → desc and resets to page 0. */
 export function DataTable<T>(p: DataTableProps<T>) {
@@ -105,19 +130,42 @@ export function DataTable<T>(p: DataTableProps<T>) {
             )}
             {p.rows.map((row) => {
               const tint = p.rowTint?.(row);
+              const href = p.rowHref?.(row);
+              const clickable = !!p.onRowClick || !!href;
               return (
                 <TableRow
                   key={p.rowKey(row)}
                   data-testid={`${testId}-row`}
-                  hover={!!p.onRowClick}
-                  onClick={p.onRowClick ? () => p.onRowClick?.(row) : undefined}
-                  sx={{ cursor: p.onRowClick ? 'pointer' : undefined, bgcolor: tint }}
+                  hover={clickable}
+                  onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
+                  sx={{
+                    cursor: clickable ? 'pointer' : undefined,
+                    bgcolor: tint,
+                    ...(href ? ROW_LINK_SX : {}),
+                  }}
                 >
-                  {p.columns.map((c) => (
-                    <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
-                      {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
-                    </TableCell>
-                  ))}
+                  {p.columns.map((c, i) => {
+                    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
+                    return (
+                      <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
+                        {href && i === 0 ? (
+                          <Link
+                            component={RouterLink}
+                            to={href}
+                            underline="none"
+                            color="inherit"
+                            aria-label={p.rowLabel?.(row)}
+                            data-row-link=""
+                            data-testid={`${testId}-row-link`}
+                          >
+                            {content}
+                          </Link>
+                        ) : (
+                          content
+                        )}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
               );
             })}

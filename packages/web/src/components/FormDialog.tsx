@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, applyServerErrors } from '../api/errors';
+import { reportInvalid } from './form-behaviour';
 
 export interface FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> {
   open: boolean;
@@ -28,6 +29,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(p: For
     defaultValues: p.defaultValues,
   });
   const [banner, setBanner] = useState<string>();
+  const formEl = useRef<HTMLFormElement | null>(null);
   const { reset } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset to the values given when (re)opened
   useEffect(() => {
@@ -57,7 +59,18 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(p: For
       maxWidth={p.maxWidth ?? 'sm'}
       data-testid={p.testId ?? 'form-dialog'}
     >
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box
+        component="form"
+        noValidate
+        ref={formEl}
+        onSubmit={async (e: FormEvent<HTMLFormElement>) => {
+          // React events bubble through portals: keep this submit away from a form around the dialog.
+          e.stopPropagation();
+          await submit(e);
+          // Like every form: focus the first highlighted field and say so.
+          await reportInvalid(formEl.current);
+        }}
+      >
         <DialogTitle>{p.title}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {banner && <Alert severity="error">{banner}</Alert>}

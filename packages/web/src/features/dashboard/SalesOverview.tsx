@@ -2,7 +2,6 @@ import type { SalesOverview as Overview } from '@bpm/contract/dashboard';
 import { formatChange } from '@bpm/contract/dashboard';
 import {
   Box,
-  Button,
   Chip,
   MenuItem,
   Stack,
@@ -17,13 +16,15 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useDecideDelete, useDeleteRequests, useSalesOverview } from '../../api/dashboard';
-import { formatDate, formatMoney } from '../../components/format';
+import { useParams } from 'react-router';
+import { useSalesOverview } from '../../api/dashboard';
+import { formatMoney } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { ApprovePoCard } from './ApprovePoCard';
+import { creditAvailableText } from './credit';
 import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
+import { DeleteRequestsCard } from './DeleteRequestsCard';
 
 const money = (v: number | undefined) => formatMoney(v ?? 0, 'US$');
 
@@ -43,7 +44,8 @@ export function SalesOverview({ admin }: { admin: boolean }) {
         <Box sx={{ gridColumn: { lg: '1 / span 2' } }}>
           <YearCard data={data} onYear={setYear} />
         </Box>
-        {admin && <DeleteRequestsCard />}
+        {admin && <DeleteRequestsCard kind="order" />}
+        {admin && <DeleteRequestsCard kind="quotation" />}
         {admin && <ApprovePoCard />}
       </Box>
     </Box>
@@ -160,7 +162,7 @@ function CreditCard({ data }: { data?: Overview }) {
   return (
     <DashboardCard title="Credit Available" loading={!c} testId="credit-available">
       <Typography variant="h4" component="p" sx={{ mb: 1 }} data-testid="credit-available-value">
-        {money(c?.credit_available)}
+        {creditAvailableText(c)}
       </Typography>
       <Table size="small">
         <TableBody>
@@ -253,74 +255,6 @@ function YearCard({ data, onYear }: { data?: Overview; onYear: (y: number) => vo
           />
         </Box>
       </Box>
-    </DashboardCard>
-  );
-}
-
-function DeleteRequestsCard() {
-  const q = useDeleteRequests(true);
-  const decide = useDecideDelete();
-  const navigate = useNavigate();
-  return (
-    <DashboardCard title="Request to Delete Order" loading={!q.data} testId="delete-requests">
-      {q.data?.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No pending delete requests
-        </Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>OC Ref</TableCell>
-                <TableCell>Dealer Name</TableCell>
-                <TableCell align="right">Value</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {q.data?.map((r) => (
-                <TableRow key={r.id} hover data-testid="delete-request-row" data-order-id={r.id}>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      sx={{ minWidth: 0 }}
-                      onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
-                    >
-                      {r.id}
-                    </Button>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
-                  <TableCell>{r.oc_ref}</TableCell>
-                  <TableCell>{r.dealer_name}</TableCell>
-                  <TableCell align="right">{money(r.value)}</TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      disabled={decide.isPending}
-                      data-testid="delete-approve"
-                      onClick={() => decide.mutate({ id: r.id, approve: true })}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="small"
-                      disabled={decide.isPending}
-                      data-testid="delete-reject"
-                      onClick={() => decide.mutate({ id: r.id, approve: false })}
-                    >
-                      Reject
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
     </DashboardCard>
   );
 }

@@ -120,6 +120,7 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
       cancelLabel={readOnly ? 'Back' : 'Cancel'}
       canSave={!readOnly}
       saving={save.isPending}
+      dirty={form.formState.isDirty || !!file}
     >
       <FormGrid columns={3}>
         {text('name', 'Name', { required: true })}

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { DealerRow } from '@bpm/contract/dealers';
-import { useNavigate } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { useDealers } from '../../api/dealers';
 import type { Column } from '../../components/DataTable';
@@ -14,7 +13,6 @@ const DEFAULTS = { search: '', sort: 'name', order: 'asc' as 'asc' | 'desc', pag
 export default function DealersPage() {
   const can = useCan();
   const { state: s, set, filter, paging } = useListPageState('dealerPage', DEFAULTS);
-  const navigate = useNavigate();
   const q = useDealers({ search: s.search, sort: s.sort, order: s.order, ...paging });
   const columns: Column<DealerRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
@@ -59,7 +57,8 @@ export default function DealersPage() {
         aria-label="Dealers"
         columns={columns}
         rowKey={(d) => d.id}
-        onRowClick={(d) => navigate(`/dealers/edit/${d.id}`)}
+        rowHref={(d) => `/dealers/edit/${d.id}`}
+        rowLabel={(d) => `Dealer ${d.name}`}
         emptyText="No dealers found"
       />
     </ListPage>

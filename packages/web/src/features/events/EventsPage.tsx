@@ -1,14 +1,17 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { EVENT_KINDS, type EventKind, type EventRow } from '@bpm/contract/events';
+import { canReach } from '@bpm/contract/roles';
 import { Box, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { useCurrentUser } from '../../api/auth-store';
 import { useEvents } from '../../api/events';
 import { type Column, DataTable } from '../../components/DataTable';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { EventData } from './EventData';
+import { recordPath } from './record-path';
 
 const KIND_TITLES: Record<EventKind, string> = {
   order: 'Order',
@@ -34,6 +37,7 @@ const columns: Column<EventRow>[] = [
 /** /events and /events/{kind}/{id} (document 3 section 2.5). */
 export default function EventsPage() {
   const { ParamId } = useParams();
+  const role = useCurrentUser().user_role;
   const { pathname } = useLocation();
   const kindSeg = pathname.split('/')[2];
   const kind = EVENT_KINDS.find((k) => k === kindSeg);
@@ -66,6 +70,10 @@ export default function EventsPage() {
         total={q.data?.total ?? 0}
         loading={q.isFetching}
         rowKey={(e) => e.id}
+        rowHref={(e) => {
+          const path = recordPath(e.entity_type, e.entity_id);
+          return path && canReach(role, path) ? path : undefined;
+        }}
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}

@@ -8,7 +8,6 @@ import {
 } from '@bpm/contract/orders';
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useDocVariant } from '../../api/orders';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
@@ -50,7 +49,6 @@ const nw = (v: ReactNode) => (
 /** Document 1 section 2.6. */
 function SalesOrdersList() {
   const { state: s, set, reset, filter } = useListPageState(ORDER_PAGE_STORAGE_KEY, ORDER_LIST_DEFAULTS);
-  const navigate = useNavigate();
   const q = useOrdersList(orderListQuery(s, { payment: true }));
   const columns: Column<OrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
@@ -126,7 +124,8 @@ function SalesOrdersList() {
         rowKey={(r) => r.id}
         summaryRow={q.data?.summary ? <SummaryCells summary={q.data.summary} /> : undefined}
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : r.request_to_delete ? ORANGE : undefined)}
-        onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
+        rowHref={(r) => `/orders/edit/${r.id}`}
+        rowLabel={(r) => `Order ${r.oc_ref || `#${r.id}`}`}
         emptyText="No orders found"
       />
     </ListPage>
@@ -158,7 +157,6 @@ function SummaryCells({ summary: t }: { summary: OrderSummary }) {
 /** Document 1 section 2.7: the shipping and production lists share one layout. */
 function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
   const { state: s, set, reset, filter } = useListPageState(`${role}OrderPage`, ORDER_LIST_DEFAULTS);
-  const navigate = useNavigate();
   const q = useRoleOrdersList(role, orderListQuery(s, { payment: false }));
   const columns: Column<ShippingOrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
@@ -202,7 +200,8 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
         emptyOnError
         rowKey={(r) => r.id}
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : undefined)}
-        onRowClick={(r) => navigate(`/orders/edit/${r.id}`)}
+        rowHref={(r) => `/orders/edit/${r.id}`}
+        rowLabel={(r) => `Order ${r.oc_ref || `#${r.id}`}`}
         emptyText="No orders found"
       />
     </ListPage>

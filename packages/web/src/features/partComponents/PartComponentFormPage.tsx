@@ -25,6 +25,7 @@ import { followVersion, useConflict } from '../../components/ConflictBanner';
 import { FileField } from '../../components/FileField';
 import { FormGrid, FormPage } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
+import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { PartStatisticsDialog } from './PartStatisticsDialog';
@@ -112,7 +113,7 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
         part_image: image ?? undefined,
       });
       toast(saved.created ? MSG.componentCreated : MSG.componentUpdated, 'success');
-      if (!part) navigate(`/partComponents/edit/${saved.id}`, { replace: true });
+      if (!part) navigate(`/partComponents/edit/${saved.id}`, { replace: true, state: SKIP_LEAVE_GUARD });
       else {
         reset(fromPart(saved));
         setImage(null);
@@ -149,6 +150,7 @@ function PartForm({ part, reload }: { part?: PartComponent; reload: () => Promis
       testIdPrefix="part"
       onCancel={() => navigate('/partComponents')}
       saving={save.isPending}
+      dirty={form.formState.isDirty || !!image}
       extraActions={
         part && (
           <>

@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { PartComponent } from '@bpm/contract/partComponents';
-import { useNavigate } from 'react-router';
 import { usePartComponents } from '../../api/partComponents';
 import type { Column } from '../../components/DataTable';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
@@ -20,7 +19,6 @@ const DEFAULTS = {
 /** /partComponents (administrator, purchase): purchasable parts (document 2 section 2). */
 export default function PartComponentsPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('partComponents', DEFAULTS);
-  const navigate = useNavigate();
   const q = usePartComponents({
     search: s.search,
     status: s.status,
@@ -78,7 +76,7 @@ export default function PartComponentsPage() {
         aria-label="Part components"
         columns={columns}
         rowKey={(p) => p.id}
-        onRowClick={(p) => navigate(`/partComponents/edit/${p.id}`)}
+        rowHref={(p) => `/partComponents/edit/${p.id}`}
         emptyText="No part components found"
       />
     </ListPage>

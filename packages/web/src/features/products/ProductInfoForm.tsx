@@ -22,6 +22,7 @@ import { followVersion, useConflict } from '../../components/ConflictBanner';
 import { FileField } from '../../components/FileField';
 import { FormGrid, FormPage } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
+import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
 import { formatUnitPrice } from '../../components/format';
 import { ProductStatisticsDialog } from './ProductStatisticsDialog';
 
@@ -111,7 +112,7 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
         });
         toast(MSG.productSaved, 'success');
         if (!product || duplicate) {
-          navigate(`/products/edit/${saved.id}`, { replace: !product });
+          navigate(`/products/edit/${saved.id}`, { replace: !product, state: SKIP_LEAVE_GUARD });
         } else {
           reset(fromProduct(saved));
           setImage(null);
@@ -143,6 +144,7 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
       cancelLabel={canSave ? 'Cancel' : 'Back to list'}
       canSave={canSave}
       saving={save.isPending}
+      dirty={!readOnly && (form.formState.isDirty || !!image)}
       extraActions={
         product &&
         canManage && (

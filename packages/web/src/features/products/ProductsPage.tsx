@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { can } from '@bpm/contract/permissions';
 import type { ProductRow } from '@bpm/contract/products';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
 import { useProducts } from '../../api/products';
 import type { Column } from '../../components/DataTable';
@@ -27,7 +26,6 @@ const DEFAULTS = {
 /** /products: the catalogue with units sold and revenue in the sales window (document 2 section 2). */
 export default function ProductsPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('products', DEFAULTS);
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const window = useMemo(() => defaultStatisticsWindow(), []);
   const from = s.from ?? window.from;
@@ -113,7 +111,8 @@ export default function ProductsPage() {
         aria-label="Products"
         columns={columns}
         rowKey={(p) => p.id}
-        onRowClick={(p) => navigate(`/products/edit/${p.id}`)}
+        rowHref={(p) => `/products/edit/${p.id}`}
+        rowLabel={(p) => `Product ${p.product_code}`}
         emptyText="No products found"
       />
     </ListPage>

@@ -1,7 +1,6 @@
 import { ORDER_DEFAULT_PAGE_SIZE, SHIPPING_STATUS_COLORS, type ShippingStatus } from '@bpm/contract/orders';
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { Box, Chip } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { docListPrefix, useDocVariant } from '../../api/orders';
 import { useQuotationsList } from '../../api/orders-list';
@@ -40,7 +39,6 @@ export default function QuotationsListPage() {
   const mayCreate = can('quotations.save') || can('quotations.production');
   const money = mayCreate;
   const { state: s, set, reset, filter, paging } = useListPageState('quotationPage', DEFAULTS);
-  const navigate = useNavigate();
   const q = useQuotationsList(prefix, {
     search: s.search || undefined,
     dealer: s.dealer > 0 ? s.dealer : undefined,
@@ -101,7 +99,8 @@ export default function QuotationsListPage() {
         columns={columns}
         rowKey={(r) => r.id}
         rowTint={(r) => (r.request_to_delete ? '#ffe0b2' : undefined)}
-        onRowClick={(r) => navigate(`/quotations/edit/${r.id}`)}
+        rowHref={(r) => `/quotations/edit/${r.id}`}
+        rowLabel={(r) => `Quotation ${r.quote_ref || `#${r.id}`}`}
         emptyText="No quotations found"
       />
     </ListPage>

@@ -53,7 +53,7 @@ export default function SupplierFormPage() {
 function SupplierForm({ supplier, reload }: { supplier?: Supplier; reload: () => Promise<{ data?: Supplier }> }) {
   const navigate = useNavigate();
   const save = useSaveSupplier();
-  const { control, handleSubmit, setError, reset } = useForm<Input, unknown, Output>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(supplierSave),
     defaultValues: supplier ? fromSupplier(supplier) : EMPTY,
   });
@@ -78,6 +78,7 @@ function SupplierForm({ supplier, reload }: { supplier?: Supplier; reload: () =>
       testIdPrefix="supplier"
       onCancel={() => navigate('/suppliers')}
       saving={save.isPending}
+      dirty={formState.isDirty}
     >
       <FormGrid>
         <FormTextField control={control} name="name" label="Name" required />

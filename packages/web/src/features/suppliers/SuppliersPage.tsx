@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { Supplier } from '@bpm/contract/suppliers';
-import { useNavigate } from 'react-router';
 import { useSuppliers } from '../../api/suppliers';
 import type { Column } from '../../components/DataTable';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -17,7 +16,6 @@ const DEFAULTS = {
 /** /suppliers (administrator, purchase): vendor records (document 2 section 2). */
 export default function SuppliersPage() {
   const { state: s, set, filter, paging } = useListPageState('suppliers', DEFAULTS);
-  const navigate = useNavigate();
   const q = useSuppliers({ search: s.search, sort: s.sort || undefined, order: s.order, ...paging });
   const columns: Column<Supplier>[] = [
     { key: 'name', header: 'Name', sortKey: 'name' },
@@ -49,7 +47,8 @@ export default function SuppliersPage() {
         aria-label="Suppliers"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/suppliers/edit/${r.id}`)}
+        rowHref={(r) => `/suppliers/edit/${r.id}`}
+        rowLabel={(r) => `Supplier ${r.name}`}
         emptyText="No suppliers found"
       />
     </ListPage>

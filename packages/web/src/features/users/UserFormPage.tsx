@@ -110,6 +110,7 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
       testIdPrefix="user"
       onCancel={() => navigate('/users')}
       saving={save.isPending}
+      dirty={form.formState.isDirty || !!signature}
     >
       <FormGrid>
         <FormTextField

@@ -5,7 +5,7 @@ import type { UserRow } from '@bpm/contract/users';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Chip, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useDeleteUser, useUsers } from '../../api/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Column } from '../../components/DataTable';
@@ -23,7 +23,6 @@ const DEFAULTS = {
 /** /users (administrator): 'Add / Edit User' (document 1 section 2.11); rows link to /users/edit/{UserId}. */
 export default function UsersPage() {
   const { state: s, set, filter, paging } = useListPageState('users', DEFAULTS);
-  const navigate = useNavigate();
   const q = useUsers({ search: s.search, sort: s.sort, order: s.order, ...paging });
   const del = useDeleteUser();
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
@@ -118,12 +117,15 @@ export default function UsersPage() {
         aria-label="Users"
         columns={columns}
         rowKey={(u) => u.id}
-        onRowClick={(u) => navigate(`/users/edit/${u.id}`)}
+        rowHref={(u) => `/users/edit/${u.id}`}
+        rowLabel={(u) => `User ${u.username}`}
         emptyText="No users found"
       />
       <ConfirmDialog
         open={!!toDelete}
+        title={toDelete ? `Delete user ${toDelete.username}` : undefined}
         message={MSG.deleteUserConfirm}
+        destructive
         busy={del.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {

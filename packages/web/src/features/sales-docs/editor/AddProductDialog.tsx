@@ -20,8 +20,9 @@ import { z } from 'zod';
 import { toast } from '../../../api/notify';
 import { useProductOptions } from '../../../api/orders';
 import { FormTextField } from '../../../components/FormTextField';
+import { reportInvalid } from '../../../components/form-behaviour';
 import { formatMoney } from '../../../components/format';
-import type { LineForm } from './doc-form';
+import { chosenDiscount, type LineForm } from './doc-form';
 
 const quantity = z.preprocess(
   (v) => (v === '' || v == null ? undefined : Number(v)),
@@ -70,14 +71,17 @@ export function AddProductDialog({
     setValue('product_code', p.product_code);
     setValue('desc', p.desc);
     setValue('msrp', String(p.msrp));
-    setValue('discount', String(p.discount ?? 0));
+    // Shown as it will apply; the user may change it (an entered 0 stays 0).
+    setValue('discount', String(defaultLineDiscount(p, dealer)));
     setValue('is_shipping_cost', p.is_shipping_cost ? 1 : 0);
     form.clearErrors();
   };
 
   const submit = handleSubmit((v) => {
     const isShipping = v.is_shipping_cost ? 1 : 0;
-    const productDiscount = picked ? (picked.discount ?? 0) : v.discount;
+    // The raw text: the schema turns an empty field into 0, but only an empty field takes the default rule.
+    const entered = String(form.getValues('discount') ?? '');
+    const productDiscount = picked ? (picked.discount ?? 0) : entered.trim() ? v.discount : null;
     const line: LineForm = {
       product_id: picked?.id ?? null,
       product_code: v.product_code,
@@ -85,11 +89,7 @@ export function AddProductDialog({
       name: v.desc,
       quantity: String(v.quantity),
       msrp: String(v.msrp),
-      discount: String(
-        picked && v.discount !== productDiscount
-          ? v.discount
-          : defaultLineDiscount({ discount: productDiscount, is_shipping_cost: isShipping }, dealer),
-      ),
+      discount: String(chosenDiscount(entered, { discount: productDiscount, is_shipping_cost: isShipping }, dealer)),
       is_shipping_cost: isShipping,
       bom_cost: picked ? String(picked.bom_cost ?? '') : '',
       active: 1,
@@ -109,7 +109,8 @@ export function AddProductDialog({
         onSubmit={(e) => {
           // React events bubble through portals: keep this submit away from the editor's form.
           e.stopPropagation();
-          void submit(e);
+          const el = e.currentTarget;
+          void submit(e).then(() => reportInvalid(el));
         }}
       >
         <DialogTitle>Add product</DialogTitle>

@@ -23,6 +23,7 @@ import {
   linesTotals,
   saveFields,
   shippingAfterChange,
+  type VariantInfo,
   variantInfo,
 } from './doc-form';
 
@@ -30,9 +31,20 @@ const FORM_KEYS = Object.keys(emptyForm()).concat(['id', 'version']);
 const isFormField = (k: string) => FORM_KEYS.includes(k) || /^products\.\d+\.[a-z_]+$/.test(k);
 const linePrefix = (k: string) => /^products\.\d+/.exec(k)?.[0];
 
-export type SaveMode = 'save' | 'revise' | 'duplicate';
+/**
+ * A loaded document's form values with value and shipping cost already following its lines, so opening a record
+ * whose stored totals differ does not count as an unsaved change.
+ */
+function loadedForm(doc: SalesDoc, info: VariantInfo): DocForm {
+  const values = formFromDoc(doc);
+  if (!info.money || !info.canSave || values.products.length === 0) return values;
+  const t = linesTotals(values.products);
+  return { ...values, value: String(t.value), shipping_cost: String(t.shipping_cost) };
+}
 
-export const KIND_TEXT = {
+type SaveMode = 'save' | 'revise' | 'duplicate';
+
+const KIND_TEXT = {
   order: { title: 'Order', list: '/orders', edit: '/orders/edit' },
   quotation: { title: 'Quotation', list: '/quotations', edit: '/quotations/edit' },
 } as const;
@@ -84,7 +96,7 @@ export function useSalesDocForm({
       unknown,
       DocForm
     >,
-    defaultValues: doc ? formFromDoc(doc) : emptyForm(),
+    defaultValues: doc ? loadedForm(doc, info) : emptyForm(),
   });
   const { control, handleSubmit, setValue, getValues, setError, reset, formState } = form;
   const lines = useFieldArray({ control, name: 'products', keyName: 'key' });
@@ -140,7 +152,7 @@ export function useSalesDocForm({
 
   const accept = (fresh: SalesDoc) => {
     setCurrent(fresh);
-    reset(formFromDoc(fresh));
+    reset(loadedForm(fresh, info));
     setExpectedOn(fresh.shipping_date_expected != null);
     setPending({});
     setFileErrors({});

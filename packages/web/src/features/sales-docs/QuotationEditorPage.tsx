@@ -3,8 +3,7 @@ import { useParams } from 'react-router';
 import { useDocVariant } from '../../api/orders';
 import { useQuotation } from '../../api/quotations';
 import { PageLoader } from '../../components/PageLoader';
-// Quotations and orders are one document shape; the editor lives with orders and takes the kind.
-import { SalesDocEditor } from '../orders/editor/SalesDocEditor';
+import { SalesDocEditor } from './editor/SalesDocEditor';
 
 /** /quotations/add and /quotations/edit/{QuotationId} (document 1 section 2.9). */
 export default function QuotationEditorPage() {

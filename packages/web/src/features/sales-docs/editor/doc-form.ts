@@ -2,6 +2,9 @@ import type { Dealer } from '@bpm/contract/dealers';
 import {
   ADDRESS_FIELDS,
   defaultLineDiscount,
+  LIMITED_ORDER_EDITS,
+  type LimitedOrderRole,
+  limitedOrderEditable,
   lineAmount,
   type OrderFileField,
   orderSave,
@@ -229,6 +232,21 @@ export function linesForDealer(lines: LineForm[], dealer: { discount?: number | 
   }));
 }
 
+/**
+ * The discount of a line added in the add-product dialog: what the user entered, 0 included; the default rule
+ * (product discount, else 0 for shipping-cost items, else the dealer's) only when the field is empty.
+ */
+export function chosenDiscount(
+  entered: string | number | null | undefined,
+  product: { discount?: number | null; is_shipping_cost?: number | boolean | null },
+  dealer: { discount?: number | null } | null | undefined,
+): number {
+  const text = entered == null ? '' : String(entered).trim();
+  if (text === '') return defaultLineDiscount(product, dealer);
+  const n = Number(text);
+  return Number.isFinite(n) ? n : defaultLineDiscount(product, dealer);
+}
+
 /** The shipping-rule reaction to a form change: an AWB forces done; done clears shipments for today. */
 export function shippingAfterChange(v: Pick<DocForm, 'shipping_status' | 'shipping_awb' | 'shipping_for_today'>) {
   const status: ShippingStatus = v.shipping_awb.trim() ? 'done' : v.shipping_status;
@@ -262,25 +280,9 @@ export interface VariantInfo {
 const ALL_FILES = ['oc_pdf', 'invoice_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'] as const;
 const QUOTATION_FILES = ['oc_pdf', 'invoice_pdf'] as const;
 
-const SHIPPING_FIELDS = [
-  'oc_ref',
-  'shipping_status',
-  'shipping_awb',
-  'shipping_weight',
-  'shipping_for_today',
-  'distributor_shipments',
-  'shipping_date_expected',
-  'shipping_date',
-  'shipping_cost',
-  'actual_shipping_cost',
-] as const;
-const PRODUCTION_FIELDS = [
-  'oc_ref',
-  'note',
-  'shipping_for_today',
-  'distributor_shipments',
-  'shipping_date_expected',
-] as const;
+/** What a limited variant sends: the record's identity, dealer and date (on create), and its editable fields. */
+const limitedSends = (role: LimitedOrderRole) =>
+  ['id', 'version', 'dealer', 'date', ...LIMITED_ORDER_EDITS[role].fields] as (keyof DocForm)[];
 
 // The shipping screen offers only ship and done; a wait order saved by shipping keeps its status.
 const shippingSchema = z.preprocess((v) => {
@@ -315,30 +317,30 @@ export function variantInfo(kind: DocKind, variant: DocVariant): VariantInfo {
       uploads: [],
     };
   }
-  const limited = (fields: readonly string[]) => (field: string, isNew: boolean) =>
-    fields.includes(field) || (isNew && (field === 'dealer' || field === 'date'));
+  // Shipping and production: the fields and PDFs of their save schemas (contract LIMITED_ORDER_EDITS).
+  const limited = (role: LimitedOrderRole) => ({
+    editable: (field: string, isNew: boolean) => limitedOrderEditable(role, field, isNew),
+    uploads: LIMITED_ORDER_EDITS[role].uploads,
+    sends: limitedSends(role),
+  });
   if (variant === 'shipping') {
     return {
       ...full,
+      ...limited('shipping'),
       money: false,
       shippingCosts: true,
-      editable: limited(SHIPPING_FIELDS),
-      uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
       statuses: SHIPPING_SCREEN_STATUSES,
       ocRequired: true,
       schema: shippingSchema,
-      sends: ['id', 'version', 'dealer', 'date', ...SHIPPING_FIELDS],
     };
   }
   return {
     ...full,
+    ...limited('production'),
     money: false,
     shippingCosts: false,
-    editable: limited(PRODUCTION_FIELDS),
-    uploads: ['oc_pdf'],
     ocRequired: true,
     schema: productionOrderSave,
-    sends: ['id', 'version', 'dealer', 'date', ...PRODUCTION_FIELDS],
   };
 }
 

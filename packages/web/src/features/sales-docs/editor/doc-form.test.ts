@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chosenDiscount,
   dealerCopy,
   duplicateFields,
   emptyForm,
@@ -108,5 +109,21 @@ describe('order editor form rules', () => {
   it('test excess per line', () => {
     expect(testExcess(line({ quantity: '2', test_count: 3 }))).toBe(1);
     expect(testExcess(line({ quantity: '2' }))).toBe(0);
+  });
+});
+
+describe('chosenDiscount (add-product dialog, issue 9 item 5)', () => {
+  const dealer = { discount: 15 };
+  it('keeps an entered 0 as 0', () => {
+    expect(chosenDiscount('0', { discount: null }, dealer)).toBe(0);
+    expect(chosenDiscount(0, { discount: 20 }, dealer)).toBe(0);
+  });
+  it('keeps any entered value', () => {
+    expect(chosenDiscount(' 7.5 ', { discount: 20 }, dealer)).toBe(7.5);
+  });
+  it('applies the default rule only to an empty field', () => {
+    expect(chosenDiscount('', { discount: null }, dealer)).toBe(15);
+    expect(chosenDiscount('  ', { discount: 20 }, dealer)).toBe(20);
+    expect(chosenDiscount(undefined, { discount: null, is_shipping_cost: 1 }, dealer)).toBe(0);
   });
 });

@@ -49,6 +49,8 @@ export function useDocActions(f: SalesDocFormApi, formEl: () => HTMLElement | nu
     if (!current || !(await saveFirst())) return;
     try {
       const res = await turn.mutateAsync(current.id);
+      // Back on the quotation, it shows as confirmed (no second Confirm Order).
+      f.qc.setQueryData(docKeys.detail(kind, variant, current.id), { ...current, order_id: res.data.id });
       toast(UI_MSG.orderConfirmed(f.docName), 'success');
       if (res.warning) toast(res.warning, 'warning');
       leave(`/orders/edit/${res.data.id}`);

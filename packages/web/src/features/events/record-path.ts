@@ -1,0 +1,19 @@
+/** The edit page of each record type an event names (entity types are stored singular or plural). */
+const EDIT_PATHS: Record<string, string> = {
+  order: '/orders/edit',
+  quotation: '/quotations/edit',
+  dealer: '/dealers/edit',
+  product: '/products/edit',
+  partcomponent: '/partComponents/edit',
+  part_component: '/partComponents/edit',
+  supplier: '/suppliers/edit',
+  user: '/users/edit',
+};
+
+/** The page of an event's record, or undefined (unknown type, no id). Callers check the role can reach it. */
+export function recordPath(entityType: string, entityId: number | null | undefined): string | undefined {
+  if (!entityId) return undefined;
+  const key = entityType.toLowerCase();
+  const base = EDIT_PATHS[key] ?? (key.endsWith('s') ? EDIT_PATHS[key.slice(0, -1)] : undefined);
+  return base ? `${base}/${entityId}` : undefined;
+}
