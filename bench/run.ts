@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
+import { measurePoPdf, PURCHASING_CASES, seedPurchaseOrders } from './purchasing';
 import { SALES_CASES, seedOrders } from './sales';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -98,6 +99,7 @@ export const CASES: BenchCase[] = [
     }),
   },
   ...SALES_CASES,
+  ...PURCHASING_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -166,6 +168,8 @@ async function prepare(db: Database) {
   await db.db.execute(sql`analyze events`);
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
   await seedOrders(db.db, now);
+  await seedPurchaseOrders(db.db, now);
+  await measurePoPdf(db.db);
 }
 
 interface Row {
