@@ -64,8 +64,8 @@ export const purchaseOrders = pgTable(
   },
   (t) => [
     index('purchase_orders_date_idx').on(t.poDate.desc(), t.id.desc()),
-    index('purchase_orders_status_idx').on(t.status, t.poDate.desc()),
-    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc()),
+    index('purchase_orders_status_idx').on(t.status, t.poDate.desc(), t.id.desc()),
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
     index('purchase_orders_search_trgm').using(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.supplierName} || ' ' || ${t.requisitioner} || ' ' || ${t.purpose} || ' ' || ${t.department})) gin_trgm_ops`,

@@ -113,27 +113,32 @@ export async function listPos(
   opts: { totals?: boolean } = {},
 ): Promise<{ rows: PoRow[]; total: number; amount: number }> {
   const where = listWhere(q);
-  const order = orderBy(
-    {
-      po_date: P.poDate,
-      po_number: P.poNumber,
-      supplier_name: sql`lower(${P.supplierName})`,
-      requisitioner: sql`lower(${P.requisitioner})`,
-      department: sql`lower(${P.department})`,
-      due_date: P.dueDate,
-      status: P.status,
-      amount: P.amount,
-      paid: P.paid,
-    },
-    q.sort,
-    q.order,
-    sql`${P.poDate} desc`,
-  );
+  // The default (po_date descending) matches the (po_date desc nulls last, id desc nulls last) index exactly;
+  // plain `desc` means nulls first and would sort every row instead.
+  const byDate = !q.sort || (q.sort === 'po_date' && q.order !== 'asc');
+  const order = byDate
+    ? sql`${P.poDate} desc nulls last`
+    : orderBy(
+        {
+          po_date: P.poDate,
+          po_number: P.poNumber,
+          supplier_name: sql`lower(${P.supplierName})`,
+          requisitioner: sql`lower(${P.requisitioner})`,
+          department: sql`lower(${P.department})`,
+          due_date: P.dueDate,
+          status: P.status,
+          amount: P.amount,
+          paid: P.paid,
+        },
+        q.sort,
+        q.order,
+        sql`${P.poDate} desc`,
+      );
   const page = db
     .select(rowColumns)
     .from(P)
     .where(where)
-    .orderBy(order, sql`${P.id} desc`)
+    .orderBy(order, sql`${P.id} desc nulls last`)
     .limit(q.limit)
     .offset(q.offset);
   if (opts.totals === false) return { rows: await page, total: 0, amount: 0 };
@@ -185,7 +190,7 @@ export async function posInTime(db: Db, start: number, end: number | undefined):
     .select(rowColumns)
     .from(P)
     .where(and(sql`${P.poDate} >= ${start}`, end !== undefined ? sql`${P.poDate} <= ${end}` : undefined))
-    .orderBy(sql`${P.poDate} desc`, sql`${P.id} desc`)
+    .orderBy(sql`${P.poDate} desc nulls last`, sql`${P.id} desc nulls last`)
     .limit(1000);
 }
 
