@@ -20,6 +20,7 @@ import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
 import { reportTimings } from './reports';
+import { measurePoPdf, PURCHASING_CASES, seedPurchaseOrders } from './purchasing';
 import { SALES_CASES, seedOrders } from './sales';
 import { seedWorkBench, WORK_CASES } from './work';
 
@@ -101,6 +102,7 @@ export const CASES: BenchCase[] = [
   },
   ...SALES_CASES,
   ...WORK_CASES,
+  ...PURCHASING_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -170,6 +172,8 @@ async function prepare(db: Database) {
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
   await seedOrders(db.db, now);
   await seedWorkBench(db.db, now);
+  await seedPurchaseOrders(db.db, now);
+  await measurePoPdf(db.db);
 }
 
 interface Row {

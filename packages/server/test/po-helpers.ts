@@ -1,5 +1,6 @@
 import type { PoStatus } from '@bpm/contract/purchaseOrders';
 import { sql } from 'drizzle-orm';
+import { rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
 import { multipart, SAMPLE, type TestApp } from './helpers';
 
 type Role = Parameters<TestApp['as']>[0];
@@ -111,8 +112,10 @@ export async function poIn(t: TestApp, refs: Refs, status: PoStatus): Promise<Js
   const r = await call(t, 'purchase', 'POST', '/purchaseorders/save', poBody(refs));
   if (r.statusCode !== 200) throw new Error(r.body);
   const po = r.json().data as Json;
-  if (status !== 'draft')
+  if (status !== 'draft') {
     await t.database.db.execute(sql`update purchase_orders set status = ${status} where id = ${po.id}`);
+    await rebuildPoRollup(t.database.db);
+  }
   return { ...po, status };
 }
 

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import { PO_MSG } from '@bpm/contract/purchaseOrders';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/platform/mail';
@@ -154,6 +155,12 @@ describe('list', () => {
     ).json();
     expect(asc.data[0].id).toBe(a.id);
     expect((await call(t, 'qa', 'GET', '/purchaseorders?status=bogus')).statusCode).toBe(400);
+    // Totals from the rollup (no date range or search) equal those of a scan (a range covering all).
+    for (const f of ['', 'status=received', `supplier=${own.supplier.id}`, 'paid=0&status=cancelled']) {
+      const fast = (await call(t, 'qa', 'GET', `/purchaseorders?limit=1&${f}`)).json();
+      const scan = (await call(t, 'qa', 'GET', `/purchaseorders?limit=1&start=0&${f}`)).json();
+      expect([fast.total, fast.amount], f).toEqual([scan.total, scan.amount]);
+    }
     expect((await call(t, 'sale', 'GET', '/purchaseorders')).statusCode).toBe(403);
   });
 });
@@ -408,6 +415,39 @@ describe('part statistics from PO lines', () => {
       [2, 10],
       [4, 30],
     ]);
+  });
+});
+
+describe('BOM costs from PO lines', () => {
+  it('a BOM line is costed at the weighted PO average once the part is bought, its own price before', async () => {
+    const own = await makeRefs(t);
+    const part = own.parts[1]!;
+    const pid = (
+      (await t.database.db.execute(sql`select id from products order by id limit 1`)) as unknown as {
+        rows: Array<{ id: number }>;
+      }
+    ).rows[0]!.id;
+    const line = await call(t, 'admin', 'POST', '/boms/save', { product_id: pid, part_id: part.id, quantity: 2 });
+    expect(line.statusCode, line.body).toBe(200);
+    const costOf = async () =>
+      ((await call(t, 'admin', 'GET', `/boms/product/${pid}`)).json().data as Json[]).find(
+        (l) => l.part_id === part.id,
+      )!;
+    expect((await costOf()).avg_price).toBe(2.5);
+    const body = poBody(own);
+    body.parts = [
+      { ...body.parts[1]!, price_UI: 4, quantity: 30 },
+      { ...body.parts[1]!, price_UI: 2, quantity: 10 },
+    ];
+    const po = (await save(body)).json().data;
+    await call(t, 'purchase', 'POST', `/purchaseorders/requestapproval/${po.id}`, { emailTo: [approverId] });
+    expect((await costOf()).avg_price).toBe(2.5); // waiting approval buys nothing yet
+    await call(t, 'admin', 'PUT', `/admin/purchaseorders/approve/${po.id}`);
+    const after = await costOf();
+    expect(after.avg_price).toBe(3.5);
+    expect(after.avg_total).toBe(7);
+    await call(t, 'admin', 'POST', `/purchaseorders/cancel/${po.id}`, { reason: 'test' });
+    expect((await costOf()).avg_price).toBe(2.5);
   });
 });
 

@@ -109,6 +109,14 @@ CREATE INDEX "purchase_order_history_po_idx" ON "purchase_order_history" USING b
 CREATE INDEX "purchase_order_lines_po_idx" ON "purchase_order_lines" USING btree ("po_id","line_no");--> statement-breakpoint
 CREATE INDEX "purchase_order_lines_part_idx" ON "purchase_order_lines" USING btree ("part_id");--> statement-breakpoint
 CREATE INDEX "purchase_orders_date_idx" ON "purchase_orders" USING btree ("po_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "purchase_orders_status_idx" ON "purchase_orders" USING btree ("status","po_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "purchase_orders_supplier_idx" ON "purchase_orders" USING btree ("supplier_id","po_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "purchase_orders_search_trgm" ON "purchase_orders" USING gin ((lower("po_number" || ' ' || "supplier_name" || ' ' || "requisitioner" || ' ' || "purpose" || ' ' || "department")) gin_trgm_ops);
+CREATE INDEX "purchase_orders_status_idx" ON "purchase_orders" USING btree ("status","po_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "purchase_orders_supplier_idx" ON "purchase_orders" USING btree ("supplier_id","po_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "purchase_orders_search_trgm" ON "purchase_orders" USING gin ((lower("po_number" || ' ' || "supplier_name" || ' ' || "requisitioner" || ' ' || "purpose" || ' ' || "department")) gin_trgm_ops);--> statement-breakpoint
+CREATE TABLE "po_rollup" (
+	"supplier_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"paid" smallint NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(24, 6) DEFAULT '0' NOT NULL,
+	CONSTRAINT "po_rollup_supplier_id_status_paid_pk" PRIMARY KEY("supplier_id","status","paid")
+);

@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -63,8 +64,8 @@ export const purchaseOrders = pgTable(
   },
   (t) => [
     index('purchase_orders_date_idx').on(t.poDate.desc(), t.id.desc()),
-    index('purchase_orders_status_idx').on(t.status, t.poDate.desc()),
-    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc()),
+    index('purchase_orders_status_idx').on(t.status, t.poDate.desc(), t.id.desc()),
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
     index('purchase_orders_search_trgm').using(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.supplierName} || ' ' || ${t.requisitioner} || ' ' || ${t.purpose} || ' ' || ${t.department})) gin_trgm_ops`,
@@ -139,3 +140,19 @@ const lookup = (name: string) =>
 export const poDepartments = lookup('po_departments');
 export const poTerms = lookup('po_terms');
 export const poPriceQuotes = lookup('po_price_quotes');
+
+/**
+ * Count and USD amount of POs per supplier × status × payment state, kept in the write transaction:
+ * list totals and dashboard counts without a date range or search read it instead of scanning.
+ */
+export const poRollup = pgTable(
+  'po_rollup',
+  {
+    supplierId: integer('supplier_id').notNull(),
+    status: text('status').notNull(),
+    paid: smallint('paid').notNull(),
+    n: integer('n').notNull().default(0),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.supplierId, t.status, t.paid] })],
+);

@@ -357,15 +357,20 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       const [draft, waiting, recent] = await Promise.all([
         posByStatus(deps.db, 'draft', query.supplier, OVERVIEW_LIMIT),
         posByStatus(deps.db, 'waitingapproval', query.supplier, OVERVIEW_LIMIT),
-        listPos(deps.db, {
-          supplier: query.supplier,
-          start: now - RECENT_DAYS * 86400,
-          limit: OVERVIEW_LIMIT,
-          offset: 0,
-          search: '',
-          status: 'all',
-          paid: 'all',
-        }),
+        listPos(
+          deps.db,
+          {
+            supplier: query.supplier,
+            start: now - RECENT_DAYS * 86400,
+            limit: OVERVIEW_LIMIT,
+            offset: 0,
+            search: '',
+            status: 'all',
+            paid: 'all',
+          },
+          // The Recent table shows no count.
+          { totals: false },
+        ),
       ]);
       return {
         draft: draft.rows,

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import { recomputeBomCosts } from '../products/boms';
+import { rebuildPoRollup } from './queries';
 
 /** Deterministic PRNG (mulberry32): the demo data is the same on every start. */
 function prng(seed: number) {
@@ -310,6 +311,7 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
     }
   });
   await bulkInsert(db, purchaseOrderHistory, history);
+  await rebuildPoRollup(db);
   // BOM costs follow the average PO price of their parts.
   await recomputeBomCosts(db, sql`true`);
 }

@@ -22,7 +22,7 @@ import { forbidden, invalid, invalidState, zodCause } from '../../platform/error
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
-import { getPo } from './queries';
+import { getPo, moveRollup } from './queries';
 
 export const PO_ENTITY = 'purchaseorder';
 const P = purchaseOrders;
@@ -186,6 +186,7 @@ export async function savePo(
         .where(eq(P.id, id));
       await writeLines(tx, id, lines);
       const po = await getPo(tx, id);
+      await moveRollup(tx, null, po);
       await recordEvent(
         tx,
         actor,
@@ -224,6 +225,7 @@ export async function savePo(
     const after = await getPo(tx, before.id);
     if (mode === 'revised') await snapshot(tx, after, 'revised', now);
     await refreshBomCosts(tx, before, after);
+    await moveRollup(tx, before, after);
     await recordEvent(
       tx,
       actor,
@@ -299,6 +301,7 @@ export async function changePo(db: Db, id: number, user: AuthUser, now: number, 
       after = await getPo(tx, id);
     }
     await refreshBomCosts(tx, before, after);
+    await moveRollup(tx, before, after);
     await recordEvent(
       tx,
       user as Actor,

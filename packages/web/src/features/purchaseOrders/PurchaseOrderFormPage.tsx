@@ -1,9 +1,7 @@
 import { MSG } from '@bpm/contract/messages';
 import { CURRENCIES, PO_MSG, PO_STATUS_LABELS, type PurchaseOrder } from '@bpm/contract/purchaseOrders';
-import type { SupplierOption } from '@bpm/contract/suppliers';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -31,6 +29,7 @@ import { CancelPoDialog, RequestApprovalDialog } from './PoDialogs';
 import { PoExtras } from './PoExtras';
 import { PoStatusChip } from './PoStatusChip';
 import { emptyForm, fromPo, lineErrorsOf, type PoForm, toBody, validate } from './po-form';
+import { SupplierPicker } from './SupplierPicker';
 
 /** /purchaseorders/add and /purchaseorders/edit/{PurchaseOrderId} (document 2 sections 2, 4, 5). */
 export default function PurchaseOrderFormPage() {
@@ -155,17 +154,6 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `field-${name}` } }}
     />
   );
-  const supplierValue: SupplierOption | null = f.supplier
-    ? (suppliers.data?.find((s) => s.id === f.supplier) ?? {
-        id: f.supplier,
-        name: f.supplier_name,
-        contact_person: f.supplier_contact_person,
-        supplier2303: f.supplier_2303,
-        address: f.supplier_address,
-        email: f.supplier_email,
-        phone: f.supplier_phone,
-      })
-    : null;
 
   return (
     <Box>
@@ -207,37 +195,12 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
           Supplier
         </Typography>
         <FormGrid>
-          <Autocomplete
-            options={suppliers.data ?? []}
-            value={supplierValue}
+          <SupplierPicker
+            form={f}
+            options={suppliers.data}
             disabled={!editable}
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            onChange={(_, s) =>
-              set(
-                s
-                  ? {
-                      supplier: s.id,
-                      supplier_name: s.name,
-                      supplier_contact_person: s.contact_person,
-                      supplier_2303: s.supplier2303,
-                      supplier_address: s.address,
-                      supplier_email: s.email,
-                      supplier_phone: s.phone,
-                    }
-                  : { supplier: null },
-              )
-            }
-            renderInput={(p) => (
-              <TextField
-                {...p}
-                label="Supplier"
-                required
-                error={!!errors.supplier}
-                helperText={errors.supplier}
-                slotProps={{ htmlInput: { ...p.inputProps, 'data-testid': 'field-supplier' } }}
-              />
-            )}
+            error={errors.supplier}
+            onPick={(patch) => set(patch)}
           />
           {text('supplier_name', 'Supplier Name', { required: true })}
           {text('supplier_contact_person', 'Contact Person', { required: true })}
@@ -412,6 +375,25 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
             busy={action.isPending}
             onClose={() => setDialog(null)}
             onSend={async (ids) => {
+              // The request covers what is on screen: a draft's unsaved edits are saved first.
+              if (canSave) {
+                if (!check()) {
+                  setDialog(null);
+                  setBanner(MSG.validation);
+                  return;
+                }
+                try {
+                  await save.mutateAsync(toBody(f, { id: po.id, version: po.version }));
+                } catch (err) {
+                  setDialog(null);
+                  if (err instanceof ApiError) {
+                    if (err.code === 'stale_version') conflict.set(err.message);
+                    else setBanner(err.message);
+                    setErrors(err.fieldErrors);
+                  }
+                  return;
+                }
+              }
               if (
                 await run('POST', `/purchaseorders/requestapproval/${po.id}`, PO_MSG.sentForApproval, { emailTo: ids })
               )
