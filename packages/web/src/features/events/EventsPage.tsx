@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useEvents } from '../../api/events';
 import { type Column, DataTable } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -45,7 +46,11 @@ export default function EventsPage() {
   const title = kind ? `${KIND_TITLES[kind]} ${id} — Events` : 'Events';
   return (
     <Box>
-      <PageHeader title={title} back />
+      <PageHeader
+        title={title}
+        back
+        actions={kind ? undefined : <ExportCsvButton path="/events" params={{ search }} />}
+      />
       <Stack direction="row" sx={{ mb: 2 }}>
         <SearchBox
           value={search}

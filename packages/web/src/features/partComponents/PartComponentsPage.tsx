@@ -3,6 +3,7 @@ import type { PartComponent } from '@bpm/contract/partComponents';
 import { useNavigate } from 'react-router';
 import { usePartComponents } from '../../api/partComponents';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatUnitPrice } from '../../components/format';
@@ -21,13 +22,14 @@ const DEFAULTS = {
 export default function PartComponentsPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('partComponents', DEFAULTS);
   const navigate = useNavigate();
-  const q = usePartComponents({
+  const params = {
     search: s.search,
     status: s.status,
     sort: s.sort || undefined,
     order: s.sort ? s.order : undefined,
     ...paging,
-  });
+  };
+  const q = usePartComponents(params);
   const columns: Column<PartComponent>[] = [
     { key: 'manuf_part_number', header: 'Manufacturer Part Number', sortKey: 'manuf_part_number' },
     { key: 'manufacturer', header: 'Manufacturer', sortKey: 'manufacturer' },
@@ -57,9 +59,12 @@ export default function PartComponentsPage() {
     <ListPage
       title="Part Components"
       actions={
-        <AddButton to="/partComponents/add" testId="part-add">
-          New Component
-        </AddButton>
+        <>
+          <ExportCsvButton path="/partComponents" params={params} />
+          <AddButton to="/partComponents/add" testId="part-add">
+            New Component
+          </AddButton>
+        </>
       }
       filters={
         <FilterRow stackBelow="sm">

@@ -6,6 +6,7 @@ import { useCan } from '../../api/auth-store';
 import { docListPrefix, useDocVariant } from '../../api/orders';
 import { useQuotationsList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { DocListFilters } from '../../components/filters/DocListFilters';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
@@ -41,7 +42,7 @@ export default function QuotationsListPage() {
   const money = mayCreate;
   const { state: s, set, reset, filter, paging } = useListPageState('quotationPage', DEFAULTS);
   const navigate = useNavigate();
-  const q = useQuotationsList(prefix, {
+  const params = {
     search: s.search || undefined,
     dealer: s.dealer > 0 ? s.dealer : undefined,
     start: s.from ?? undefined,
@@ -49,7 +50,8 @@ export default function QuotationsListPage() {
     sort: s.sort,
     order: s.order,
     ...paging,
-  });
+  };
+  const q = useQuotationsList(prefix, params);
   const columns: Column<QuotationRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
     { key: 'quote_ref', header: 'Quote Ref', sortKey: 'quote_ref' },
@@ -82,6 +84,7 @@ export default function QuotationsListPage() {
       filters={
         <Box sx={{ mb: 2 }}>
           <DocListFilters value={s} onChange={filter} onClear={reset} testIdPrefix="quotations">
+            <ExportCsvButton path={`${prefix}/quotations`} params={params} />
             {mayCreate && (
               <AddButton to="/quotations/add" testId="quotation-add">
                 New quotation

@@ -3,6 +3,7 @@ import type { Supplier } from '@bpm/contract/suppliers';
 import { useNavigate } from 'react-router';
 import { useSuppliers } from '../../api/suppliers';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
@@ -18,7 +19,8 @@ const DEFAULTS = {
 export default function SuppliersPage() {
   const { state: s, set, filter, paging } = useListPageState('suppliers', DEFAULTS);
   const navigate = useNavigate();
-  const q = useSuppliers({ search: s.search, sort: s.sort || undefined, order: s.order, ...paging });
+  const params = { search: s.search, sort: s.sort || undefined, order: s.order, ...paging };
+  const q = useSuppliers(params);
   const columns: Column<Supplier>[] = [
     { key: 'name', header: 'Name', sortKey: 'name' },
     { key: 'contact_person', header: 'Contact Person', sortKey: 'contact_person' },
@@ -30,9 +32,12 @@ export default function SuppliersPage() {
     <ListPage
       title="Suppliers"
       actions={
-        <AddButton to="/suppliers/add" testId="supplier-add">
-          New Supplier
-        </AddButton>
+        <>
+          <ExportCsvButton path="/suppliers" params={params} />
+          <AddButton to="/suppliers/add" testId="supplier-add">
+            New Supplier
+          </AddButton>
+        </>
       }
       filters={
         <FilterRow>
