@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
+import { labelEvents } from './labels';
 
 /** Newest first; `entity` narrows to one record's history. */
 export async function listEvents(
@@ -38,5 +39,6 @@ export async function listEvents(
       .from(events)
       .where(where),
   ]);
-  return { rows: rows as EventRow[], total: count?.n ?? 0 };
+  // Record names are resolved for the page only: one query per entity type present.
+  return { rows: await labelEvents(db, rows as EventRow[]), total: count?.n ?? 0 };
 }
