@@ -106,7 +106,7 @@ export async function labelEvents(db: Db, rows: EventRow[]): Promise<LabelledEve
     const labels: Record<string, Record<string, string>> = {};
     for (const [field, id] of refs[i]!) {
       const name = resolved.get(REFS[field]!)?.get(id);
-      if (name) (labels[field] ??= {})[String(id)] = name;
+      if (name) labels[field] = { ...labels[field], [String(id)]: name };
     }
     return {
       ...r,
