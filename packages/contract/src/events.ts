@@ -172,6 +172,10 @@ export interface EventRow {
   entity_type: string;
   entity_id: number | null;
   data: Record<string, unknown>;
+  /** The record's name: OC ref, quote ref, dealer name, product code… (`Order #12` when it has none). */
+  record_label?: string;
+  /** Names of record ids in `data` and its changes, by field: `{ dealer: { '18': 'Northwind…' } }`. */
+  labels?: Record<string, Record<string, string>>;
 }
 
 export interface FieldChange {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, systemClock, unixNow } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedAdmin, seedDemo, seedDemoHistory } from './db/seed';
+import { DEMO_OC_PDF } from './modules/orders/seed';
 import { TokenService } from './platform/auth';
 import { diskFileStore } from './platform/files';
 import { createMailer } from './platform/mail';
@@ -21,10 +22,13 @@ async function main() {
       await seedDemoHistory(database.db);
     }
   }
+  const fileStore = diskFileStore(join(config.dataDir, 'files'));
+  // The demo orders' OC rows point at one stored PDF (content-addressed, so this is idempotent).
+  if (!config.production && config.demo) await fileStore.put(DEMO_OC_PDF);
   const app = await buildApp(
     {
       db: database.db,
-      files: diskFileStore(join(config.dataDir, 'files')),
+      files: fileStore,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, clock: systemClock, log: console.log }),
       clock: systemClock,
       config,

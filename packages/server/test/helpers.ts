@@ -9,6 +9,7 @@ import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite } from '../src/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
+import { DEMO_OC_PDF } from '../src/modules/orders/seed';
 import { TokenService } from '../src/platform/auth';
 import { diskFileStore } from '../src/platform/files';
 import type { Mail, Mailer } from '../src/platform/mail';
@@ -69,10 +70,12 @@ export async function createTestApp(
       mails.push(mail);
     },
   };
+  const fileStore = diskFileStore(join(dir, 'files'));
+  await fileStore.put(DEMO_OC_PDF);
   const app = await buildApp(
     {
       db: database.db,
-      files: diskFileStore(join(dir, 'files')),
+      files: fileStore,
       mailer,
       clock,
       config,

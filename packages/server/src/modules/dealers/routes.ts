@@ -2,6 +2,7 @@ import { idParams } from '@bpm/contract/common';
 import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contract/dealers';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, defineRoute } from '../../platform/route';
@@ -11,6 +12,13 @@ export function dealerRoutes(app: FastifyInstance) {
   const read = { action: 'dealers.read' } as const;
   registerFileType(app, 'dealers/agreement_pdf', dealers.agreementFileId);
 
+  defineCsvExport(app, {
+    url: '/dealers/export.csv',
+    action: read.action,
+    query: dealerListQuery,
+    fileName: 'dealers.csv',
+    fetch: async (deps, q) => (await dealers.listDealers(deps.db, q)).rows,
+  });
   defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer);
 
   defineRoute(app, {

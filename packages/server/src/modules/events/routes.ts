@@ -1,10 +1,19 @@
 import { idParams } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
+import { defineCsvExport } from '../../platform/csv-export';
 import { defineRoute, Paged } from '../../platform/route';
 import { listEvents } from './service';
 
 export function eventRoutes(app: FastifyInstance) {
+  defineCsvExport(app, {
+    url: '/events/export.csv',
+    action: 'events.all',
+    query: eventListQuery,
+    fileName: 'events.csv',
+    fetch: async (deps, q, user) => (await listEvents(deps.db, user.user_role, q)).rows,
+  });
+
   defineRoute(app, {
     method: 'GET',
     url: '/events',

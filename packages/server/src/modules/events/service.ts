@@ -4,6 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
+import { labelEvents } from './labels';
 import { scopeEventData, visibleEntityTypes } from './scope';
 
 /**
@@ -52,5 +53,6 @@ export async function listEvents(
     ...r,
     data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
   }));
-  return { rows: scoped as EventRow[], total: count?.n ?? 0 };
+  // Record names are resolved for the page only: one query per entity type present.
+  return { rows: await labelEvents(db, scoped as EventRow[]), total: count?.n ?? 0 };
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import type { Deps } from '../../platform/deps';
 import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
@@ -45,6 +46,13 @@ export function orderRoutes(app: FastifyInstance) {
   const save = { action: 'orders.save' } as const;
 
   // --- Sales and administrator ---------------------------------------------------------------
+  defineCsvExport(app, {
+    url: '/orders/export.csv',
+    action: read.action,
+    query: orderListQuery,
+    fileName: 'orders.csv',
+    fetch: async (deps, q) => (await listOrders(deps.db, q, unixNow(deps.clock))).rows,
+  });
   defineRoute(app, {
     method: 'GET',
     url: '/orders',
@@ -119,6 +127,13 @@ export function orderRoutes(app: FastifyInstance) {
     ['shipping', 'orders.shipping'],
     ['production', 'orders.production'],
   ] as const) {
+    defineCsvExport(app, {
+      url: `/${role}/orders/export.csv`,
+      action,
+      query: orderListQuery,
+      fileName: 'orders.csv',
+      fetch: async (deps, q) => (await listShippingOrders(deps.db, q, unixNow(deps.clock))).rows,
+    });
     defineRoute(app, {
       method: 'GET',
       url: `/${role}/orders`,

@@ -1,10 +1,37 @@
+import { createHash } from 'node:crypto';
 import { orderTotals } from '@bpm/contract/orders';
+import { paymentFigures } from '@bpm/contract/payments';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers } from '../../db/schema/sales';
 import { KINDS } from '../sales-docs/kinds';
 import { rebuildRollup } from '../sales-docs/rollup';
+
+/** A one-page PDF every demo order confirmation points to (the store keeps bytes by content hash). */
+export const DEMO_OC_PDF: Buffer = (() => {
+  const text = 'BPM demo order confirmation';
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length + 32} >>\nstream\nBT /F1 18 Tf 72 760 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+})();
+export const DEMO_OC_SHA = createHash('sha256').update(DEMO_OC_PDF).digest('hex');
 
 /** Deterministic PRNG (mulberry32): the demo data is the same on every start. */
 function prng(seed: number) {
@@ -488,9 +515,23 @@ export async function seedSales(db: Db, ctx: { now: number }) {
       paymentStatus: kind === 'order' && paid ? 'paid' : 'not paid',
       paymentDueDate: date + 30 * day,
       paymentDate: paid ? date + r.int(1, 40) * day : null,
-      paymentReceived: String(kind === 'order' ? received : 0),
       paymentFull: String(paid ? totals.value : 0),
-      outstanding: String(kind === 'order' ? Math.round((totals.value - received) * 100) / 100 : 0),
+      // The demo obeys the payment rule the saves apply (contract/payments.ts).
+      ...(() => {
+        const f = paymentFigures({
+          kind,
+          value: totals.value,
+          payment_status: kind === 'order' && paid ? 'paid' : 'not paid',
+          shipping_status: kind === 'order' ? status : 'wait',
+          payment_advance: 0,
+          payment_received: kind === 'order' ? received : 0,
+        });
+        return {
+          paymentReceived: String(f.payment_received),
+          outstanding: String(f.outstanding),
+          outstandingShipped: String(f.outstanding_shipped),
+        };
+      })(),
       requestToDelete: kind === 'order' && i % 150 === 7 ? 1 : kind === 'quotation' && i % 50 === 3 ? 1 : 0,
       testStatus: status === 'done' ? 'completed' : 'pending',
       billingCountry: d.country,
@@ -518,9 +559,31 @@ export async function seedSales(db: Db, ctx: { now: number }) {
     const docs = Array.from({ length: count }, (_x, i) => makeDoc(i, kind)).sort((a, b) => a.date - b.date);
     for (let i = 0; i < docs.length; i += 100) {
       const batch = docs.slice(i, i + 100);
+      // Orders past 'wait' carry their OC PDF, as shipping's and production's saves require.
+      const needOc = kind === 'order' ? batch.filter((d) => d.shippingStatus !== 'wait') : [];
+      const ocIds = needOc.length
+        ? await db
+            .insert(files)
+            .values(
+              needOc.map((d) => ({
+                sha256: DEMO_OC_SHA,
+                size: DEMO_OC_PDF.length,
+                mime: 'application/pdf',
+                fileName: `${d.ocRef}.pdf`,
+                createdAt: d.date,
+              })),
+            )
+            .returning({ id: files.id })
+        : [];
+      const ocFile = new Map(needOc.map((d, j) => [d, ocIds[j]!.id]));
       const ids = await db
         .insert(table)
-        .values(batch.map(({ lines: _l, ...doc }) => doc))
+        .values(
+          batch.map((d) => {
+            const { lines: _l, ...doc } = d;
+            return { ...doc, ocFileId: ocFile.get(d) ?? null };
+          }),
+        )
         .returning({ id: table.id });
       await db.insert(lineTable).values(
         batch.flatMap((doc, j) =>

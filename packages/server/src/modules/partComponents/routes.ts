@@ -2,6 +2,7 @@ import { idParams } from '@bpm/contract/common';
 import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes, RowsWith } from '../../platform/route';
@@ -11,6 +12,13 @@ export function partComponentRoutes(app: FastifyInstance) {
   const access = { action: 'partComponents.manage' } as const;
   registerFileType(app, 'partComponents/part_image', parts.partImageFileId);
 
+  defineCsvExport(app, {
+    url: '/partComponents/export.csv',
+    action: access.action,
+    query: partComponentListQuery,
+    fileName: 'part-components.csv',
+    fetch: async (deps, q) => (await parts.listParts(deps.db, q)).rows,
+  });
   defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart);
 
   defineRoute(app, {

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { definePutById, defineRoute, flagRoutes, Paged } from '../../platform/route';
@@ -34,6 +35,14 @@ export function productRoutes(app: FastifyInstance) {
 
   for (const prefix of PRODUCT_PREFIXES) {
     const base = prefix ? `/${prefix}/products` : '/products';
+
+    defineCsvExport(app, {
+      url: `${base}/export.csv`,
+      action: 'products.read',
+      query: productListQuery,
+      fileName: 'products.csv',
+      fetch: async (deps, q) => (await products.listProducts(deps.db, q, unixNow(deps.clock))).rows,
+    });
 
     defineRoute(app, {
       method: 'GET',

@@ -3,6 +3,7 @@ import type { Action } from '@bpm/contract/permissions';
 import { quotationListQuery, quotationSave } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
@@ -24,6 +25,16 @@ export function quotationRoutes(app: FastifyInstance) {
     { base: '/shipping/quotations', read: 'quotations.shipping', money: false },
   ];
   for (const v of variants) {
+    defineCsvExport(app, {
+      url: `${v.base}/export.csv`,
+      action: v.read,
+      query: quotationListQuery,
+      fileName: 'quotations.csv',
+      fetch: async (deps, q) => {
+        const page = await listQuotations(deps.db, q);
+        return v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
+      },
+    });
     defineRoute(app, {
       method: 'GET',
       url: v.base,

@@ -43,6 +43,8 @@ export async function attachGenerated(
   db: Db,
   id: number,
   which: 'oc' | 'invoice',
+  /** The reference the document was rendered with (used when the order's is still empty). */
+  generatedRef: string,
   store: (tx: Db, fileName: string) => Promise<{ id: number; fileName: string }>,
   actor: Actor,
   now: number,
@@ -51,7 +53,7 @@ export async function attachGenerated(
     const before = await loadForUpdate(tx, 'order', id, undefined);
     const fileCol = which === 'oc' ? orders.ocFileId : orders.invoiceFileId;
     const [prev] = await tx.select({ fileId: fileCol }).from(orders).where(eq(orders.id, id));
-    const ref = which === 'oc' ? before.oc_ref || `OC-${id}` : before.invoice || `INV-${id}`;
+    const ref = (which === 'oc' ? before.oc_ref : before.invoice) || generatedRef;
     const stored = await store(tx, `${ref}.pdf`);
     await tx
       .update(orders)

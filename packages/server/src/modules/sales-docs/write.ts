@@ -8,6 +8,7 @@ import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
+import { applyPayments } from './payments';
 import { type Doc, getDoc } from './read';
 import { creditWarning, rollup } from './rollup';
 
@@ -88,6 +89,8 @@ export async function finishSave(
   now: number,
   extra: Record<string, unknown> = {},
 ): Promise<SaveResult> {
+  // Every save path ends here: the payment figures follow the saved value and statuses.
+  await applyPayments(tx, kind, id);
   if (kind === 'order') await rollup(tx, id, 1);
   const after = await getDoc(tx, kind, id);
   await recordEvent(

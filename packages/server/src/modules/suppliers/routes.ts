@@ -8,12 +8,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { defineCsvExport } from '../../platform/csv-export';
 import { defineListAndGet, defineRoute } from '../../platform/route';
 import * as suppliers from './service';
 
 export function supplierRoutes(app: FastifyInstance) {
   const access = { action: 'suppliers.manage' } as const;
 
+  defineCsvExport(app, {
+    url: '/suppliers/export.csv',
+    action: access.action,
+    query: supplierListQuery,
+    fileName: 'suppliers.csv',
+    fetch: async (deps, q) => (await suppliers.listSuppliers(deps.db, q)).rows,
+  });
   defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier, {
     row: supplier,
     record: supplier,

@@ -3,6 +3,7 @@ import type { DealerRow } from '@bpm/contract/dealers';
 import { useCan } from '../../api/auth-store';
 import { useDealers } from '../../api/dealers';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatMoney } from '../../components/format';
 import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
@@ -13,7 +14,8 @@ const DEFAULTS = { search: '', sort: 'name', order: 'asc' as 'asc' | 'desc', pag
 export default function DealersPage() {
   const can = useCan();
   const { state: s, set, filter, paging } = useListPageState('dealerPage', DEFAULTS);
-  const q = useDealers({ search: s.search, sort: s.sort, order: s.order, ...paging });
+  const params = { search: s.search, sort: s.sort, order: s.order, ...paging };
+  const q = useDealers(params);
   const columns: Column<DealerRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
     { key: 'name', header: 'Name', sortKey: 'name' },
@@ -36,11 +38,14 @@ export default function DealersPage() {
       title="Dealers"
       actions={
         // 'New dealer' is for administrator and sale only (document 1 section 2.10).
-        can('dealers.create') ? (
-          <AddButton to="/dealers/add" testId="dealer-add">
-            New dealer
-          </AddButton>
-        ) : undefined
+        <>
+          <ExportCsvButton path="/dealers" params={params} />
+          {can('dealers.create') ? (
+            <AddButton to="/dealers/add" testId="dealer-add">
+              New dealer
+            </AddButton>
+          ) : undefined}
+        </>
       }
       filters={
         <FilterRow>

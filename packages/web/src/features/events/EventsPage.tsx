@@ -7,6 +7,7 @@ import { useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
 import { useEvents } from '../../api/events';
 import { type Column, DataTable } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -49,7 +50,11 @@ export default function EventsPage() {
   const title = kind ? `${KIND_TITLES[kind]} ${id} — Events` : 'Events';
   return (
     <Box>
-      <PageHeader title={title} back />
+      <PageHeader
+        title={title}
+        back
+        actions={kind ? undefined : <ExportCsvButton path="/events" params={{ search }} />}
+      />
       <Stack direction="row" sx={{ mb: 2 }}>
         <SearchBox
           value={search}

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useDocVariant } from '../../api/orders';
 import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 import { OrdersListFilters } from './OrdersListFilters';
@@ -108,9 +109,12 @@ function SalesOrdersList() {
         reset={reset}
         payment
         actions={
-          <AddButton to="/orders/add" testId="order-add">
-            New order
-          </AddButton>
+          <>
+            <ExportCsvButton path="/orders" params={orderListQuery(s, { payment: true })} />
+            <AddButton to="/orders/add" testId="order-add">
+              New order
+            </AddButton>
+          </>
         }
       />
       <ListTable
@@ -187,7 +191,13 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
   ];
   return (
     <ListPage title="Orders">
-      <OrdersListFilters s={s} filter={filter} reset={reset} payment={false} />
+      <OrdersListFilters
+        s={s}
+        filter={filter}
+        reset={reset}
+        payment={false}
+        actions={<ExportCsvButton path={`/${role}/orders`} params={orderListQuery(s, { payment: false })} />}
+      />
       <ListTable
         state={s}
         set={set}

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { PartComponent } from '@bpm/contract/partComponents';
 import { usePartComponents } from '../../api/partComponents';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { formatUnitPrice } from '../../components/format';
@@ -19,13 +20,14 @@ const DEFAULTS = {
 /** /partComponents (administrator, purchase): purchasable parts (document 2 section 2). */
 export default function PartComponentsPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('partComponents', DEFAULTS);
-  const q = usePartComponents({
+  const params = {
     search: s.search,
     status: s.status,
     sort: s.sort || undefined,
     order: s.sort ? s.order : undefined,
     ...paging,
-  });
+  };
+  const q = usePartComponents(params);
   const columns: Column<PartComponent>[] = [
     { key: 'manuf_part_number', header: 'Manufacturer Part Number', sortKey: 'manuf_part_number' },
     { key: 'manufacturer', header: 'Manufacturer', sortKey: 'manufacturer' },
@@ -55,9 +57,12 @@ export default function PartComponentsPage() {
     <ListPage
       title="Part Components"
       actions={
-        <AddButton to="/partComponents/add" testId="part-add">
-          New Component
-        </AddButton>
+        <>
+          <ExportCsvButton path="/partComponents" params={params} />
+          <AddButton to="/partComponents/add" testId="part-add">
+            New Component
+          </AddButton>
+        </>
       }
       filters={
         <FilterRow stackBelow="sm">

@@ -3,8 +3,9 @@ import { can } from '@bpm/contract/permissions';
 import type { ProductRow } from '@bpm/contract/products';
 import { useMemo } from 'react';
 import { useCurrentUser } from '../../api/auth-store';
-import { useProducts } from '../../api/products';
+import { useProducts, useProductsBase } from '../../api/products';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -30,7 +31,7 @@ export default function ProductsPage() {
   const window = useMemo(() => defaultStatisticsWindow(), []);
   const from = s.from ?? window.from;
   const to = s.to ?? window.to;
-  const q = useProducts({
+  const params = {
     search: s.search,
     status: s.status,
     StartDate: from,
@@ -38,7 +39,9 @@ export default function ProductsPage() {
     sort: s.sort || undefined,
     order: s.sort ? s.order : undefined,
     ...paging,
-  });
+  };
+  const q = useProducts(params);
+  const productsBase = useProductsBase();
 
   const columns: Column<ProductRow>[] = [
     { key: 'product_code', header: 'Product Code', sortKey: 'product_code' },
@@ -81,11 +84,14 @@ export default function ProductsPage() {
     <ListPage
       title="Products"
       actions={
-        can(user.user_role, 'products.save') && (
-          <AddButton to="/products/add" testId="product-add">
-            New Product
-          </AddButton>
-        )
+        <>
+          <ExportCsvButton path={productsBase} params={params} />
+          {can(user.user_role, 'products.save') && (
+            <AddButton to="/products/add" testId="product-add">
+              New Product
+            </AddButton>
+          )}
+        </>
       }
       filters={
         <FilterRow stackBelow="md">

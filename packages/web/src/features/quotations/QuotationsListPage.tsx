@@ -5,6 +5,7 @@ import { useCan } from '../../api/auth-store';
 import { docListPrefix, useDocVariant } from '../../api/orders';
 import { useQuotationsList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { DocListFilters } from '../../components/filters/DocListFilters';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
@@ -39,7 +40,7 @@ export default function QuotationsListPage() {
   const mayCreate = can('quotations.save') || can('quotations.production');
   const money = mayCreate;
   const { state: s, set, reset, filter, paging } = useListPageState('quotationPage', DEFAULTS);
-  const q = useQuotationsList(prefix, {
+  const params = {
     search: s.search || undefined,
     dealer: s.dealer > 0 ? s.dealer : undefined,
     start: s.from ?? undefined,
@@ -47,7 +48,8 @@ export default function QuotationsListPage() {
     sort: s.sort,
     order: s.order,
     ...paging,
-  });
+  };
+  const q = useQuotationsList(prefix, params);
   const columns: Column<QuotationRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
     { key: 'quote_ref', header: 'Quote Ref', sortKey: 'quote_ref' },
@@ -80,6 +82,7 @@ export default function QuotationsListPage() {
       filters={
         <Box sx={{ mb: 2 }}>
           <DocListFilters value={s} onChange={filter} onClear={reset} testIdPrefix="quotations">
+            <ExportCsvButton path={`${prefix}/quotations`} params={params} />
             {mayCreate && (
               <AddButton to="/quotations/add" testId="quotation-add">
                 New quotation

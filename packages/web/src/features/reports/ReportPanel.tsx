@@ -1,6 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import type { ReportFormat } from '@bpm/contract/reports';
-import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { downloadReport } from '../../api/reports';
 

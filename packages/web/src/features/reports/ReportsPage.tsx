@@ -1,9 +1,7 @@
-import { MSG } from '@bpm/contract/messages';
-import { REPORT_ACTIONS, REPORT_IDS, REPORT_LABELS, type ReportFormat, type ReportId } from '@bpm/contract/reports';
-import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { REPORT_ACTIONS, REPORT_IDS, REPORT_LABELS, type ReportId } from '@bpm/contract/reports';
+import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useCan } from '../../api/auth-store';
-import { downloadReport } from '../../api/reports';
 import { PageHeader } from '../../components/PageHeader';
 import { REPORT_FORMS } from './ReportForms';
 

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { Supplier } from '@bpm/contract/suppliers';
 import { useSuppliers } from '../../api/suppliers';
 import type { Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
 import { AddButton, FilterRow, ListPage, ListTable, useListPageState } from '../../components/ListPage';
 
@@ -16,7 +17,8 @@ const DEFAULTS = {
 /** /suppliers (administrator, purchase): vendor records (document 2 section 2). */
 export default function SuppliersPage() {
   const { state: s, set, filter, paging } = useListPageState('suppliers', DEFAULTS);
-  const q = useSuppliers({ search: s.search, sort: s.sort || undefined, order: s.order, ...paging });
+  const params = { search: s.search, sort: s.sort || undefined, order: s.order, ...paging };
+  const q = useSuppliers(params);
   const columns: Column<Supplier>[] = [
     { key: 'name', header: 'Name', sortKey: 'name' },
     { key: 'contact_person', header: 'Contact Person', sortKey: 'contact_person' },
@@ -28,9 +30,12 @@ export default function SuppliersPage() {
     <ListPage
       title="Suppliers"
       actions={
-        <AddButton to="/suppliers/add" testId="supplier-add">
-          New Supplier
-        </AddButton>
+        <>
+          <ExportCsvButton path="/suppliers" params={params} />
+          <AddButton to="/suppliers/add" testId="supplier-add">
+            New Supplier
+          </AddButton>
+        </>
       }
       filters={
         <FilterRow>
