@@ -77,17 +77,6 @@ export type DocForm = {
   products: LineForm[];
 } & Record<AddressField, string>;
 
-export const MONEY_FIELDS = [
-  'value',
-  'shipping_cost',
-  'actual_shipping_cost',
-  'payment_advance',
-  'payment_full',
-  'payment_received',
-  'outstanding',
-  'outstanding_shipped',
-] as const;
-
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const amount = (v: unknown) => (v === null || v === undefined || v === '' ? '' : String(v));
 
