@@ -173,3 +173,19 @@ describe('import rules', () => {
     expect(gone, 'these no longer occur: delete them from KNOWN').toEqual([]);
   });
 });
+
+describe('permission checks in the web', () => {
+  it('features ask can()/useCan() instead of comparing role names (one permission model)', () => {
+    const dir = join(ROOT, 'packages/web/src/features');
+    const found = sourceFiles(dir)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
+          .filter(({ line }) => /\buser_role\s*[!=]==|[!=]==\s*user_role\b|\brole\s*[!=]==\s*'/.test(line))
+          .map(({ at }) => at),
+      );
+    expect(found).toEqual([]);
+  });
+});

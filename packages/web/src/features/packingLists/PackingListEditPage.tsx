@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import {
@@ -48,7 +48,7 @@ export default function PackingListEditPage() {
   const id = idParam ? Number(idParam) : undefined;
   const existing = usePackingList(id);
   const navigate = useNavigate();
-  const { user_role } = useCurrentUser();
+  const can = useCan();
   const [head, setHead] = useState<Head>({
     po_number: '',
     shipping_date: null,
@@ -124,9 +124,7 @@ export default function PackingListEditPage() {
               </Button>
             )}
             {id && (
-              <Button onClick={() => downloadPackingListPdf(id, user_role === 'administrator').catch(() => undefined)}>
-                PDF
-              </Button>
+              <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>PDF</Button>
             )}
             {id && (
               <Button color="error" onClick={() => setDeleting(true)} data-testid="packing-delete">

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import { CURRENCIES, PO_MSG, PO_STATUS_LABELS, type PurchaseOrder } from '@bpm/contract/purchaseOrders';
+import { rolePrefix } from '@bpm/contract/roles';
 import {
   Alert,
   Box,
@@ -110,7 +111,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
     po &&
     run(
       'PUT',
-      `/${user_role === 'poapproval' ? 'poapproval' : 'admin'}/purchaseorders/${d}/${po.id}`,
+      `/${rolePrefix(user_role)}/purchaseorders/${d}/${po.id}`,
       d === 'approve' ? PO_MSG.approved : PO_MSG.rejected,
     );
   const receive = () => {

@@ -49,7 +49,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   const q = useChecklist(kind, id);
   const steps = useSteps(kind, id);
   const can = useCan();
-  const { user_id, user_role } = useCurrentUser();
+  const { user_id } = useCurrentUser();
   const [tab, setTab] = useState(0);
   const [revOpen, setRevOpen] = useState(false);
   const sign = useChecklistMutation(kind, (_: undefined, p) => api.post(`${p.base}/test/signQc/${id}`));
@@ -106,9 +106,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
                 variant="outlined"
                 data-testid="checklist-pdf"
                 onClick={() =>
-                  downloadChecklistFile('test_checklist_pdf', c.id, user_role === 'administrator').catch(
-                    () => undefined,
-                  )
+                  downloadChecklistFile('test_checklist_pdf', c.id, can('files.admin')).catch(() => undefined)
                 }
               >
                 PDF

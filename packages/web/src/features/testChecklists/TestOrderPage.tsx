@@ -37,7 +37,6 @@ export default function TestOrderPage() {
   const id = Number(useParams().OrderId);
   const q = useTestOrder(id);
   const can = useCan();
-  const { user_role } = useCurrentUser();
   if (q.isLoading) return <PageLoader />;
   if (q.isError || !q.data) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
@@ -54,7 +53,7 @@ export default function TestOrderPage() {
               variant="outlined"
               data-testid="zip-all"
               onClick={() =>
-                downloadChecklistFile('test_checklist_order_zip', o.id, user_role === 'administrator').catch(() =>
+                downloadChecklistFile('test_checklist_order_zip', o.id, can('files.admin')).catch(() =>
                   toast('Failed to download test checklists', 'error'),
                 )
               }

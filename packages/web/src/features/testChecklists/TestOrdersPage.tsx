@@ -3,7 +3,7 @@ import { TEST_STATUS_LABELS } from '@bpm/contract/orders';
 import { TEST_FILTERS, type TestOrderRow } from '@bpm/contract/testChecklists';
 import { Stack } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
 import { useTestOrders } from '../../api/testChecklists';
 import type { Column } from '../../components/DataTable';
 import { RadioGroupFilter } from '../../components/filters/ChoiceFilters';
@@ -19,13 +19,14 @@ const STATUS_OPTIONS = TEST_FILTERS.map((v) => ({
 
 /** /testchecklists: orders with a test status (document 3 section 2.1). qa starts on 'passed'. */
 export default function TestOrdersPage() {
-  const { user_role } = useCurrentUser();
+  const can = useCan();
   const defaults = {
     search: '',
     dealer: -1,
     from: null as number | null,
     to: null as number | null,
-    test_status: user_role === 'qa' ? 'passed' : 'all',
+    // QA (the role that signs off) starts on the checklists waiting for it (document 3 section 2.1).
+    test_status: can('testChecklists.sign') ? 'passed' : 'all',
     sort: 'date' as string,
     order: 'desc' as 'asc' | 'desc',
     page: 0,
