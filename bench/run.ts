@@ -19,8 +19,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
-import { reportTimings } from './reports';
 import { measurePoPdf, PURCHASING_CASES, seedPurchaseOrders } from './purchasing';
+import { reportTimings } from './reports';
 import { SALES_CASES, seedOrders } from './sales';
 import { seedWorkBench, WORK_CASES } from './work';
 
