@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { listQuery, MAX_ID, optionalEmail, optionalId, optionalText, requiredText, toNumber } from './common';
 import { MSG } from './messages';
-import type { PermissionContext, StateRule } from './permissions';
-import type { Role } from './roles';
 
 /** Purchase order messages of document 2 sections 5 and 8, word for word, plus BPM's own (docs/decisions.md). */
 export const PO_MSG = {

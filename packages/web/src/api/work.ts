@@ -14,7 +14,6 @@ import { useEntityList } from './entity';
 /** Tasks and projects share one cache area: a task change moves its project's counts. */
 const AREA = 'work';
 
-type TaskRow = Task;
 export type NoteRow = TaskNote & { can_manage: boolean };
 export type AttachmentRow = TaskAttachment & { can_manage: boolean };
 

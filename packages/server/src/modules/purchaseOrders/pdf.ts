@@ -17,11 +17,6 @@ const printer = new PdfPrinter({
 
 const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
 
-/** A signature image as pdfmake takes it (PNG or JPEG data URL), or null. */
-interface Signature {
-  dataUrl: string | null;
-}
-
 function signer(title: string, name: string, position: string, sig: string | null): Content {
   return {
     stack: [
