@@ -138,6 +138,8 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     // Every list filters `deleted = 0`; partial indexes keep them small and exact.
     index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
     index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
+    // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
+    index('orders_live_sales_date_idx').on(t.date, t.dealerId).where(sql`deleted = 0 and shipping_status <> 'cancel'`),
     index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(live),
     index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
     index('orders_today_idx').on(t.date.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
