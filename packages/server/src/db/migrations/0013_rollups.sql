@@ -11,3 +11,5 @@ INSERT INTO "order_day_rollup" ("dealer_id", "day", "n", "sales")
 SELECT "dealer_id", floor("date" / 86400.0)::int, count(*), sum("value" - "shipping_cost")
 FROM "orders" WHERE "deleted" = 0 AND "shipping_status" <> 'cancel' GROUP BY 1, 2;--> statement-breakpoint
 CREATE INDEX "orders_live_sales_date_idx" ON "orders" USING btree ("date","dealer_id") INCLUDE ("value","shipping_cost") WHERE deleted = 0 and shipping_status <> 'cancel';
+--> statement-breakpoint
+CREATE INDEX "orders_dealer_value_idx" ON "orders" USING btree ("dealer_id","value","id") WHERE deleted = 0;

@@ -149,6 +149,8 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_invoice_idx').on(t.invoice).where(live),
     index('orders_dealer_name_idx').on(t.dealerName, t.id).where(live),
     index('orders_value_idx').on(t.value, t.id).where(live),
+    // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
+    index('orders_dealer_value_idx').on(t.dealerId, t.value, t.id).where(live),
     // One (column, id) index per sortable column: any sort of a page walks an index.
     index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
     index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),
