@@ -13,3 +13,5 @@ FROM "orders" WHERE "deleted" = 0 AND "shipping_status" <> 'cancel' GROUP BY 1, 
 CREATE INDEX "orders_live_sales_date_idx" ON "orders" USING btree ("date","dealer_id") INCLUDE ("value","shipping_cost") WHERE deleted = 0 and shipping_status <> 'cancel';
 --> statement-breakpoint
 CREATE INDEX "orders_dealer_value_idx" ON "orders" USING btree ("dealer_id","value","id") WHERE deleted = 0;
+--> statement-breakpoint
+CREATE INDEX "orders_today_open_idx" ON "orders" USING btree ("date" DESC,"id" DESC) WHERE deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel');

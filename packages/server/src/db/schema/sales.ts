@@ -143,6 +143,10 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(live),
     index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
     index('orders_today_idx').on(t.date.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
+    // The production overview's page and count (index-only count: 74 ms → 1 ms at 1M orders).
+    index('orders_today_open_idx')
+      .on(t.date.desc(), t.id.desc())
+      .where(sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel')`),
     index('orders_expected_idx').on(t.shippingDateExpected).where(live),
     index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
     index('orders_oc_ref_idx').on(t.ocRef).where(live),
