@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --pg postgres://… --duration 5 --connections 10]`
+ * `npm run bench [-- --pg postgres://… --duration 5 --connections 10 --orders 100000]`
  *
  * Starts the real server (main.ts, NODE_ENV unset) on loopback with a temp DATA_DIR holding the
  * demo data plus 100k events, and a bare Fastify app, each in its own process; then drives both
@@ -33,6 +33,8 @@ interface Opts {
   pg?: string;
   /** Only the cases whose name matches this regular expression (the bare reference always runs). */
   only?: string;
+  /** Orders to seed (default 100k; `--orders 1000000` measures at 1M). */
+  orders?: number;
 }
 
 /** What a case may use: the server's URL and helpers to sign in. */
@@ -113,6 +115,7 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--duration') o.duration = Number(argv[++i]);
     else if (a === '--connections') o.connections = Number(argv[++i]);
     else if (a === '--only') o.only = argv[++i];
+    else if (a === '--orders') o.orders = Number(argv[++i]);
   }
   return o;
 }
@@ -158,7 +161,7 @@ function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 /** Demo data plus 100k events, written straight into the database the server will open. */
-async function prepare(db: Database) {
+async function prepare(db: Database, orders?: number) {
   const now = Math.floor(Date.now() / 1000);
   await seedDemo(db.db, now);
   const t0 = Date.now();
@@ -170,7 +173,7 @@ async function prepare(db: Database) {
     from generate_series(1, ${EVENTS}) g`);
   await db.db.execute(sql`analyze events`);
   console.log(`  inserted ${EVENTS} events in ${Date.now() - t0} ms`);
-  await seedOrders(db.db, now);
+  await seedOrders(db.db, now, orders);
   await seedWorkBench(db.db, now);
   await seedPurchaseOrders(db.db, now);
   await measurePoPdf(db.db);
@@ -208,7 +211,7 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
   let databaseUrl = '';
   if (kind === 'pglite') {
     const db = await openPglite(join(dataDir, 'db'));
-    await prepare(db);
+    await prepare(db, o.orders);
     await db.close();
   } else {
     dbName = `bpm_bench_${process.pid}`;
@@ -221,7 +224,7 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
     const db = await openPostgres(databaseUrl);
-    await prepare(db);
+    await prepare(db, o.orders);
     await db.close();
   }
 

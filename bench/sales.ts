@@ -11,15 +11,15 @@ import { rebuildRollup } from '../packages/server/src/modules/sales-docs/rollup'
 export const ORDERS = 100_000;
 const DAY = 86400;
 
-/** 100k orders over the last two years (the dashboard's worst case: all inside its window). */
-export async function seedOrders(db: Db, now: number) {
+/** `count` (100k unless `--orders N`) orders over the last two years (the dashboard's worst case: all inside its window). */
+export async function seedOrders(db: Db, now: number, count = ORDERS) {
   const t0 = Date.now();
   await db.execute(sql`
     with ds as (select array_agg(id order by id) as ids, array_agg(name order by id) as names, count(*)::int as n
                 from dealers where active = 1),
     g as (select g, ${now} - (g::bigint * 7919) % ${730 * DAY} as date,
                  (array['wait','ship','done','done','done','done','done','cancel'])[1 + (g * 13) % 8] as status
-          from generate_series(1, ${ORDERS}) g)
+          from generate_series(1, ${count}) g)
     insert into orders (dealer_id, dealer_name, date, oc_ref, invoice, note, value, shipping_cost, actual_shipping_cost,
       shipping_status, shipping_for_today, shipping_date_expected, shipping_awb, payment_status, payment_received,
       outstanding, request_to_delete, created_at, updated_at)
@@ -36,8 +36,8 @@ export async function seedOrders(db: Db, now: number) {
     from g, ds`);
   await rebuildRollup(db);
   await rebuildMonthRollup(db);
-  await db.execute(sql`analyze orders, order_rollup, order_month_rollup`);
-  console.log(`  inserted ${ORDERS} orders in ${Date.now() - t0} ms`);
+  await db.execute(sql`analyze orders, order_rollup, order_month_rollup, order_day_rollup`);
+  console.log(`  inserted ${count} orders in ${Date.now() - t0} ms`);
 }
 
 type Bearer = (username: string) => Promise<Record<string, string>>;

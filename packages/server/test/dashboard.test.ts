@@ -35,6 +35,7 @@ beforeAll(async () => {
   await t.database.db.execute(sql`delete from orders`);
   await t.database.db.execute(sql`delete from order_rollup`);
   await t.database.db.execute(sql`delete from order_month_rollup`);
+  await t.database.db.execute(sql`delete from order_day_rollup`);
   A = await createDealer(t, { name: 'Dash A', credit_limit: 10000 });
   B = await createDealer(t, { name: 'Dash B', credit_limit: 0 });
   C = await createDealer(t, { name: 'Dash C' });

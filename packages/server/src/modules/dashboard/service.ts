@@ -14,7 +14,7 @@ import {
 } from '@bpm/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { orderMonthRollup } from '../../db/schema/dashboard';
+import { orderDayRollup, orderMonthRollup } from '../../db/schema/dashboard';
 import { dealers, orders } from '../../db/schema/sales';
 import { dealerCredit } from '../dealers/service';
 import { monthKey } from './rollup';
@@ -24,9 +24,63 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const monthId = (m: number) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
 const dealerCond = (dealer: number) => (dealer > 0 ? sql`and dealer_id = ${dealer}` : sql``);
 
+/** The days that bound the windows: now − 60, 30, 14, 7 and 0 days. */
+const EDGES = [60, 30, 14, 7, 0] as const;
+
+/**
+ * Sales in (now − 30 d, now], the 30 days before, and the same for 7 days, read from the dealer × day
+ * rollup; a window's edges cut two days, and only those days' orders are read: the window
+ * (now − a d, now − b d] = Σ days [D − a, D − b) − early(D − a) + early(D − b), where early(day) is the
+ * part of a day up to now's time of day. Of each edge day the smaller half is scanned (index-only,
+ * orders_live_sales_date_idx), so the cost does not grow with the history.
+ */
+async function windowSales(db: Db, dealer: number, now: number) {
+  const today = Math.floor(now / DAY);
+  const t = now - today * DAY; // seconds into today (UTC); every edge falls at this time of its day
+  const early = t < DAY / 2; // scan [day, day + t] (true) or (day + t, day + 1 d) (false)
+  const range = (day: number) =>
+    early
+      ? sql`(date >= ${day * DAY} and date <= ${day * DAY + t})`
+      : sql`(date > ${day * DAY + t} and date < ${(day + 1) * DAY})`;
+  const edgeSums = EDGES.map(
+    (k, i) => sql`coalesce(sum(value - shipping_cost) filter (where ${range(today - k)}), 0) as e${sql.raw(String(i))}`,
+  );
+  const [days, edges] = await Promise.all([
+    queryRows<{ day: number; sales: string }>(
+      db,
+      sql`select day, sum(sales) as sales from ${orderDayRollup}
+          where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
+    ),
+    queryRows<Record<string, string>>(
+      db,
+      sql`select ${sql.join(edgeSums, sql`, `)} from ${orders}
+          where deleted = 0 and shipping_status <> 'cancel' and (${sql.join(
+            EDGES.map((k) => range(today - k)),
+            sql` or `,
+          )}) ${dealerCond(dealer)}`,
+    ),
+  ]);
+  const byDay = new Map(days.map((r) => [Number(r.day), Number(r.sales)]));
+  const dayTotal = (day: number) => byDay.get(day) ?? 0;
+  const e = edges[0] ?? {};
+  // early(day) for each edge, in cents to keep the sums exact.
+  const earlyOf = new Map(
+    EDGES.map((k, i) => {
+      const scanned = Math.round(Number(e[`e${i}`] ?? 0) * 100);
+      return [k, early ? scanned : Math.round(dayTotal(today - k) * 100) - scanned];
+    }),
+  );
+  const win = (a: (typeof EDGES)[number], b: (typeof EDGES)[number]) => {
+    let cents = 0;
+    for (let day = today - a; day < today - b; day++) cents += Math.round(dayTotal(day) * 100);
+    return (cents - (earlyOf.get(a) ?? 0) + (earlyOf.get(b) ?? 0)) / 100;
+  };
+  return { d30: win(30, 0), p30: win(60, 30), d7: win(7, 0), p7: win(14, 7) };
+}
+
 /**
  * The sales overview (document 1 sections 2.5 and 9; docs/decisions.md, Dashboard): calendar-month
- * figures from the dealer × month rollup, the 30/7-day windows from the orders of the last 60 days.
+ * figures from the dealer × month rollup, the 30/7-day windows from the dealer × day rollup (windowSales).
  * Cancelled and deleted orders never count.
  */
 export async function salesOverview(db: Db, q: { dealer: number; year?: number }, now: number): Promise<SalesOverview> {
@@ -46,17 +100,7 @@ export async function salesOverview(db: Db, q: { dealer: number; year?: number }
           from ${orderMonthRollup} r join ${dealers} d on d.id = r.dealer_id
           where r.month >= ${from} and r.month < ${(curYear + 1) * 12} and r.n <> 0 ${single ? sql`and r.dealer_id = ${q.dealer}` : sql``}`,
     ),
-    queryRows<{ d30: string; p30: string; d7: string; p7: string }>(
-      db,
-      sql`select
-          coalesce(sum(value - shipping_cost) filter (where date > ${now - 30 * DAY}), 0) as d30,
-          coalesce(sum(value - shipping_cost) filter (where date <= ${now - 30 * DAY}), 0) as p30,
-          coalesce(sum(value - shipping_cost) filter (where date > ${now - 7 * DAY}), 0) as d7,
-          coalesce(sum(value - shipping_cost) filter (where date > ${now - 14 * DAY} and date <= ${now - 7 * DAY}), 0) as p7
-        from ${orders}
-        where deleted = 0 and shipping_status <> 'cancel' and date > ${now - 60 * DAY} and date <= ${now}
-          ${dealerCond(q.dealer)}`,
-    ),
+    windowSales(db, q.dealer, now),
   ]);
 
   const sumMonths = (lo: number, hi: number, dealer?: number) =>
@@ -67,8 +111,7 @@ export async function salesOverview(db: Db, q: { dealer: number; year?: number }
         0,
       ),
     );
-  const w = windows[0] ?? { d30: '0', p30: '0', d7: '0', p7: '0' };
-  const [d30, p30, d7, p7] = [w.d30, w.p30, w.d7, w.p7].map(Number) as [number, number, number, number];
+  const { d30, p30, d7, p7 } = windows;
   const summary: SalesSummary = {
     year_to_date: sumMonths(curYear * 12, cur),
     last_6_months: sumMonths(cur - 5, cur),
