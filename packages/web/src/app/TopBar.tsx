@@ -59,17 +59,23 @@ function AvatarMenu() {
   const p = profile.data;
   // A failed profile load falls back to the username (document 1 section 8).
   const fullName = p ? `${p.first_name} ${p.last_name}`.trim() || user.username : user.username;
+  const shown = initials(p?.first_name, p?.last_name, user.username);
   return (
     <>
       <Tooltip title={fullName}>
-        <IconButton aria-label="Account menu" data-testid="avatar-button" onClick={(e) => setAnchor(e.currentTarget)}>
+        {/* The name starts with the visible initials (WCAG 2.5.3, label in name). */}
+        <IconButton
+          aria-label={`${shown} – Account menu of ${fullName}`}
+          data-testid="avatar-button"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <Avatar
             sx={(t) => {
               const bg = avatarColor(user.username);
               return { bgcolor: bg, color: t.palette.getContrastText(bg), width: 36, height: 36, fontSize: 16 };
             }}
           >
-            {initials(p?.first_name, p?.last_name, user.username)}
+            {shown}
           </Avatar>
         </IconButton>
       </Tooltip>
