@@ -120,7 +120,12 @@ export default function ProjectViewPage() {
                 <Typography>{value}</Typography>
               </Stack>
             ))}
-            <LinearProgress variant="determinate" value={pct ?? 0} sx={{ mt: 1, height: 8, borderRadius: 1 }} />
+            <LinearProgress
+              variant="determinate"
+              value={pct ?? 0}
+              aria-label="Progress"
+              sx={{ mt: 1, height: 8, borderRadius: 1 }}
+            />
           </Paper>
           {canViewMembers && <ProjectMembersPanel projectId={p.id} canManage={canManageMembers} />}
         </Stack>
