@@ -196,7 +196,9 @@ function ProjectTasksPanel({ projectId, canCreate }: { projectId: number; canCre
           )}
         </Box>
       )}
-      <List dense>{open.map(row)}</List>
+      <List dense component="div">
+        {open.map(row)}
+      </List>
       {done.length > 0 && (
         <>
           <Button
@@ -207,7 +209,9 @@ function ProjectTasksPanel({ projectId, canCreate }: { projectId: number; canCre
             Completed Tasks ({done.length})
           </Button>
           <Collapse in={showDone}>
-            <List dense>{done.map(row)}</List>
+            <List dense component="div">
+              {done.map(row)}
+            </List>
           </Collapse>
         </>
       )}
