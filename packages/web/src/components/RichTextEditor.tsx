@@ -50,6 +50,9 @@ export function RichTextEditor({
       const cls = Object.keys(PICKER_NAMES).find((c) => picker.classList.contains(c));
       if (cls) picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', PICKER_NAMES[cls] ?? cls);
     }
+    // A contenteditable div may carry a name only with a role.
+    q.root.setAttribute('role', 'textbox');
+    q.root.setAttribute('aria-multiline', 'true');
     q.root.setAttribute('aria-label', label);
     if (value) q.clipboard.dangerouslyPasteHTML(value);
     q.on('text-change', () => changed.current(q.getLength() <= 1 ? '' : q.getSemanticHTML()));
