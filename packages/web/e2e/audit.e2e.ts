@@ -2,12 +2,14 @@
  * Audit journeys: every role walks every route of its table (document 1 section 2.4) and no page
  * may throw, log a console error, or get an API answer of 400 or more — a 403 there means the page
  * calls an endpoint the role may not use (e.g. the wrong role-prefixed variant). Screens register in
- * PAGES (src/app/routes.tsx) and are walked from then on.
+ * PAGES (src/app/routes.tsx) and are walked from then on. Each screen is also checked with axe-core
+ * (0 serious, 0 critical violations).
  */
 import assert from 'node:assert/strict';
 import { ROLES, ROUTES, type Role } from '@bpm/contract/roles';
 import type { Browser, Page } from 'playwright-core';
 import { PAGES } from '../src/app/routes';
+import { axeViolations } from './axe';
 
 interface Ctx {
   browser: Browser;
@@ -118,6 +120,8 @@ export async function everyRoleOpensEveryReachablePageWithoutErrors({ browser, b
         const landed = await page.evaluate(() => window.location.pathname);
         if (landed !== path) problems.push(`${role} ${path}: redirected to ${landed}`);
         await page.getByTestId('menu-button').waitFor();
+        // Issue 9 item 13: every built screen has 0 serious and 0 critical axe violations.
+        for (const v of await axeViolations(page)) problems.push(`${role} ${path}: axe ${v}`);
       }
     } finally {
       await context.close();

@@ -13,6 +13,14 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/** Quill's picker buttons have no accessible name of their own (axe aria-command-name). */
+const PICKER_NAMES: Record<string, string> = {
+  'ql-header': 'Heading',
+  'ql-color': 'Text colour',
+  'ql-background': 'Background colour',
+  'ql-align': 'Alignment',
+};
+
 /** A Quill rich-text editor whose value is HTML; the server sanitises it on save. */
 export function RichTextEditor({
   label,
@@ -38,6 +46,14 @@ export function RichTextEditor({
     const el = document.createElement('div');
     host.current.appendChild(el);
     const q = new Quill(el, { theme: 'snow', modules: { toolbar: TOOLBAR } });
+    for (const picker of host.current.querySelectorAll('.ql-picker')) {
+      const cls = Object.keys(PICKER_NAMES).find((c) => picker.classList.contains(c));
+      if (cls) picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', PICKER_NAMES[cls] ?? cls);
+    }
+    // A contenteditable div may carry a name only with a role.
+    q.root.setAttribute('role', 'textbox');
+    q.root.setAttribute('aria-multiline', 'true');
+    q.root.setAttribute('aria-label', label);
     if (value) q.clipboard.dangerouslyPasteHTML(value);
     q.on('text-change', () => changed.current(q.getLength() <= 1 ? '' : q.getSemanticHTML()));
     quill.current = q;

@@ -14,6 +14,8 @@ import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
+import { paymentUrgency, shippingUrgency } from '../../components/order-urgency';
+import { UrgencyChip } from '../../components/UrgencyChip';
 import { OrdersListFilters } from './OrdersListFilters';
 import { ORDER_LIST_DEFAULTS, orderListQuery } from './orders-list-state';
 
@@ -90,7 +92,13 @@ function SalesOrdersList() {
       key: 'payment_status',
       header: 'Payment',
       sortKey: 'payment_status',
-      render: (r) => nw(r.payment_status === 'paid' ? 'Paid' : 'Not Paid'),
+      render: (r) =>
+        nw(
+          <>
+            {r.payment_status === 'paid' ? 'Paid' : 'Not Paid'}
+            <UrgencyChip urgency={paymentUrgency(r)} what="Payment due" />
+          </>,
+        ),
     },
     {
       key: 'shipping_date_expected',
@@ -185,7 +193,12 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
       key: 'shipping_date_expected',
       header: 'Expected Shipping',
       sortKey: 'shipping_date_expected',
-      render: (r) => (r.shipping_date_expected === '' ? '' : formatDate(r.shipping_date_expected)),
+      render: (r) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {r.shipping_date_expected === '' ? '' : formatDate(r.shipping_date_expected)}
+          <UrgencyChip urgency={shippingUrgency(r)} what="Expected shipping" />
+        </Box>
+      ),
     },
     { key: 'dealer_name', header: 'Dealer Name', sortKey: 'dealer_name' },
   ];

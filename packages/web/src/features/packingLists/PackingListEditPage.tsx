@@ -226,10 +226,16 @@ export default function PackingListEditPage() {
                   type="number"
                   value={l.quantity}
                   onChange={(e) => setLine(i, { quantity: Number(e.target.value) })}
+                  slotProps={{ htmlInput: { 'aria-label': `Quantity, ${l.pl_name}` } }}
                 />
               </TableCell>
               <TableCell>
-                <TextField size="small" value={l.pl_box} onChange={(e) => setLine(i, { pl_box: e.target.value })} />
+                <TextField
+                  size="small"
+                  value={l.pl_box}
+                  onChange={(e) => setLine(i, { pl_box: e.target.value })}
+                  slotProps={{ htmlInput: { 'aria-label': `Box, ${l.pl_name}` } }}
+                />
               </TableCell>
               <TableCell>
                 <TextField
@@ -242,7 +248,7 @@ export default function PackingListEditPage() {
                   helperText={problems[i] ?? (l.serials_from_test_checklist ? 'From the test checklists' : undefined)}
                   slotProps={{
                     input: { readOnly: l.serials_from_test_checklist === 1 },
-                    htmlInput: { 'data-testid': 'packing-serials' },
+                    htmlInput: { 'data-testid': 'packing-serials', 'aria-label': `Serial Numbers, ${l.pl_name}` },
                     formHelperText: { 'data-testid': 'packing-serials-help' } as object,
                   }}
                 />

@@ -27,7 +27,8 @@ import { toast } from '../../api/notify';
 import { useAssignableUsers, useMembers, useWorkMutation, workApi } from '../../api/work';
 import { fullName } from '../../components/task-ui';
 
-const BADGE: Record<string, string> = { purple: '#7b1fa2', teal: '#00897b', blue: '#1976d2', grey: '#757575' };
+// Each at least 4.5:1 against the white label text.
+const BADGE: Record<string, string> = { purple: '#7b1fa2', teal: '#00796b', blue: '#1976d2', grey: '#757575' };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function RoleBadge({ role }: { role: ProjectRole }) {

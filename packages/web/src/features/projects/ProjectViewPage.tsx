@@ -120,7 +120,12 @@ export default function ProjectViewPage() {
                 <Typography>{value}</Typography>
               </Stack>
             ))}
-            <LinearProgress variant="determinate" value={pct ?? 0} sx={{ mt: 1, height: 8, borderRadius: 1 }} />
+            <LinearProgress
+              variant="determinate"
+              value={pct ?? 0}
+              aria-label="Progress"
+              sx={{ mt: 1, height: 8, borderRadius: 1 }}
+            />
           </Paper>
           {canViewMembers && <ProjectMembersPanel projectId={p.id} canManage={canManageMembers} />}
         </Stack>
@@ -191,7 +196,9 @@ function ProjectTasksPanel({ projectId, canCreate }: { projectId: number; canCre
           )}
         </Box>
       )}
-      <List dense>{open.map(row)}</List>
+      <List dense component="div">
+        {open.map(row)}
+      </List>
       {done.length > 0 && (
         <>
           <Button
@@ -202,7 +209,9 @@ function ProjectTasksPanel({ projectId, canCreate }: { projectId: number; canCre
             Completed Tasks ({done.length})
           </Button>
           <Collapse in={showDone}>
-            <List dense>{done.map(row)}</List>
+            <List dense component="div">
+              {done.map(row)}
+            </List>
           </Collapse>
         </>
       )}

@@ -112,7 +112,9 @@ export function PartsGrid({
                   onChange={(e) => edit(i, { part_name: e.target.value })}
                   error={!!errors[i]?.part_name}
                   helperText={errors[i]?.part_name}
-                  slotProps={{ htmlInput: { 'data-testid': `line-${i}-part_name` } }}
+                  slotProps={{
+                    htmlInput: { 'data-testid': `line-${i}-part_name`, 'aria-label': `Part name, line ${i + 1}` },
+                  }}
                 />
               </TableCell>
               <TableCell align="right">
@@ -125,7 +127,14 @@ export function PartsGrid({
                   error={!!errors[i]?.quantity}
                   helperText={errors[i]?.quantity}
                   sx={{ width: 110 }}
-                  slotProps={{ htmlInput: { 'data-testid': `line-${i}-quantity`, step: 'any', min: 0 } }}
+                  slotProps={{
+                    htmlInput: {
+                      'data-testid': `line-${i}-quantity`,
+                      'aria-label': `Quantity, line ${i + 1}`,
+                      step: 'any',
+                      min: 0,
+                    },
+                  }}
                 />
               </TableCell>
               <TableCell>{l.unit}</TableCell>
@@ -139,7 +148,14 @@ export function PartsGrid({
                   error={!!(errors[i]?.price_UI ?? errors[i]?.price)}
                   helperText={errors[i]?.price_UI ?? errors[i]?.price}
                   sx={{ width: 130 }}
-                  slotProps={{ htmlInput: { 'data-testid': `line-${i}-price`, step: 'any', min: 0 } }}
+                  slotProps={{
+                    htmlInput: {
+                      'data-testid': `line-${i}-price`,
+                      'aria-label': `Price, line ${i + 1}`,
+                      step: 'any',
+                      min: 0,
+                    },
+                  }}
                 />
               </TableCell>
               <TableCell align="right">
@@ -151,6 +167,7 @@ export function PartsGrid({
                   value={l.remarks}
                   disabled={disabled}
                   onChange={(e) => edit(i, { remarks: e.target.value })}
+                  slotProps={{ htmlInput: { 'aria-label': `Remarks, line ${i + 1}` } }}
                 />
               </TableCell>
               <TableCell>

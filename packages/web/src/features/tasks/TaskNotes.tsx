@@ -80,7 +80,7 @@ export function TaskNotes({
       <List dense sx={{ maxHeight: 400, overflowY: 'auto' }} data-testid="notes-list">
         {rows.map((n) => (
           <ListItem key={n.id} alignItems="flex-start" data-testid="note" sx={{ gap: 1 }}>
-            <Avatar sx={{ width: 32, height: 32, fontSize: 14 }}>
+            <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'grey.700' }}>
               {initials(n.author_first_name, n.author_last_name)}
             </Avatar>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>

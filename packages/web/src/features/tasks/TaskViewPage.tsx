@@ -136,7 +136,7 @@ export default function TaskViewPage() {
                   </Button>
                 )}
               </Stack>
-              <List dense>
+              <List dense component="div">
                 {task.subtasks.map((s) => (
                   <ListItemButton key={s.id} onClick={() => navigate(`/tasks/view/${s.id}`)} data-testid="subtask">
                     <ListItemText primary={`#${s.id} ${s.title}`} />

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -25,6 +26,11 @@ import { type DocForm, type LineForm, lineFormAmount, testExcess } from './doc-f
 
 type Ctl = Control<DocForm, unknown, DocForm>;
 type Field = FieldArrayWithId<DocForm, 'products', 'key'>;
+
+/** How a line is named to assistive technology: its position and product code. */
+function lineName(line: Partial<LineForm> | undefined, index: number) {
+  return `line ${index + 1}${line?.product_code ? ` (${line.product_code})` : ''}`;
+}
 
 /** The product lines: inline editing, drag-and-drop order (@dnd-kit/sortable), remove. */
 export function ProductLines({
@@ -58,6 +64,20 @@ export function ProductLines({
     if (from >= 0 && to >= 0) onMove(from, to);
   };
 
+  // Screen-reader announcements while dragging name the line, not dnd-kit's internal key.
+  const nameOf = (key: unknown) => {
+    const i = fields.findIndex((f) => f.key === key);
+    return i < 0 ? 'line' : lineName(lines[i] ?? fields[i], i);
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is no longer over a line.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was dropped at ${nameOf(over.id)}.` : `${nameOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
   if (fields.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }} data-testid="lines-empty">
@@ -67,7 +87,12 @@ export function ProductLines({
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements }}
+      >
         <Table size="small" data-testid="lines-table">
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
@@ -139,6 +164,9 @@ function LineRow({
     disabled: !editable,
   });
   const cell = { size: 'small' as const, variant: 'standard' as const, fullWidth: true, disabled: !editable };
+  // The inputs sit under column headers only, so each carries its own accessible name.
+  const ln = lineName(line, index);
+  const named = (label: string) => ({ slotProps: { htmlInput: { 'aria-label': `${label}, ${ln}` } } });
   const excess = testExcess(line);
   return (
     <TableRow
@@ -149,7 +177,13 @@ function LineRow({
     >
       {editable && (
         <TableCell>
-          <IconButton size="small" aria-label="Drag to reorder" sx={{ cursor: 'grab' }} {...attributes} {...listeners}>
+          <IconButton
+            size="small"
+            aria-label={`Drag to reorder ${ln}`}
+            sx={{ cursor: 'grab' }}
+            {...attributes}
+            {...listeners}
+          >
             <DragIndicatorIcon fontSize="small" />
           </IconButton>
         </TableCell>
@@ -163,19 +197,37 @@ function LineRow({
         )}
       </TableCell>
       <TableCell>
-        <FormTextField control={control} name={`products.${index}.name`} {...cell} />
+        <FormTextField control={control} name={`products.${index}.name`} {...named('Name')} {...cell} />
       </TableCell>
       <TableCell>
-        <FormTextField control={control} name={`products.${index}.quantity`} inputMode="numeric" {...cell} />
+        <FormTextField
+          control={control}
+          name={`products.${index}.quantity`}
+          {...named('Quantity')}
+          inputMode="numeric"
+          {...cell}
+        />
       </TableCell>
       {money && (
         <TableCell>
-          <FormTextField control={control} name={`products.${index}.msrp`} inputMode="decimal" {...cell} />
+          <FormTextField
+            control={control}
+            name={`products.${index}.msrp`}
+            {...named('MSRP')}
+            inputMode="decimal"
+            {...cell}
+          />
         </TableCell>
       )}
       {money && (
         <TableCell>
-          <FormTextField control={control} name={`products.${index}.discount`} inputMode="decimal" {...cell} />
+          <FormTextField
+            control={control}
+            name={`products.${index}.discount`}
+            {...named('Discount %')}
+            inputMode="decimal"
+            {...cell}
+          />
         </TableCell>
       )}
       {money && (
@@ -189,7 +241,7 @@ function LineRow({
           checked={!!line.is_shipping_cost}
           disabled={!editable}
           onChange={(_, c) => onShippingFlag(c ? 1 : 0)}
-          slotProps={{ input: { 'aria-label': 'Shipping cost', 'data-testid': 'line-shipping' } as object }}
+          slotProps={{ input: { 'aria-label': `Shipping cost, ${ln}`, 'data-testid': 'line-shipping' } as object }}
         />
       </TableCell>
       {showTests && (
@@ -199,7 +251,7 @@ function LineRow({
       )}
       {editable && (
         <TableCell>
-          <IconButton size="small" aria-label="Remove product" onClick={onRemove} data-testid="line-remove">
+          <IconButton size="small" aria-label={`Remove ${ln}`} onClick={onRemove} data-testid="line-remove">
             <DeleteIcon fontSize="small" />
           </IconButton>
         </TableCell>
