@@ -1,5 +1,6 @@
 import { Stack } from '@mui/material';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { useCan } from '../../api/auth-store';
 import { useDealerOptions } from '../../api/dealers';
 import { ALL_COMPANIES, AutocompleteFilter } from './AutocompleteFilter';
 import { ClearFilterButton } from './ChoiceFilters';
@@ -32,7 +33,9 @@ export function DocListFilters({
   testIdPrefix: string;
   children?: ReactNode;
 }) {
-  const dealersQ = useDealerOptions();
+  // Roles without dealer access (qa, tester on the checklist lists) get no dealer filter, not a 403.
+  const dealerFilter = useCan()('dealers.read');
+  const dealersQ = useDealerOptions(dealerFilter);
   useEffect(() => {
     if (dealersQ.isError && value.dealer !== -1) onChange({ dealer: -1 });
   }, [dealersQ.isError, value.dealer, onChange]);
@@ -40,15 +43,17 @@ export function DocListFilters({
   return (
     <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
       <SearchBox value={value.search} onChange={(search) => onChange({ search })} testId={`${testIdPrefix}-search`} />
-      <AutocompleteFilter
-        label="Dealer Name"
-        options={dealers}
-        value={value.dealer}
-        onChange={(dealer) => onChange({ dealer: dealer ?? -1 })}
-        allOption={ALL_COMPANIES}
-        loading={dealersQ.isLoading}
-        testId={`${testIdPrefix}-dealer`}
-      />
+      {dealerFilter && (
+        <AutocompleteFilter
+          label="Dealer Name"
+          options={dealers}
+          value={value.dealer}
+          onChange={(dealer) => onChange({ dealer: dealer ?? -1 })}
+          allOption={ALL_COMPANIES}
+          loading={dealersQ.isLoading}
+          testId={`${testIdPrefix}-dealer`}
+        />
+      )}
       <DateRange
         value={{ from: value.from, to: value.to }}
         onChange={(v) => onChange({ from: v.from, to: v.to })}
