@@ -47,7 +47,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000) {
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
