@@ -74,6 +74,16 @@ export interface DataTableProps<T> {
  * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
  * anywhere is a click on the <a>; buttons and links inside other cells stay above it. Focus shows on the row.
  */
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const ROW_LINK_SX = {
   position: 'relative',
   '& a[data-row-link]::after': { content: '""', position: 'absolute', inset: 0 },
@@ -93,7 +103,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{p.loading && <LinearProgress aria-label="Loading" />}</Box>
-      <TableContainer>
+      {/* Focusable so a table wider than the screen scrolls from the keyboard (axe scrollable-region-focusable). */}
+      <TableContainer tabIndex={0} role="region" aria-label={p['aria-label'] ?? 'Table'}>
         <Table size={p.size ?? 'small'} data-testid={testId} aria-label={p['aria-label']} aria-busy={p.loading}>
           <TableHead>
             <TableRow>
@@ -154,10 +165,12 @@ export function DataTable<T>(p: DataTableProps<T>) {
                             to={href}
                             underline="none"
                             color="inherit"
-                            aria-label={p.rowLabel?.(row)}
                             data-row-link=""
                             data-testid={`${testId}-row-link`}
                           >
+                            {/* The record's name for screen readers, before the visible text (whose words
+                                must stay part of the link's name: axe label-content-name-mismatch). */}
+                            {p.rowLabel && <span style={VISUALLY_HIDDEN}>{`${p.rowLabel(row)}: `}</span>}
                             {content}
                           </Link>
                         ) : (
