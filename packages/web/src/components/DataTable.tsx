@@ -74,16 +74,6 @@ export interface DataTableProps<T> {
  * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
  * anywhere is a click on the <a>; buttons and links inside other cells stay above it. Focus shows on the row.
  */
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 const ROW_LINK_SX = {
   position: 'relative',
   '& a[data-row-link]::after': { content: '""', position: 'absolute', inset: 0 },
@@ -165,12 +155,10 @@ export function DataTable<T>(p: DataTableProps<T>) {
                             to={href}
                             underline="none"
                             color="inherit"
+                            title={p.rowLabel?.(row)}
                             data-row-link=""
                             data-testid={`${testId}-row-link`}
                           >
-                            {/* The record's name for screen readers, before the visible text (whose words
-                                must stay part of the link's name: axe label-content-name-mismatch). */}
-                            {p.rowLabel && <span style={VISUALLY_HIDDEN}>{`${p.rowLabel(row)}: `}</span>}
                             {content}
                           </Link>
                         ) : (
