@@ -30,6 +30,11 @@ export interface Config {
   /** Ed25519 licence signing key (PEM or 32-byte seed); empty = DATA_DIR/licence-key.pem. */
   licensePrivateKey: string;
   /**
+   * Tests set this: an answer schema that would drop a field the handler returned is an error (500),
+   * so a schema that forgot a field the screens read fails the API tests instead of blanking a column.
+   */
+  strictAnswers: boolean;
+  /**
    * Which proxies' X-Forwarded-For to trust for the client address (login throttle, audit):
    * false (default) trusts none; a hop count or a comma list of proxy addresses/CIDRs (TRUST_PROXY).
    */
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
+    strictAnswers: env.BPM_STRICT_ANSWERS === '1',
   };
 }
 

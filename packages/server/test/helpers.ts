@@ -59,7 +59,12 @@ export async function createTestApp(
   const clock = new FakeClock();
   const dir = mkdtempSync(join(tmpdir(), 'bpm-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret', WEB_DIST: '' }),
+    ...loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret',
+      WEB_DIST: '',
+      BPM_STRICT_ANSWERS: '1',
+    }),
     ...opts.config,
   };
   // The seeded starting point was seeded at FAKE_EPOCH_MS, the clock's start, as this line would.

@@ -1,6 +1,8 @@
 import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryRows } from '../src/db/client';
 import { defineRoute } from '../src/platform/route';
 import { createTestApp, type TestApp } from './helpers';
@@ -81,6 +83,35 @@ describe('request guards and error envelope', () => {
       }
     } finally {
       await probe.close();
+    }
+  });
+
+  it('an answer schema strips what it does not name; under test a dropped field is an error', async () => {
+    const route = (app: FastifyInstance) =>
+      defineRoute(app, {
+        method: 'GET',
+        url: '/probe/answer',
+        access: { action: 'profile.read' },
+        response: z.object({ id: z.number(), inner: z.object({ a: z.number() }) }),
+        handler: async () => ({ id: 1, inner: { a: 2, secret: 'x' } }),
+      });
+    for (const strict of [false, true]) {
+      const probe = await createTestApp({
+        seed: true,
+        config: { strictAnswers: strict },
+        build: { extraModules: [route] },
+      });
+      try {
+        const res = await probe.app.inject({
+          method: 'GET',
+          url: '/api/probe/answer',
+          headers: await probe.as('sale'),
+        });
+        if (strict) expect(res.statusCode).toBe(500);
+        else expect(res.json()).toEqual({ data: { id: 1, inner: { a: 2 } } });
+      } finally {
+        await probe.close();
+      }
     }
   });
 

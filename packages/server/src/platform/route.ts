@@ -141,6 +141,30 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
   return { fields, files };
 }
 
+/** The dotted path of the first key `value` has and `parsed` (its schema's output) lacks. */
+function droppedKey(value: unknown, parsed: unknown, path = ''): string | undefined {
+  if (!value || typeof value !== 'object' || !parsed || typeof parsed !== 'object') return undefined;
+  if (value instanceof Date || Buffer.isBuffer(value)) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const at = path ? `${path}.${k}` : k;
+    if (!(k in parsed)) return at;
+    const deeper = droppedKey(v, (parsed as Record<string, unknown>)[k], at);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+/** Shapes an answer by its schema; with `strict` (tests) a field the schema would drop is an error. */
+function shapeAnswer(shape: ZodType, value: unknown, strict: boolean, url: string): unknown {
+  const parsed = shape.parse(value);
+  if (strict) {
+    const dropped = droppedKey(value, parsed);
+    if (dropped) throw new Error(`${url}: the answer schema drops '${dropped}'`);
+  }
+  return parsed;
+}
+
 /** Registers one API route: permission, input schemas, then the handler. */
 export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyInstance, def: RouteDef<P, Q, B>) {
   const url = `/api${def.url}`;
@@ -182,10 +206,18 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
       const body = parse(def.body, rawBody, def.invalidMessage);
       const result = await def.handler({ req, reply, user: user as AuthUser, params, query, body, files, deps });
       if (def.raw) return reply;
+      const strict = deps.config.strictAnswers;
       if (result instanceof Paged)
-        return { data: shape ? result.rows.map((r) => shape.parse(r)) : result.rows, total: result.total };
-      if (result instanceof RowsWith) return { ...result.meta, data: result.rows };
-      return { data: shape ? shape.parse(result ?? null) : (result ?? null) };
+        return {
+          data: shape ? result.rows.map((r) => shapeAnswer(shape, r, strict, url)) : result.rows,
+          total: result.total,
+        };
+      if (result instanceof RowsWith)
+        return {
+          ...result.meta,
+          data: shape ? result.rows.map((r) => shapeAnswer(shape, r, strict, url)) : result.rows,
+        };
+      return { data: shape ? shapeAnswer(shape, result ?? null, strict, url) : (result ?? null) };
     },
   });
 }
