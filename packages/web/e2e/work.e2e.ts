@@ -89,7 +89,7 @@ export async function workProjectJourney({
   await input.pressSequentially('second line');
   await input.press('Enter');
   await member.getByTestId('note-text').filter({ hasText: 'second line' }).waitFor();
-  assert.equal(await input.inputValue(), '');
+  assert.equal(await input.inputValue(), '', 'the box is empty once the note is sent');
   await member.getByTestId('attachment-input').setInputFiles({
     name: 'measurements.csv',
     mimeType: 'text/csv',

@@ -20,6 +20,28 @@ export function useGenerateLicense() {
   });
 }
 
+export interface BatchInput {
+  license_type: LicenseType;
+  license: LicenseEntry[];
+  devices: Array<{ mac: string; serial: string }>;
+  order_id?: number | null;
+  dealer_id?: number | null;
+}
+export interface BatchResult {
+  mac: string;
+  serial: string;
+  license: string;
+}
+
+/** `POST /license/batch`: one licence per device, all or none; errors are shown on the form. */
+export function useLicenseBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BatchInput) => api.post<BatchResult[]>('/license/batch', body, { toast: false }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['license', 'registry'] }),
+  });
+}
+
 export function useLicenseRegistry(p: { search: string; dealer?: number | null; offset: number; limit: number }) {
   return useQuery({
     queryKey: ['license', 'registry', p],

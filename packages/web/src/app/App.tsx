@@ -1,6 +1,6 @@
 import { Box, CircularProgress, CssBaseline, Typography } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
+import { styled, ThemeProvider } from '@mui/material/styles';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { lazy, Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
 import { LoginPage } from './LoginPage';
@@ -8,6 +8,18 @@ import { theme } from './theme';
 
 // Everything behind sign-in is its own chunk: the login screen loads only what it shows.
 const SignedIn = lazy(() => import('./SignedIn'));
+
+/**
+ * Toast colours with at least 4.5:1 contrast for their white text (notistack's own green, orange and
+ * blue fail axe's color-contrast rule): the darker shades of the same hues.
+ */
+const Toast = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#8a4b00' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
+});
+const TOASTS = { success: Toast, warning: Toast, info: Toast, error: Toast, default: Toast };
 
 function FullScreenLoader() {
   return (
@@ -42,7 +54,12 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+      <SnackbarProvider
+        maxSnack={4}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        autoHideDuration={5000}
+        Components={TOASTS}
+      >
         <Shell />
       </SnackbarProvider>
     </ThemeProvider>

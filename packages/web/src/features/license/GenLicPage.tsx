@@ -30,38 +30,21 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDealerOptions } from '../../api/dealers';
 import { ApiError } from '../../api/errors';
 import { useGenerateLicense } from '../../api/license';
 import { toast } from '../../api/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { copyText } from './copy-text';
 import { LicenseRegistry } from './LicenseRegistry';
+import { type OptionsOf, PackingListDevices } from './PackingListDevices';
 
 type Counts = Record<CountOption, string>;
 type Flags = Record<FlagOption, boolean>;
 
 const NO_FLAGS = Object.fromEntries(FLAG_OPTIONS.map((f) => [f, false])) as Flags;
 const ZERO_COUNTS = Object.fromEntries(COUNT_OPTIONS.map((c) => [c, '0'])) as Counts;
-
-/** Copies text; falls back to a hidden textarea where the Clipboard API is unavailable (plain http). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // fall through to the legacy path
-    }
-  }
-  const ta = document.createElement('textarea');
-  ta.value = text;
-  ta.style.position = 'fixed';
-  ta.style.opacity = '0';
-  document.body.appendChild(ta);
-  ta.select();
-  document.execCommand('copy');
-  ta.remove();
-}
 
 /** /genlic: the license generator (document 2 sections 2, 3, 5) and the registry below it. */
 export default function GenLicPage() {
@@ -76,20 +59,39 @@ export default function GenLicPage() {
   const [result, setResult] = useState<{ key: string; mac: string; type: LicenseType } | null>(null);
   const dealers = useDealerOptions();
   const generate = useGenerateLicense();
+  const packingListId = Number(useSearchParams()[0].get('packing_list_id')) || undefined;
+
+  /** Field errors of the form's values (the MAC too unless `withoutMac`), shown on the form. */
+  const check = (withoutMac: boolean) => {
+    const schema = withoutMac ? licenseForm.omit({ mac: true }) : licenseForm;
+    const parsed = schema.safeParse({ mac, license_type: type, ...flags, ...counts });
+    const fe: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) fe[String(issue.path[0])] ??= issue.message;
+    setErrors(fe);
+    return parsed.success ? parsed.data : null;
+  };
+
+  /** The options for a packing list's devices: the form without its MAC. */
+  const options: OptionsOf = () => {
+    setError('');
+    const form = check(true);
+    if (!form) return null;
+    const license = licenseList(form);
+    if (!license.length) {
+      setError(MSG.licenseOptionRequired);
+      toast(MSG.licenseOptionRequired, 'error');
+      return null;
+    }
+    return { license_type: type, license };
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError('');
     setResult(null);
-    const parsed = licenseForm.safeParse({ mac, license_type: type, ...flags, ...counts });
-    if (!parsed.success) {
-      const fe: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fe[String(issue.path[0])] ??= issue.message;
-      setErrors(fe);
-      return;
-    }
-    setErrors({});
-    const form: LicenseForm = parsed.data;
+    const parsed = check(false);
+    if (!parsed) return;
+    const form = parsed as LicenseForm;
     const license = licenseList(form);
     if (!license.length) {
       setError(MSG.licenseOptionRequired);
@@ -234,6 +236,7 @@ export default function GenLicPage() {
           </Box>
         )}
       </Paper>
+      {packingListId && <PackingListDevices packingListId={packingListId} options={options} />}
       <LicenseRegistry />
     </Box>
   );

@@ -126,6 +126,11 @@ export default function PackingListEditPage() {
             {id && (
               <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>PDF</Button>
             )}
+            {id && can('license.generate') && (
+              <Button component={Link} to={`/genlic?packing_list_id=${id}`} data-testid="packing-license">
+                License Devices
+              </Button>
+            )}
             {id && (
               <Button color="error" onClick={() => setDeleting(true)} data-testid="packing-delete">
                 Delete

@@ -1,7 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { type PackingListRow, PL_MSG } from '@bpm/contract/packingLists';
 import { Box } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { usePackingLists } from '../../api/packingLists';
 import type { Column } from '../../components/DataTable';
 import { DocListFilters } from '../../components/filters/DocListFilters';
@@ -22,7 +21,6 @@ const DEFAULTS = {
 /** /packinglists: serial-number search, dealer filter and date range (document 2 section 2). */
 export default function PackingListsPage() {
   const { state: s, set, filter, paging, reset } = useListPageState('packingListPage', DEFAULTS);
-  const navigate = useNavigate();
   const q = usePackingLists({
     search: s.search,
     dealer: s.dealer > 0 ? s.dealer : undefined,
@@ -76,7 +74,7 @@ export default function PackingListsPage() {
         aria-label="Packing lists"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/packinglists/edit/${r.id}`)}
+        rowHref={(r) => `/packinglists/edit/${r.id}`}
         emptyText={s.search ? PL_MSG.noMatchingSerials : 'No packing lists found'}
       />
     </ListPage>

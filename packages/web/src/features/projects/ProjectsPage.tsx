@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { type Project, percentComplete } from '@bpm/contract/projects';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Button, MenuItem, TextField } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { useProjects } from '../../api/work';
 import type { Column } from '../../components/DataTable';
 import { DateRange } from '../../components/filters/DateRange';
@@ -24,7 +23,6 @@ const DEFAULTS = {
 /** /projects (document 3 section 2.4): the caller's projects; filters, sort and paging on the server. */
 export default function ProjectsPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('projects', DEFAULTS);
-  const navigate = useNavigate();
   const q = useProjects({
     search: s.search,
     date_from: s.from ?? undefined,
@@ -97,7 +95,7 @@ export default function ProjectsPage() {
         aria-label="Projects"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/projects/view/${r.id}`)}
+        rowHref={(r) => `/projects/view/${r.id}`}
         emptyText="No projects found"
       />
     </ListPage>

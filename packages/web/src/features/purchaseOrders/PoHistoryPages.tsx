@@ -8,7 +8,6 @@ import {
 } from '@bpm/contract/purchaseOrders';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { saveBlob } from '../../api/client';
 import { downloadPoFile, usePoHistory, usePoHistoryRecord } from '../../api/purchaseOrders';
 import { DataTable } from '../../components/DataTable';
@@ -21,7 +20,6 @@ import { PoStatusChip } from './PoStatusChip';
 /** /purchaseorders/history/{PurchaseOrderId}: stored versions, date descending, 50 a page. */
 function PoHistoryListPage() {
   const id = useIdParam('PurchaseOrderId') ?? 0;
-  const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
   const q = usePoHistory(id, { limit: pageSize, offset: page * pageSize });
@@ -42,7 +40,7 @@ function PoHistoryListPage() {
           setPage(0);
         }}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/purchaseorders/history/${id}/${r.id}`)}
+        rowHref={(r) => `/purchaseorders/history/${id}/${r.id}`}
         emptyText="No history yet"
         columns={[
           { key: 'date', header: 'Date', render: (r) => formatDateTime(r.date) },

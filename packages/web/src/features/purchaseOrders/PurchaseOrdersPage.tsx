@@ -10,7 +10,6 @@ import {
 } from '@bpm/contract/purchaseOrders';
 import { TableCell } from '@mui/material';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { usePurchaseOrders, useSupplierOptions } from '../../api/purchaseOrders';
 import type { Column } from '../../components/DataTable';
@@ -42,7 +41,6 @@ const ALL_SUPPLIERS = { id: -1, name: 'All Suppliers' };
 export default function PurchaseOrdersPage() {
   const can = useCan();
   const { state: s, set, reset, filter, paging } = useListPageState('purchaseOrderPage', DEFAULTS);
-  const navigate = useNavigate();
   const suppliersAllowed = can('suppliers.manage');
   const suppliers = useSupplierOptions(suppliersAllowed);
   const options = useMemo(() => (suppliers.data ?? []).map((x) => ({ id: x.id, name: x.name })), [suppliers.data]);
@@ -155,7 +153,7 @@ export default function PurchaseOrdersPage() {
         columns={columns}
         rowKey={(r) => r.id}
         rowTint={(r) => (r.status === 'cancelled' ? '#ffcdd2' : undefined)}
-        onRowClick={(r) => navigate(`/purchaseorders/edit/${r.id}`)}
+        rowHref={(r) => `/purchaseorders/edit/${r.id}`}
         emptyText="No purchase orders found"
         summaryRow={
           q.data && q.data.total > 0 ? (

@@ -49,11 +49,13 @@ export function TaskNotes({
 
   const send = async () => {
     const note = text.trim();
-    if (!note) return;
+    if (!note || add.isPending) return;
+    // Cleared at once (a second Enter cannot send it twice); given back if the note was not added.
+    setText('');
     try {
       await add.mutateAsync(note);
-      setText('');
     } catch (err) {
+      setText((typed) => typed || text);
       toast(MSG.failedAddNote(msgOf(err)), 'error');
     }
   };

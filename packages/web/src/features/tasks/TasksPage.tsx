@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '@bpm/contract/tasks';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { Button, MenuItem, TextField } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { useTasks } from '../../api/work';
 import type { Column } from '../../components/DataTable';
 import { DateRange } from '../../components/filters/DateRange';
@@ -31,7 +30,6 @@ const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 /** /tasks: My Tasks or Tasks in My Projects (document 3 section 2.3); filtered and paged on the server. */
 export default function TasksPage() {
   const { state: s, set, reset, filter, paging } = useListPageState('tasks', DEFAULTS);
-  const navigate = useNavigate();
   const q = useTasks(s.taskFilter, {
     search: s.search,
     status: s.status === 'all' ? undefined : s.status,
@@ -152,7 +150,7 @@ export default function TasksPage() {
         aria-label="Tasks"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/tasks/view/${r.id}`)}
+        rowHref={(r) => `/tasks/view/${r.id}`}
         emptyText="No tasks found"
       />
     </ListPage>

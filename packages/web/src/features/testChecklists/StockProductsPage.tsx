@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { TEST_STATUS_LABELS } from '@bpm/contract/orders';
 import { STOCK_TEST_FILTERS, type StockProduct } from '@bpm/contract/testChecklists';
 import { Stack } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { useStockProducts } from '../../api/testChecklists';
 import type { Column } from '../../components/DataTable';
 import { ActiveStatusFilter, ClearFilterButton, RadioGroupFilter } from '../../components/filters/ChoiceFilters';
@@ -28,7 +27,6 @@ const STATUS_OPTIONS = STOCK_TEST_FILTERS.map((v) => ({
 /** /stocktestchecklists: products with their stock test status (document 3 section 2.2). */
 export default function StockProductsPage() {
   const { state: s, set, filter, paging, reset } = useListPageState('stockTestChecklistPage', DEFAULTS);
-  const navigate = useNavigate();
   const q = useStockProducts({
     search: s.search,
     active: s.active,
@@ -80,7 +78,7 @@ export default function StockProductsPage() {
         aria-label="Stock products"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/stocktestchecklists/${r.id}`)}
+        rowHref={(r) => `/stocktestchecklists/${r.id}`}
         emptyText="No products found"
       />
     </ListPage>

@@ -2,7 +2,6 @@ import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { TEST_STATUS_LABELS } from '@bpm/contract/orders';
 import { TEST_FILTERS, type TestOrderRow } from '@bpm/contract/testChecklists';
 import { Stack } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { useTestOrders } from '../../api/testChecklists';
 import type { Column } from '../../components/DataTable';
@@ -33,7 +32,6 @@ export default function TestOrdersPage() {
     pageSize: DEFAULT_PAGE_SIZE,
   };
   const { state: s, set, filter, paging, reset } = useListPageState('testChecklistPage', defaults);
-  const navigate = useNavigate();
   const q = useTestOrders({
     search: s.search,
     dealer: s.dealer > 0 ? s.dealer : undefined,
@@ -81,7 +79,7 @@ export default function TestOrdersPage() {
         aria-label="Test orders"
         columns={columns}
         rowKey={(r) => r.id}
-        onRowClick={(r) => navigate(`/testchecklists/${r.id}`)}
+        rowHref={(r) => `/testchecklists/${r.id}`}
         emptyText="No orders found"
       />
     </ListPage>

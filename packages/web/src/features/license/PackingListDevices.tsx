@@ -1,0 +1,177 @@
+import { type LicenseEntry, type LicenseType, MAC_PLACEHOLDER } from '@bpm/contract/license';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  Button,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { type BatchResult, useLicenseBatch } from '../../api/license';
+import { toast } from '../../api/notify';
+import { usePackingList } from '../../api/packingLists';
+import { copyText } from './copy-text';
+import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
+
+/** The licence options of the form above, or null when they are invalid (the form then shows why). */
+export type OptionsOf = () => { license_type: LicenseType; license: LicenseEntry[] } | null;
+
+/**
+ * /genlic?packing_list_id=N (BPM's own, issue 13): license a packing list's devices in one go — one MAC
+ * per serial (blank rows are skipped), the options of the form above, all or none (`POST /license/batch`).
+ */
+export function PackingListDevices({ packingListId, options }: { packingListId: number; options: OptionsOf }) {
+  const list = usePackingList(packingListId);
+  const batch = useLicenseBatch();
+  const rows = useMemo(() => packingDevices(list.data?.products ?? []), [list.data]);
+  const [macs, setMacs] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [error, setError] = useState('');
+  const [results, setResults] = useState<BatchResult[]>([]);
+
+  if (list.isError) return <Alert severity="error">Packing list not found</Alert>;
+  if (!list.data) return null;
+  const p = list.data;
+
+  const generate = async () => {
+    setError('');
+    setErrors({});
+    setResults([]);
+    const opts = options();
+    if (!opts) return;
+    const devices = devicesWithMac(rows, macs);
+    if (!devices.length) {
+      setError('Enter the MAC of at least one device.');
+      return;
+    }
+    try {
+      const out = await batch.mutateAsync({
+        ...opts,
+        devices: devices.map(({ mac, serial }) => ({ mac, serial })),
+        order_id: p.order_id,
+        dealer_id: p.dealer,
+      });
+      setResults(out);
+      toast(`${out.length} licenses generated`, 'success');
+    } catch (err) {
+      if (!(err instanceof ApiError)) return setError(String(err));
+      // Device errors come as devices.{i}.mac: show them on the row they came from.
+      const byRow: Record<number, string> = {};
+      for (const [key, msg] of Object.entries(err.fieldErrors)) {
+        const m = /^devices\.(\d+)\.mac$/.exec(key);
+        const d = m ? devices[Number(m[1])] : undefined;
+        if (d) byRow[d.row] = msg;
+      }
+      setErrors(byRow);
+      setError(err.message);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 2, mb: 3 }} data-testid="packing-devices">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Devices of packing list <Link to={`/packinglists/edit/${p.id}`}>{p.po_number || `#${p.id}`}</Link> —{' '}
+        {p.dealer_name}, order {p.oc_ref}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography>This packing list has no serial numbers yet.</Typography>
+      ) : (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Enter the MAC of each device to license (rows left blank are skipped); the options above apply to all of
+            them.
+          </Typography>
+          <Table size="small" aria-label="Devices">
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell>Serial</TableCell>
+                <TableCell>MAC</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r, i) => (
+                <TableRow key={`${r.product}|${r.serial}`}>
+                  <TableCell>{r.product}</TableCell>
+                  <TableCell>{r.serial}</TableCell>
+                  <TableCell>
+                    <TextField
+                      size="small"
+                      value={macs[i] ?? ''}
+                      placeholder={MAC_PLACEHOLDER}
+                      onChange={(e) => setMacs({ ...macs, [i]: e.target.value.toUpperCase() })}
+                      error={!!errors[i]}
+                      helperText={errors[i]}
+                      slotProps={{
+                        htmlInput: {
+                          maxLength: 17,
+                          'aria-label': `MAC for ${r.serial}`,
+                          'data-testid': `device-mac-${i}`,
+                        },
+                      }}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Button
+            variant="contained"
+            sx={{ mt: 2 }}
+            onClick={generate}
+            disabled={batch.isPending}
+            data-testid="devices-generate"
+          >
+            Generate for Devices
+          </Button>
+        </>
+      )}
+      {error && (
+        <Typography color="error" sx={{ mt: 2 }} role="alert" data-testid="devices-error">
+          {error}
+        </Typography>
+      )}
+      {results.length > 0 && (
+        <Stack spacing={1} sx={{ mt: 2 }} data-testid="devices-results">
+          <Table size="small" aria-label="Generated licenses">
+            <TableHead>
+              <TableRow>
+                <TableCell>Serial</TableCell>
+                <TableCell>MAC</TableCell>
+                <TableCell>License</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {results.map((r) => (
+                <TableRow key={`${r.serial}-${r.mac}`}>
+                  <TableCell>{r.serial}</TableCell>
+                  <TableCell>{r.mac}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.license}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Button
+            startIcon={<ContentCopyIcon />}
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={async () => {
+              await copyText(resultsAsText(results));
+              toast('Copied to clipboard', 'success');
+            }}
+          >
+            Copy All
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
+
+describe('licensing a packing list’s devices', () => {
+  const rows = packingDevices([
+    { pl_name: 'Sensor hub', pl_serial: ' SN1 \n\n SN2\r\n' },
+    { pl_name: 'Cable', pl_serial: '' },
+    { pl_name: 'Modem box', pl_serial: 'MB1\n356938035643809' },
+  ]);
+
+  it('lists every serial of every line, trimmed, blanks dropped, with its product', () => {
+    expect(rows).toEqual([
+      { product: 'Sensor hub', serial: 'SN1' },
+      { product: 'Sensor hub', serial: 'SN2' },
+      { product: 'Modem box', serial: 'MB1' },
+      { product: 'Modem box', serial: '356938035643809' },
+    ]);
+  });
+
+  it('licenses only the rows with a MAC, upper-cased, keeping their serial', () => {
+    expect(devicesWithMac(rows, { 0: ' 00:1a:2b:3c:4d:5e ', 2: '001A2B3C4D5F', 3: '  ' })).toEqual([
+      { row: 0, mac: '00:1A:2B:3C:4D:5E', serial: 'SN1' },
+      { row: 2, mac: '001A2B3C4D5F', serial: 'MB1' },
+    ]);
+  });
+
+  it('copies results as serial, MAC and key per line', () => {
+    expect(resultsAsText([{ serial: 'SN1', mac: 'M', license: 'K' }])).toBe('SN1\tM\tK');
+  });
+});
