@@ -22,6 +22,7 @@ import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
 import { measurePoPdf, PURCHASING_CASES, seedPurchaseOrders } from './purchasing';
 import { reportTimings } from './reports';
 import { SALES_CASES, seedOrders } from './sales';
+import { seedChecklistGrid, TESTING_CASES } from './testing';
 import { seedWorkBench, WORK_CASES } from './work';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -105,6 +106,7 @@ export const CASES: BenchCase[] = [
   ...SALES_CASES,
   ...WORK_CASES,
   ...PURCHASING_CASES,
+  ...TESTING_CASES,
 ];
 
 function parseArgs(argv: string[]): Opts {
@@ -176,6 +178,7 @@ async function prepare(db: Database, orders?: number) {
   await seedOrders(db.db, now, orders);
   await seedWorkBench(db.db, now);
   await seedPurchaseOrders(db.db, now);
+  await seedChecklistGrid(db.db, now);
   await measurePoPdf(db.db);
 }
 
