@@ -36,7 +36,7 @@ export async function seedOrders(db: Db, now: number, count = ORDERS) {
     from g, ds`);
   await rebuildRollup(db);
   await rebuildMonthRollup(db);
-  await db.execute(sql`analyze orders, order_rollup, order_month_rollup, order_day_rollup`);
+  await db.execute(sql`analyze orders, order_rollup, order_month_rollup, order_day_rollup, order_day_totals`);
   console.log(`  inserted ${count} orders in ${Date.now() - t0} ms`);
 }
 

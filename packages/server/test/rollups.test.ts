@@ -55,6 +55,12 @@ const snapshot = async () => ({
     t.database.db,
     sql`select dealer_id, day, n, sales::text from order_day_rollup where n <> 0 order by 1, 2`,
   ),
+  dayTotals: await queryRows(
+    t.database.db,
+    sql`select day, dealer_id, shipping_status, payment_status, n, value::text, shipping_cost::text,
+        actual_shipping_cost::text, payment_received::text, outstanding::text, outstanding_shipped::text
+        from order_day_totals where n <> 0 order by 1, 2, 3, 4`,
+  ),
 });
 
 beforeAll(async () => {
@@ -83,6 +89,7 @@ describe('rollups', () => {
   it('kept incrementally equal the rollups rebuilt from the orders', async () => {
     const incremental = await snapshot();
     expect(incremental.day.length).toBeGreaterThan(10);
+    expect(incremental.dayTotals.length).toBeGreaterThan(10);
     await rebuildRollup(t.database.db);
     expect(await snapshot()).toEqual(incremental);
   });
@@ -107,6 +114,69 @@ describe('rollups', () => {
         expect(summary.last_7_days).toBeCloseTo(await direct(dealer, now - 7 * DAY, now), 2);
         expect(summary.previous_7_days).toBeCloseTo(await direct(dealer, now - 14 * DAY, now - 7 * DAY), 2);
       }
+    }
+  });
+
+  it('give the orders list the total and summary of any date range, as the orders themselves do', async () => {
+    const base = Math.floor(t.clock.now() / 1000);
+    const exact = async (f: {
+      start?: number;
+      end?: number;
+      dealer?: number;
+      statuses?: string[];
+      payment?: string;
+    }) => {
+      const conds = [sql`deleted = 0`];
+      if (f.start !== undefined) conds.push(sql`date >= ${f.start}`);
+      if (f.end !== undefined) conds.push(sql`date <= ${f.end}`);
+      if (f.dealer) conds.push(sql`dealer_id = ${f.dealer}`);
+      if (f.statuses)
+        conds.push(
+          sql`shipping_status in (${sql.join(
+            f.statuses.map((x) => sql`${x}`),
+            sql`, `,
+          )})`,
+        );
+      if (f.payment) conds.push(sql`payment_status = ${f.payment}`);
+      const live = sql`shipping_status <> 'cancel'`;
+      const [r] = await queryRows<Record<string, string>>(
+        t.database.db,
+        sql`select count(*)::text as total, (count(*) filter (where ${live}))::text as count,
+            coalesce(sum(value) filter (where ${live}), 0)::text as value,
+            coalesce(sum(outstanding) filter (where ${live}), 0)::text as outstanding,
+            coalesce(sum(payment_received) filter (where ${live}), 0)::text as payment_received
+            from orders where ${sql.join(conds, sql` and `)}`,
+      );
+      return r!;
+    };
+    const headers = await t.as('sale');
+    const cases = [
+      { start: base - 20 * DAY - 3600 * 5 - 17, end: base - 3 * DAY + 4000 },
+      { start: base - 65 * DAY },
+      { end: base - 40 * DAY + 12345 },
+      // Inside one day, and across exactly one midnight.
+      { start: base - 10 * DAY + 100, end: base - 10 * DAY + 7000 },
+      { start: base - 10 * DAY - 3000, end: base - 10 * DAY + 3000 },
+      { start: base - 30 * DAY, end: base, dealer: dealers[0], statuses: ['wait', 'ship'], payment: 'not paid' },
+      { start: base - 50 * DAY + 1, end: base - 5 * DAY - 1, dealer: dealers[1], statuses: ['cancel', 'done'] },
+      { start: base - 50 * DAY + 1, end: base - 5 * DAY - 1, payment: 'paid' },
+    ];
+    for (const f of cases) {
+      const query = new URLSearchParams({ limit: '1' });
+      if (f.start !== undefined) query.set('start', String(f.start));
+      if (f.end !== undefined) query.set('end', String(f.end));
+      if (f.dealer) query.set('dealer', String(f.dealer));
+      if (f.statuses) query.set('shipping_status', f.statuses.join(';'));
+      query.set('payment_status', f.payment ?? 'all');
+      const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; summary: Record<string, number> };
+      const want = await exact(f);
+      expect(body.total, JSON.stringify(f)).toBe(Number(want.total));
+      expect(body.summary.count).toBe(Number(want.count));
+      expect(body.summary.value).toBeCloseTo(Number(want.value), 2);
+      expect(body.summary.outstanding).toBeCloseTo(Number(want.outstanding), 2);
+      expect(body.summary.payment_received).toBeCloseTo(Number(want.payment_received), 2);
     }
   });
 });

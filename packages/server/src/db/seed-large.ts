@@ -105,7 +105,7 @@ async function main() {
     if (indexes.length) console.log(`${indexes.length} indexes rebuilt (${Math.round((Date.now() - t0) / 1000)} s)`);
     await db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
     await rebuildRollup(db);
-    await db.execute(sql`analyze dealers, orders, order_lines, order_rollup`);
+    await db.execute(sql`analyze dealers, orders, order_lines, order_rollup, order_day_totals`);
     console.log(`Done: ${total} orders in ${Math.round((Date.now() - t0) / 1000)} s.`);
   } finally {
     await database.close();

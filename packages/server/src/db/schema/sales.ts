@@ -247,3 +247,31 @@ export const orderRollup = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dealerId, t.shippingStatus, t.paymentStatus] })],
 );
+
+/**
+ * The same totals per UTC day (`day` = unix seconds ÷ 86400) as well: the list's total and summary
+ * for a date range (with any mix of the dealer, status and payment filters) read the whole days
+ * here and only the two cut edge days from the orders (issue 14; docs/performance.md).
+ */
+export const orderDayTotals = pgTable(
+  'order_day_totals',
+  {
+    day: integer('day').notNull(),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    shippingStatus: text('shipping_status').notNull().default(''),
+    paymentStatus: text('payment_status').notNull().default(''),
+    n: integer('n').notNull().default(0),
+    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dealerId, t.shippingStatus, t.paymentStatus] }),
+    index('order_day_totals_dealer_idx').on(t.dealerId, t.day),
+  ],
+);

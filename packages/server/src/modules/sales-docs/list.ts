@@ -12,7 +12,7 @@ import {
 } from '@bpm/contract/orders';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { dealers, orderRollup, orders } from '../../db/schema/sales';
+import { dealers, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
 import { rowColumns, toRow } from './read';
@@ -21,8 +21,20 @@ const STATUS_ALL = SHIPPING_STATUSES.length;
 
 interface ListFilter {
   conds: SQL[];
-  /** Only dealer, status and payment filters (or none): the rollup answers total and summary. */
-  rollup: { dealer: number; statuses?: string[]; payment?: string } | null;
+  /**
+   * Only dealer, status, payment and date-range filters (or none): the rollups answer total and
+   * summary (whole days from order_day_totals, the cut edge days from the orders).
+   */
+  rollup: RollupFilter | null;
+}
+
+interface RollupFilter {
+  dealer: number;
+  statuses?: string[];
+  payment?: string;
+  /** Inclusive unix-seconds bounds of the date filter. */
+  start?: number;
+  end?: number;
 }
 
 function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
@@ -36,14 +48,8 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
-  if (q.start !== undefined) {
-    other = true;
-    conds.push(sql`${t.date} >= ${q.start}`);
-  }
-  if (q.end !== undefined) {
-    other = true;
-    conds.push(sql`${t.date} <= ${q.end}`);
-  }
+  if (q.start !== undefined) conds.push(sql`${t.date} >= ${q.start}`);
+  if (q.end !== undefined) conds.push(sql`${t.date} <= ${q.end}`);
   if (q.shipping_status !== undefined) {
     const parsed = parseStatusFilter(q.shipping_status);
     if (parsed.length === 0) {
@@ -65,7 +71,7 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
   }
   const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
   if (payment) conds.push(eq(t.paymentStatus, payment));
-  return { conds, rollup: other ? null : { dealer: q.dealer, statuses, payment } };
+  return { conds, rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end } };
 }
 
 function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; search: string }): SQL {
@@ -160,11 +166,14 @@ async function summarise(db: Db, where: SQL): Promise<{ total: number; summary: 
   return toSummary(r);
 }
 
-/** The same from the rollup (dealer, status and payment filters only): a few dozen rows. */
-async function summariseRollup(
-  db: Db,
-  f: { dealer: number; statuses?: string[]; payment?: string },
-): Promise<{ total: number; summary: OrderSummary }> {
+const DAY = 86400;
+
+/**
+ * The same from the rollups: without a date filter order_rollup (a few dozen rows); with one, the
+ * whole UTC days inside the range from order_day_totals plus the orders of the two cut edge days
+ * (at most two days of orders), so a range of any length reads about days × dealers rows.
+ */
+async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total: number; summary: OrderSummary }> {
   const conds: SQL[] = [sql`true`];
   if (f.dealer > 0) conds.push(sql`dealer_id = ${f.dealer}`);
   if (f.statuses) {
@@ -178,6 +187,31 @@ async function summariseRollup(
     );
   }
   if (f.payment) conds.push(sql`payment_status = ${f.payment}`);
+  const filter = sql.join(conds, sql` and `);
+  const cols = sql`shipping_status, n, value, shipping_cost, actual_shipping_cost, payment_received, outstanding,
+    outstanding_shipped`;
+  let source: SQL;
+  if (f.start === undefined && f.end === undefined) source = sql`select ${cols} from ${orderRollup} where ${filter}`;
+  else {
+    // Whole days [firstDay, lastDay] lie inside [start, end]; the rest of the range is its edges.
+    const firstDay = f.start === undefined ? undefined : Math.ceil(f.start / DAY);
+    const lastDay = f.end === undefined ? undefined : Math.floor((f.end + 1) / DAY) - 1;
+    const days: SQL[] = [];
+    if (firstDay !== undefined) days.push(sql`day >= ${firstDay}`);
+    if (lastDay !== undefined) days.push(sql`day <= ${lastDay}`);
+    const edges: SQL[] = [];
+    if (f.start !== undefined) edges.push(sql`(date >= ${f.start} and date < ${firstDay! * DAY})`);
+    if (f.end !== undefined) edges.push(sql`(date > ${(lastDay! + 1) * DAY - 1} and date <= ${f.end})`);
+    const empty = firstDay !== undefined && lastDay !== undefined && firstDay > lastDay;
+    const orderCols = sql`shipping_status, 1 as n, value, shipping_cost, actual_shipping_cost, payment_received,
+      outstanding, outstanding_shipped`;
+    source = empty
+      ? // No whole day inside: the range is short, read its orders.
+        sql`select ${orderCols} from ${orders} where deleted = 0 and ${filter} and date >= ${f.start!} and date <= ${f.end!}`
+      : sql`select ${cols} from ${orderDayTotals} where ${filter} and ${sql.join(days, sql` and `)}
+          union all
+          select ${orderCols} from ${orders} where deleted = 0 and ${filter} and (${sql.join(edges, sql` or `)})`;
+  }
   const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(
     db,
@@ -188,7 +222,7 @@ async function summariseRollup(
       coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
       coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
       coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
-    from ${orderRollup} where ${sql.join(conds, sql` and `)}`,
+    from (${source}) x`,
   );
   return toSummary(r);
 }

@@ -3,8 +3,8 @@ import { MSG } from '@bpm/contract/messages';
 import { formatMoney } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { dealers, orderRollup, orders } from '../../db/schema/sales';
-import { monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
+import { dealers, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { dayOf, monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
 import { num } from './kinds';
 
 /** Adds (sign 1) or removes (sign −1) an order's current row from its rollup bucket. */
@@ -22,6 +22,20 @@ export async function rollup(tx: Db, id: number, sign: 1 | -1) {
       payment_received = r.payment_received + excluded.payment_received,
       outstanding = r.outstanding + excluded.outstanding,
       outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
+  // The same per day: the list's totals for a date range.
+  await tx.execute(sql`
+    insert into ${orderDayTotals} as r (day, dealer_id, shipping_status, payment_status, n, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select ${dayOf(sql`date`)}, dealer_id, shipping_status, payment_status, ${sign}, ${sign} * value,
+      ${sign} * shipping_cost, ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding,
+      ${sign} * outstanding_shipped
+    from ${orders} where id = ${id} and deleted = 0
+    on conflict (day, dealer_id, shipping_status, payment_status) do update set
+      n = r.n + excluded.n, value = r.value + excluded.value, shipping_cost = r.shipping_cost + excluded.shipping_cost,
+      actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
+      payment_received = r.payment_received + excluded.payment_received,
+      outstanding = r.outstanding + excluded.outstanding,
+      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
   // The dashboard's dealer × month sales (modules/dashboard/rollup.ts) move with the same write.
   await monthRollup(tx, id, sign);
 }
@@ -35,6 +49,13 @@ export async function rebuildRollup(db: Db) {
     select dealer_id, shipping_status, payment_status, count(*), count(*), sum(value), sum(shipping_cost),
       sum(actual_shipping_cost), sum(payment_received), sum(outstanding), sum(outstanding_shipped)
     from ${orders} where deleted = 0 group by 1, 2, 3`);
+  await db.execute(sql`delete from ${orderDayTotals}`);
+  await db.execute(sql`
+    insert into ${orderDayTotals} (day, dealer_id, shipping_status, payment_status, n, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select ${dayOf(sql`date`)}, dealer_id, shipping_status, payment_status, count(*), sum(value), sum(shipping_cost),
+      sum(actual_shipping_cost), sum(payment_received), sum(outstanding), sum(outstanding_shipped)
+    from ${orders} where deleted = 0 group by 1, 2, 3, 4`);
   await rebuildMonthRollup(db);
 }
 
