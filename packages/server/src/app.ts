@@ -10,7 +10,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { users } from './db/schema/users';
@@ -170,6 +170,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return payload;
   });
 
+  // Built once (a prepared statement): it runs on every signed-in request.
+  const accountCheck = deps.db
+    .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('account_check');
+
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     // Cross-site requests may not refresh a session or change anything.
@@ -188,10 +195,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const claims = await deps.tokens.verify(auth.slice(7), unixNow(deps.clock));
       if (!claims) return;
       // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
-      const [u] = await deps.db
-        .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
-        .from(users)
-        .where(eq(users.id, claims.user_id));
+      const [u] = await accountCheck.execute({ id: claims.user_id });
       const role = normalizeRole(u?.role);
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
       // Logged out or password changed since the token was issued.

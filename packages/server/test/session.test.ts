@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenService } from '../src/platform/auth';
 import { createTestApp, refreshCookie, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -129,5 +130,21 @@ describe('logout and profile', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+});
+
+describe('access tokens', () => {
+  it('a token checked once is still refused once it expires, and a forged one never passes', async () => {
+    const tokens = new TokenService('a-secret-a-secret-a-secret-a-secret', 900);
+    const user = { user_id: 7, username: 'sale', user_role: 'sale' as const, is_test: 0, token_version: 0 };
+    const token = await tokens.sign(user, 1_000_000);
+    expect(await tokens.verify(token, 1_000_000)).toMatchObject({ user_id: 7 });
+    // Answered from the verified-token cache now: the expiry still applies.
+    expect(await tokens.verify(token, 1_000_899)).toMatchObject({ user_id: 7 });
+    expect(await tokens.verify(token, 1_000_900)).toBeNull();
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verify(forged, 1_000_000)).toBeNull();
+    const other = new TokenService('another-secret-another-secret-1234', 900);
+    expect(await other.verify(token, 1_000_000)).toBeNull();
   });
 });

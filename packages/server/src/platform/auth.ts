@@ -60,7 +60,26 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * Tokens already verified, with their expiry: a signature's check gives the same answer every time,
+   * so each token is checked once (HMAC through WebCrypto is a good part of a small request's cost).
+   * Bounded; the oldest entries go first. The account itself is still checked on every request.
+   */
+  private readonly verified = new Map<string, { user: AuthUser; exp: number }>();
+
   async verify(token: string, nowSec: number): Promise<AuthUser | null> {
+    const hit = this.verified.get(token);
+    if (hit) return nowSec < hit.exp ? hit.user : null;
+    const user = await this.check(token, nowSec);
+    if (user) {
+      if (this.verified.size >= 5000) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, user);
+      return user.user;
+    }
+    return null;
+  }
+
+  private async check(token: string, nowSec: number): Promise<{ user: AuthUser; exp: number } | null> {
     try {
       const { payload, protectedHeader } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -73,13 +92,14 @@ export class TokenService {
       const tv = protectedHeader.tv;
       if (!role || typeof p.user_id !== 'number' || typeof p.username !== 'string') return null;
       if (typeof tv !== 'number') return null;
-      return {
+      const user = {
         user_id: p.user_id,
         username: p.username,
         user_role: role,
         is_test: Number(p.is_test) || 0,
         token_version: tv,
       };
+      return { user, exp: Number(payload.exp) };
     } catch {
       return null;
     }
