@@ -1,0 +1,73 @@
+/**
+ * `DATABASE_URL=postgres://… node --import tsx bench/orders-matrix.ts [--runs 15] [--over 20]`
+ * against a database loaded by `npm run seed:large -- --orders 1000000`: every sort of the orders
+ * screen (both directions) under each of its filters, through the list service on one connection
+ * (issue 14 item 2). Prints p50/p99 per filter (worst sort named) and every combination whose p99
+ * is over `--over` ms (then read its plan with EXPLAIN ANALYZE).
+ */
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orders';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from '../packages/server/src/db/client';
+import { listOrders } from '../packages/server/src/modules/sales-docs/list';
+
+const arg = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
+const RUNS = arg('--runs', 15);
+const OVER = arg('--over', 20);
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL to a database loaded by npm run seed:large');
+const db = await openPostgres(url);
+const now = Math.floor(Date.now() / 1000);
+const DAY = 86400;
+const [{ dealer } = { dealer: 1 }] = await queryRows<{ dealer: number }>(
+  db.db,
+  sql`select dealer_id as dealer from orders where deleted = 0 group by 1 order by count(*) desc limit 1`,
+);
+
+const FILTERS: Record<string, Record<string, string>> = {
+  none: {},
+  dealer: { dealer: String(dealer) },
+  '180 days': { start: String(now - 180 * DAY), end: String(now) },
+  'wait;ship': { shipping_status: 'wait;ship' },
+  'not paid': { payment_status: 'not paid' },
+  'dealer + 180 days + 3 statuses + not paid': {
+    dealer: String(dealer),
+    start: String(now - 180 * DAY),
+    end: String(now),
+    shipping_status: 'wait;ship;done',
+    payment_status: 'not paid',
+  },
+  'search oc-l123': { search: 'oc-l123' },
+  'shipping for today': { shipping_for_today: '1' },
+  'expected before today': { expected_before_today: '1', shipping_status: 'wait;ship' },
+};
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const slow: string[] = [];
+console.log(`${RUNS} runs per combination, one connection, ${ORDER_SORTS.length * 2} sorts per filter`);
+console.log(
+  '| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|',
+);
+for (const [name, filter] of Object.entries(FILTERS)) {
+  const p50s: number[] = [];
+  let worst = { p99: 0, sort: '' };
+  let total = 0;
+  for (const sort of ORDER_SORTS)
+    for (const order of ['asc', 'desc'] as const) {
+      const q = orderListQuery.parse({ limit: '50', ...filter, sort, order });
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        total = (await listOrders(db.db, q, now)).total;
+        times.push(performance.now() - t0);
+      }
+      const p99 = pct(times, 0.99);
+      p50s.push(pct(times, 0.5));
+      if (p99 > worst.p99) worst = { p99, sort: `${sort} ${order}` };
+      if (p99 > OVER) slow.push(`${name} × ${sort} ${order}: p99 ${p99.toFixed(1)} ms`);
+    }
+  console.log(`| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} |`);
+}
+console.log(slow.length ? `\nOver ${OVER} ms:\n${slow.join('\n')}` : `\nNo combination over ${OVER} ms.`);
+await db.close();
