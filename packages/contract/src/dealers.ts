@@ -103,50 +103,51 @@ export const dealerAutocompleteQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 
-export interface DealerRow {
-  id: number;
-  name: string;
-  prefix: string;
-  country: string;
-  email: string;
-  phone: string;
-  discount: number;
-  payment_terms: string;
-  credit_limit: number;
-  active: number;
-}
+/** A row of the dealer list. */
+export const dealerRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  discount: z.number(),
+  payment_terms: z.string(),
+  credit_limit: z.number(),
+  active: z.number().int(),
+});
+export type DealerRow = z.infer<typeof dealerRow>;
 
-export interface Dealer extends DealerRow {
-  oem: number;
-  same_address: number;
-  billing_address: string;
-  shipping_address: string;
-  billing_vat: string;
-  shipping_vat: string;
-  billing_email: string;
-  shipping_email: string;
-  billing_phone: string;
-  shipping_phone: string;
-  billing_mobile: string;
-  shipping_mobile: string;
-  email2: string;
-  email3: string;
-  email4: string;
-  cellphone: string;
-  website: string;
-  notes: string;
-  order_notes: string;
+/** A dealer as the API answers it (the record, and what a save answers). */
+export const dealer = dealerRow.extend({
+  oem: z.number().int(),
+  same_address: z.number().int(),
+  billing_address: z.string(),
+  shipping_address: z.string(),
+  billing_vat: z.string(),
+  shipping_vat: z.string(),
+  billing_email: z.string(),
+  shipping_email: z.string(),
+  billing_phone: z.string(),
+  shipping_phone: z.string(),
+  billing_mobile: z.string(),
+  shipping_mobile: z.string(),
+  email2: z.string(),
+  email3: z.string(),
+  email4: z.string(),
+  cellphone: z.string(),
+  website: z.string(),
+  notes: z.string(),
+  order_notes: z.string(),
   /** File name of the agreement PDF (download: GET /files/dealers/agreement_pdf/{id}), or null. */
-  agreement_pdf: string | null;
-  version: number;
-}
+  agreement_pdf: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Dealer = z.infer<typeof dealer>;
 
 /** An option of the dealer pickers, labelled 'name [id]'. */
-export interface DealerOption {
-  id: number;
-  name: string;
-  label: string;
-}
+export const dealerOption = z.object({ id: z.number().int(), name: z.string(), label: z.string() });
+export type DealerOption = z.infer<typeof dealerOption>;
 export const dealerLabel = (d: { id: number; name: string }) => `${d.name} [${d.id}]`;
 /** The 'All Companies' choice of the dealer pickers. */
 export const ALL_DEALERS = { id: -1, name: 'All Companies', label: 'All Companies' } as const;
@@ -155,7 +156,5 @@ export const ALL_DEALERS = { id: -1, name: 'All Companies', label: 'All Companie
  * Credit of a dealer: credit_used = Σ (value − payment_received) over the dealer's orders that are
  * not cancelled, not deleted and not paid (payment_status 'not paid'). credit_limit 0 means no limit.
  */
-export interface DealerCredit {
-  credit_used: number;
-  credit_limit: number;
-}
+export const dealerCredit = z.object({ credit_used: z.number(), credit_limit: z.number() });
+export type DealerCredit = z.infer<typeof dealerCredit>;

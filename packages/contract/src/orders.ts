@@ -461,169 +461,185 @@ export const orderListQuery = listQuery.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+const unixOrNull = () => z.number().int().nullable();
+
 /** A row of the sales/administrator orders list. Dates are unix seconds or null. */
-export interface OrderRow {
-  id: number;
-  date: number;
-  dealer: number;
-  dealer_name: string;
-  dealer_country: string;
-  quote_ref: string;
-  oc_ref: string;
-  invoice: string;
-  note: string;
-  customer_ref: string;
-  value: number;
-  shipping_cost: number;
+export const orderRow = z.object({
+  id: z.number().int(),
+  date: z.number().int(),
+  dealer: z.number().int(),
+  dealer_name: z.string(),
+  dealer_country: z.string(),
+  quote_ref: z.string(),
+  oc_ref: z.string(),
+  invoice: z.string(),
+  note: z.string(),
+  customer_ref: z.string(),
+  value: z.number(),
+  shipping_cost: z.number(),
   /** value − shipping_cost. */
-  sales: number;
-  actual_shipping_cost: number;
-  shipping_status: ShippingStatus;
-  shipping_for_today: number;
-  shipping_date_expected: number | null;
-  shipping_date: number | null;
-  shipping_awb: string;
-  payment_status: PaymentStatus;
-  payment_due_date: number | null;
-  payment_date: number | null;
-  payment_received: number;
-  outstanding: number;
-  outstanding_shipped: number;
+  sales: z.number(),
+  actual_shipping_cost: z.number(),
+  shipping_status: z.enum(SHIPPING_STATUSES),
+  shipping_for_today: z.number().int(),
+  shipping_date_expected: unixOrNull(),
+  shipping_date: unixOrNull(),
+  shipping_awb: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_due_date: unixOrNull(),
+  payment_date: unixOrNull(),
+  payment_received: z.number(),
+  outstanding: z.number(),
+  outstanding_shipped: z.number(),
   /** 1 while a delete request is pending (row tinted orange); cancelled rows are tinted red. */
-  request_to_delete: number;
-  test_status: string;
-  revision: number;
-}
+  request_to_delete: z.number().int(),
+  test_status: z.string(),
+  revision: z.number().int(),
+});
+export type OrderRow = z.infer<typeof orderRow>;
 
 /** Totals of the rows matching the filters, cancelled orders excluded. */
-export interface OrderSummary {
-  count: number;
-  value: number;
-  shipping_cost: number;
-  sales: number;
-  actual_shipping_cost: number;
-  payment_received: number;
-  outstanding: number;
-  outstanding_shipped: number;
-}
+export const orderSummary = z.object({
+  count: z.number().int(),
+  value: z.number(),
+  shipping_cost: z.number(),
+  sales: z.number(),
+  actual_shipping_cost: z.number(),
+  payment_received: z.number(),
+  outstanding: z.number(),
+  outstanding_shipped: z.number(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+/** What GET /orders answers beside `data` (its rows). */
+export const orderListMeta = z.object({ total: z.number().int(), summary: orderSummary });
 
 /** GET /orders answer: `{ data: rows, total, summary }`. */
-export interface OrderListResponse {
-  data: OrderRow[];
-  total: number;
-  summary: OrderSummary;
-}
+export type OrderListResponse = z.infer<typeof orderListMeta> & { data: OrderRow[] };
 
 /** A row of the shipping and production order lists: exactly these fields, no money. */
-export interface ShippingOrderRow {
-  id: number;
-  date: number;
-  oc_ref: string;
-  invoice: string;
-  note: string;
-  shipping_awb: string;
-  shipping_status: ShippingStatus;
-  shipping_for_today: number;
+export const shippingOrderRow = z.object({
+  id: z.number().int(),
+  date: z.number().int(),
+  oc_ref: z.string(),
+  invoice: z.string(),
+  note: z.string(),
+  shipping_awb: z.string(),
+  shipping_status: z.enum(SHIPPING_STATUSES),
+  shipping_for_today: z.number().int(),
   /** Unix seconds, '' when unset. */
-  shipping_date_expected: number | '';
-  dealer_name: string;
-}
+  shipping_date_expected: z.union([z.number().int(), z.literal('')]),
+  dealer_name: z.string(),
+});
+export type ShippingOrderRow = z.infer<typeof shippingOrderRow>;
 
 /** A product line as the order screens read it. */
-export interface OrderLine {
-  id: number;
-  product_id: number;
-  product_code: string;
-  name: string;
-  quantity: number;
-  msrp: number;
-  discount: number;
+export const orderLine = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_code: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  msrp: z.number(),
+  discount: z.number(),
   /** quantity × msrp × (100 − discount) / 100. */
-  amount: number;
-  bom_cost: number;
-  is_shipping_cost: number;
-  active: number;
+  amount: z.number(),
+  bom_cost: z.number(),
+  is_shipping_cost: z.number().int(),
+  active: z.number().int(),
   /** The product's warning text ('' when none). */
-  warning: string;
+  warning: z.string(),
   /** Units under test on this line's checklists (orders only; document 1 section 2.8). */
-  test_count?: number;
-}
+  test_count: z.number().int().optional(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
 
 /** GET /orders/{id}: every order field, the address blocks, the lines in saved order, file names. */
-export interface Order extends OrderRow {
-  invoice_note: string;
-  hide_discount: number;
-  sale: string;
-  distributor_shipments: number;
-  shipping_weight: string;
-  payment_advance: number;
-  payment_full: number;
-  billing_country: string;
-  billing_company: string;
-  billing_address: string;
-  billing_vat: string;
-  billing_email: string;
-  billing_phone: string;
-  billing_mobile: string;
-  shipping_country: string;
-  shipping_company: string;
-  shipping_address: string;
-  shipping_vat: string;
-  shipping_email: string;
-  shipping_phone: string;
-  shipping_mobile: string;
+export const order = orderRow.extend({
+  invoice_note: z.string(),
+  hide_discount: z.number().int(),
+  sale: z.string(),
+  distributor_shipments: z.number().int(),
+  shipping_weight: z.string(),
+  payment_advance: z.number(),
+  payment_full: z.number(),
+  billing_country: z.string(),
+  billing_company: z.string(),
+  billing_address: z.string(),
+  billing_vat: z.string(),
+  billing_email: z.string(),
+  billing_phone: z.string(),
+  billing_mobile: z.string(),
+  shipping_country: z.string(),
+  shipping_company: z.string(),
+  shipping_address: z.string(),
+  shipping_vat: z.string(),
+  shipping_email: z.string(),
+  shipping_phone: z.string(),
+  shipping_mobile: z.string(),
   /** File names (download through GET /files/orders/{field}/{id}), or null. */
-  oc_pdf: string | null;
-  invoice_pdf: string | null;
-  shipping_invoice_pdf: string | null;
-  shipping_packing_list_pdf: string | null;
+  oc_pdf: z.string().nullable(),
+  invoice_pdf: z.string().nullable(),
+  shipping_invoice_pdf: z.string().nullable(),
+  shipping_packing_list_pdf: z.string().nullable(),
   /** The quotation this order was confirmed from, or null. */
-  quotation_id: number | null;
-  products: OrderLine[];
-  version: number;
-  created_at: number;
-  updated_at: number;
-}
+  quotation_id: z.number().int().nullable(),
+  products: z.array(orderLine),
+  version: z.number().int(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type Order = z.infer<typeof order>;
+
+/** The money fields shipping and production never see (of an order or quotation, and of its lines). */
+export const MONEY_FIELDS = {
+  value: true,
+  sales: true,
+  payment_status: true,
+  payment_due_date: true,
+  payment_date: true,
+  payment_advance: true,
+  payment_full: true,
+  payment_received: true,
+  outstanding: true,
+  outstanding_shipped: true,
+} as const;
+const LINE_MONEY_FIELDS = { msrp: true, discount: true, amount: true, bom_cost: true } as const;
+/** The lines of an order or quotation as shipping and production read them. */
+export const moneyFreeLines = z.array(orderLine.omit(LINE_MONEY_FIELDS));
 
 /** An order or quotation as shipping and production read it: without money fields. */
 export type WithoutMoney<T extends Order | Omit<Order, 'quotation_id'>> = Omit<
   T,
-  | 'value'
-  | 'sales'
-  | 'payment_status'
-  | 'payment_due_date'
-  | 'payment_date'
-  | 'payment_advance'
-  | 'payment_full'
-  | 'payment_received'
-  | 'outstanding'
-  | 'outstanding_shipped'
-  | 'products'
-> & { products: Array<Omit<OrderLine, 'msrp' | 'discount' | 'amount' | 'bom_cost'>> };
+  keyof typeof MONEY_FIELDS | 'products'
+> & { products: Array<Omit<OrderLine, keyof typeof LINE_MONEY_FIELDS>> };
 
 /** Shipping and production read an order without money fields. */
+export const shippingOrder = order.omit(MONEY_FIELDS).extend({ products: moneyFreeLines });
 export type ShippingOrder = WithoutMoney<Order>;
 
 /** The answer of every order save: the saved order, plus `warning` beside `data` when it takes the dealer past its credit limit. */
+export const saveMeta = z.object({ warning: z.string().optional() });
 export interface OrderSaveResponse<T = Order> {
   data: T;
   warning?: string;
 }
 
 /** GET /orders/time/{start}/{end} rows (end -1 = open; cancelled and deleted orders left out). */
-export interface OrderTimeRow {
-  id: number;
-  date: number;
-  dealer: number;
-  dealer_name: string;
-  dealer_country: string;
-  value: number;
-  shipping_cost: number;
-  sales: number;
-  payment_status: PaymentStatus;
-  payment_received: number;
-  shipping_status: ShippingStatus;
-}
+export const orderTimeRow = orderRow.pick({
+  id: true,
+  date: true,
+  dealer: true,
+  dealer_name: true,
+  dealer_country: true,
+  value: true,
+  shipping_cost: true,
+  sales: true,
+  payment_status: true,
+  payment_received: true,
+  shipping_status: true,
+});
+export type OrderTimeRow = z.infer<typeof orderTimeRow>;
 export const orderTimeParams = z.object({
   start: z.coerce
     .number({ error: MSG.number })
@@ -638,15 +654,23 @@ export const orderTimeParams = z.object({
 });
 
 /** GET /orders/request-to-delete rows. */
-export interface DeleteRequestRow {
-  id: number;
-  date: number;
-  oc_ref: string;
-  invoice: string;
-  dealer: number;
-  dealer_name: string;
-  value: number;
-}
+export const deleteRequestRow = orderRow.pick({
+  id: true,
+  date: true,
+  oc_ref: true,
+  invoice: true,
+  dealer: true,
+  dealer_name: true,
+  value: true,
+});
+export type DeleteRequestRow = z.infer<typeof deleteRequestRow>;
+
+/** What a delete request, its cancel, approval or rejection, or a deletion answers. */
+export const deleteActionAnswer = z.object({
+  id: z.number().int(),
+  request_to_delete: z.number().int(),
+  deleted: z.number().int(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Autocomplete
@@ -657,27 +681,29 @@ export const autocompleteQuery = z.object({
 });
 
 /** GET /autocomplete/orders: label 'oc_ref (dealer_name)', or '#id (dealer_name)' without an OC. */
-export interface OrderOption {
-  id: number;
-  oc_ref: string;
-  dealer_name: string;
-  label: string;
-}
+export const orderOption = z.object({
+  id: z.number().int(),
+  oc_ref: z.string(),
+  dealer_name: z.string(),
+  label: z.string(),
+});
+export type OrderOption = z.infer<typeof orderOption>;
 
 /** GET /autocomplete/products: active products for the add-product dialog. */
-export interface ProductOption {
-  id: number;
-  product_code: string;
-  desc: string;
-  msrp: number;
-  discount: number;
-  bom_cost: number;
+export const productOption = z.object({
+  id: z.number().int(),
+  product_code: z.string(),
+  desc: z.string(),
+  msrp: z.number(),
+  discount: z.number(),
+  bom_cost: z.number(),
   /** Shown as a warning toast when the product is added to an order. */
-  warning: string;
-  is_shipping_cost: number;
+  warning: z.string(),
+  is_shipping_cost: z.number().int(),
   /** 'product_code - desc'. */
-  label: string;
-}
+  label: z.string(),
+});
+export type ProductOption = z.infer<typeof productOption>;
 
 /** The add-product dialog's new-product fields: product_code and desc required, msrp numeric, discount 0–100. */
 export const newProductInput = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 import { MSG } from './messages';
-import type { Order, OrderSaveResponse, ShippingStatus, WithoutMoney } from './orders';
-import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
+import type { OrderSaveResponse, WithoutMoney } from './orders';
+import { ALWAYS, awbWhenDone, MONEY_FIELDS, moneyFreeLines, order, orderRow, salesDocFields } from './orders';
 
 /**
  * POST /quotations/save and /production/quotations/save: the order fields (dealer, date and value
@@ -31,32 +31,39 @@ export const quotationListQuery = listQuery.extend({
 });
 export type QuotationListQuery = z.infer<typeof quotationListQuery>;
 
-export interface QuotationRow {
-  id: number;
-  quote_ref: string;
-  date: number;
-  oc_ref: string;
-  invoice: string;
-  note: string;
-  dealer: number;
-  dealer_name: string;
-  dealer_country: string;
-  value: number;
-  shipping_cost: number;
-  shipping_status: ShippingStatus;
-  /** 1 while a delete request is pending. */
-  request_to_delete: number;
-  /** The order it was confirmed into, or null. */
-  order_id: number | null;
-  revision: number;
-}
+/** A row of the quotation lists. */
+export const quotationRow = orderRow
+  .pick({
+    id: true,
+    quote_ref: true,
+    date: true,
+    oc_ref: true,
+    invoice: true,
+    note: true,
+    dealer: true,
+    dealer_name: true,
+    dealer_country: true,
+    value: true,
+    shipping_cost: true,
+    shipping_status: true,
+    /** 1 while a delete request is pending. */
+    request_to_delete: true,
+    revision: true,
+  })
+  .extend({
+    /** The order it was confirmed into, or null. */
+    order_id: z.number().int().nullable(),
+  });
+export type QuotationRow = z.infer<typeof quotationRow>;
+/** A row of the shipping quotation list: without money. */
+export const shippingQuotationRow = quotationRow.omit({ value: true, shipping_cost: true });
 
 /** GET /quotations/{id}: the order fields plus the link to the confirmed order. */
-export interface Quotation extends Omit<Order, 'quotation_id'> {
-  order_id: number | null;
-}
+export const quotation = order.omit({ quotation_id: true }).extend({ order_id: z.number().int().nullable() });
+export type Quotation = z.infer<typeof quotation>;
 
 /** Shipping reads quotations without money. */
+export const shippingQuotation = quotation.omit(MONEY_FIELDS).extend({ products: moneyFreeLines });
 export type ShippingQuotation = WithoutMoney<Quotation>;
 
 export type QuotationSaveResponse = OrderSaveResponse<Quotation>;

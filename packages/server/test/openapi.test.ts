@@ -78,6 +78,24 @@ describe('OpenAPI document', () => {
 });
 
 describe('answer schemas', () => {
+  it('document the fields beside `data`: a page with its summary, a save with its warning', async () => {
+    const doc = await document();
+    const json = (path: string, method: string) =>
+      doc.paths[path]![method]!.responses['200']!.content!['application/json']!.schema;
+    expect(json('/api/orders', 'get')).toMatchObject({
+      properties: {
+        data: { type: 'array', items: { properties: { oc_ref: { type: 'string' } } } },
+        total: { type: 'integer' },
+        summary: { properties: { outstanding: { type: 'number' } } },
+      },
+      required: expect.arrayContaining(['data', 'total', 'summary']),
+    });
+    expect(json('/api/orders/save', 'post')).toMatchObject({
+      properties: { data: { properties: { products: { type: 'array' } } }, warning: { type: 'string' } },
+      required: ['data'],
+    });
+  });
+
   it('shape what a route answers: fields the schema does not name never leave the server', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/suppliers?limit=2', headers: await t.as('purchase') });
     for (const row of res.json().data) {

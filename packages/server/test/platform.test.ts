@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client';
-import { defineRoute } from '../src/platform/route';
+import { DataWith, defineRoute } from '../src/platform/route';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -109,6 +109,36 @@ describe('request guards and error envelope', () => {
         });
         if (strict) expect(res.statusCode).toBe(500);
         else expect(res.json()).toEqual({ data: { id: 1, inner: { a: 2 } } });
+      } finally {
+        await probe.close();
+      }
+    }
+  });
+
+  it('shapes the fields beside `data` by the meta schema; under test a dropped one is an error', async () => {
+    const route = (app: FastifyInstance) =>
+      defineRoute(app, {
+        method: 'GET',
+        url: '/probe/beside',
+        access: { action: 'profile.read' },
+        response: z.object({ id: z.number() }),
+        meta: z.object({ warning: z.string().optional() }),
+        handler: async () => new DataWith({ id: 1 }, { warning: 'w', secret: 'x' }),
+      });
+    for (const strict of [false, true]) {
+      const probe = await createTestApp({
+        seed: true,
+        config: { strictAnswers: strict },
+        build: { extraModules: [route] },
+      });
+      try {
+        const res = await probe.app.inject({
+          method: 'GET',
+          url: '/api/probe/beside',
+          headers: await probe.as('sale'),
+        });
+        if (strict) expect(res.statusCode).toBe(500);
+        else expect(res.json()).toEqual({ data: { id: 1 }, warning: 'w' });
       } finally {
         await probe.close();
       }

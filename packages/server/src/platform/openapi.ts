@@ -15,6 +15,10 @@ export interface RouteDoc {
   multipart?: boolean;
   /** Answered as `{ data: rows, total }`; `response` then describes one row. */
   paged?: boolean;
+  /** Answered as `{ data: rows, ...meta }`; `response` then describes one row. */
+  rows?: boolean;
+  /** The fields beside `data`. */
+  meta?: ZodType;
   /** The handler writes its own answer (a file, a token); no `{ data }` envelope. */
   raw?: boolean;
   action?: string;
@@ -62,13 +66,16 @@ function parameters(schema: ZodType | undefined, where: 'path' | 'query'): Json[
 function answer(doc: RouteDoc | undefined): Json {
   if (doc?.raw) return { description: 'The file or token the route sends' };
   const item = doc?.response ? toJson(doc.response, 'output') : {};
-  const schema = doc?.paged
-    ? {
-        type: 'object',
-        properties: { data: { type: 'array', items: item }, total: { type: 'integer' } },
-        required: ['data', 'total'],
-      }
-    : { type: 'object', properties: { data: item }, required: ['data'] };
+  const beside = doc?.meta ? toJson(doc.meta, 'output') : {};
+  const properties: Json = {
+    ...((beside.properties as Json | undefined) ?? {}),
+    data: doc?.paged || doc?.rows ? { type: 'array', items: item } : item,
+    ...(doc?.paged ? { total: { type: 'integer' } } : {}),
+  };
+  const required = [
+    ...new Set([...((beside.required as string[] | undefined) ?? []), 'data', ...(doc?.paged ? ['total'] : [])]),
+  ];
+  const schema = { type: 'object', properties, required };
   return { description: 'Success', content: { 'application/json': { schema } } };
 }
 

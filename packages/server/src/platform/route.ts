@@ -34,6 +34,14 @@ export class RowsWith<T> {
   ) {}
 }
 
+/** One answer with fields beside `data` (a save's `warning`): answered as `{ data: value, ...meta }`. */
+export class DataWith<T> {
+  constructor(
+    readonly value: T,
+    readonly meta: Record<string, unknown>,
+  ) {}
+}
+
 export interface Ctx<P, Q, B> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -62,6 +70,13 @@ export interface RouteDef<P, Q, B> {
   response?: ZodType;
   /** The handler answers a `Paged` list (`{ data: rows, total }`); `response` is then one row. */
   paged?: boolean;
+  /** The handler answers a `RowsWith` list without a total (`{ data: rows, ...meta }`); `response` is one row. */
+  rows?: boolean;
+  /**
+   * The fields a `RowsWith` or `DataWith` answer sets beside `data` (an object schema; a `Paged`
+   * list's `total` needs none): documented and applied like `response`.
+   */
+  meta?: ZodType;
   /** Accept multipart/form-data: text fields form the body, file parts arrive in `files`. */
   multipart?: boolean;
   /** Role-prefixed paths are only for that role; set true where the spec shares one across roles. */
@@ -177,6 +192,8 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
     response: def.response,
     multipart: def.multipart,
     paged: def.paged,
+    rows: def.rows,
+    meta: def.meta,
     raw: def.raw,
     action: 'action' in def.access ? def.access.action : undefined,
   };
@@ -212,11 +229,14 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
           data: shape ? result.rows.map((r) => shapeAnswer(shape, r, strict, url)) : result.rows,
           total: result.total,
         };
+      const meta = (m: Record<string, unknown>) => (def.meta ? shapeAnswer(def.meta, m, strict, url) : m) as object;
       if (result instanceof RowsWith)
         return {
-          ...result.meta,
+          ...meta(result.meta),
           data: shape ? result.rows.map((r) => shapeAnswer(shape, r, strict, url)) : result.rows,
         };
+      if (result instanceof DataWith)
+        return { ...meta(result.meta), data: shape ? shapeAnswer(shape, result.value, strict, url) : result.value };
       return { data: shape ? shapeAnswer(shape, result ?? null, strict, url) : (result ?? null) };
     },
   });
@@ -269,6 +289,8 @@ export function definePutById<W>(
   app: FastifyInstance,
   routes: ReadonlyArray<readonly [string, Action, W]>,
   run: (a: IdAction<W>) => Promise<unknown>,
+  /** The answer's shape (see RouteDef.response). */
+  response?: ZodType,
 ) {
   for (const [url, action, what] of routes) {
     defineRoute(app, {
@@ -276,6 +298,7 @@ export function definePutById<W>(
       url,
       access: { action },
       params: idParams,
+      response,
       handler: ({ params, user, deps }) => run({ id: params.id, what, user, deps, now: unixNow(deps.clock) }),
     });
   }

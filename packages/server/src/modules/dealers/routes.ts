@@ -1,6 +1,15 @@
 import { idParams } from '@bpm/contract/common';
-import { dealerAutocompleteQuery, dealerListQuery, dealerSave } from '@bpm/contract/dealers';
+import {
+  dealer,
+  dealerAutocompleteQuery,
+  dealerCredit,
+  dealerListQuery,
+  dealerOption,
+  dealerRow,
+  dealerSave,
+} from '@bpm/contract/dealers';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
@@ -19,13 +28,17 @@ export function dealerRoutes(app: FastifyInstance) {
     fileName: 'dealers.csv',
     fetch: async (deps, q) => (await dealers.listDealers(deps.db, q)).rows,
   });
-  defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer);
+  defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer, {
+    row: dealerRow,
+    record: dealer,
+  });
 
   defineRoute(app, {
     method: 'GET',
     url: '/dealers/autocomplete',
     access: read,
     query: dealerAutocompleteQuery,
+    response: z.array(dealerOption),
     handler: ({ query, deps }) => dealers.dealerOptions(deps.db, query.search, query.limit),
   });
 
@@ -34,6 +47,7 @@ export function dealerRoutes(app: FastifyInstance) {
     url: '/dealers/credit/:id',
     access: read,
     params: idParams,
+    response: dealerCredit,
     handler: ({ params, deps }) => dealers.dealerCredit(deps.db, params.id),
   });
 
@@ -43,6 +57,7 @@ export function dealerRoutes(app: FastifyInstance) {
     access: { action: 'dealers.save' },
     multipart: true,
     body: dealerSave,
+    response: dealer,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
       // The PDF is checked by content and stored inside the save transaction.

@@ -1,21 +1,32 @@
 import { idParams } from '@bpm/contract/common';
 import {
   autocompleteQuery,
+  deleteActionAnswer,
+  deleteRequestRow,
   ORDER_FILE_FIELDS,
+  order,
+  orderListMeta,
   orderListQuery,
+  orderOption,
+  orderRow,
   orderSave,
   orderTimeParams,
+  orderTimeRow,
   productionOrderSave,
+  productOption,
+  saveMeta,
+  shippingOrder,
+  shippingOrderRow,
   shippingOrderSave,
 } from '@bpm/contract/orders';
 import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
 import type { Deps } from '../../platform/deps';
 import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
-import { definePutById, defineRoute, Paged, type UploadedFile } from '../../platform/route';
+import { definePutById, defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
 import { deleteAction } from '../sales-docs/delete-requests';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
 import { generateDocument } from '../sales-docs/generate';
@@ -58,10 +69,13 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/orders',
     access: read,
     query: orderListQuery,
-    raw: true,
-    async handler({ query, reply, deps }) {
-      const page = await listOrders(deps.db, query, unixNow(deps.clock));
-      return reply.send({ data: page.rows, total: page.total, summary: page.summary });
+    // `{ data: rows, total, summary }`: a page with the totals of every matching order.
+    paged: true,
+    response: orderRow,
+    meta: orderListMeta,
+    async handler({ query, deps }) {
+      const { rows, ...meta } = await listOrders(deps.db, query, unixNow(deps.clock));
+      return new RowsWith(rows, meta);
     },
   });
 
@@ -69,6 +83,7 @@ export function orderRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/orders/request-to-delete',
     access: read,
+    response: z.array(deleteRequestRow),
     handler: ({ deps }) => deleteRequests(deps.db),
   });
 
@@ -77,6 +92,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/orders/time/:start/:end',
     access: read,
     params: orderTimeParams,
+    response: z.array(orderTimeRow),
     handler: ({ params, deps }) => ordersInTime(deps.db, params.start, params.end),
   });
 
@@ -85,6 +101,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/orders/:id',
     access: read,
     params: idParams,
+    response: order,
     handler: ({ params, deps }) => getDoc(deps.db, 'order', params.id),
   });
 
@@ -94,11 +111,12 @@ export function orderRoutes(app: FastifyInstance) {
     access: save,
     multipart: true,
     body: orderSave,
-    raw: true,
-    async handler({ body, files, user, reply, deps }) {
+    response: order,
+    meta: saveMeta,
+    async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
       const r = await saveSalesDoc(deps.db, 'order', body, pdfStorer(files, deps, user, now), user, now);
-      return reply.send(saveAnswer(r));
+      return saveAnswer(r);
     },
   });
 
@@ -108,6 +126,7 @@ export function orderRoutes(app: FastifyInstance) {
       url: `/orders/:id/generate/${which}`,
       access: save,
       params: idParams,
+      response: order,
       handler: ({ params, user, deps }) => generateDocument(deps, params.id, which, user, unixNow(deps.clock)),
     });
   }
@@ -120,7 +139,7 @@ export function orderRoutes(app: FastifyInstance) {
     ['/admin/orders/delete/reject/:id', 'orders.delete', 'reject'],
     ['/admin/orders/delete/:id', 'orders.delete', 'delete'],
   ] as const;
-  definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now));
+  definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now), deleteActionAnswer);
 
   // --- Shipping and production variants ------------------------------------------------------
   for (const [role, action] of [
@@ -139,6 +158,8 @@ export function orderRoutes(app: FastifyInstance) {
       url: `/${role}/orders`,
       access: { action },
       query: orderListQuery,
+      paged: true,
+      response: shippingOrderRow,
       async handler({ query, deps }) {
         const page = await listShippingOrders(deps.db, query, unixNow(deps.clock));
         return new Paged(page.rows, page.total);
@@ -149,6 +170,7 @@ export function orderRoutes(app: FastifyInstance) {
       url: `/${role}/orders/:id`,
       access: { action },
       params: idParams,
+      response: shippingOrder,
       handler: async ({ params, deps }) => withoutMoney(await getDoc(deps.db, 'order', params.id)),
     });
   }
@@ -158,12 +180,13 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/shipping/orders/save',
     access: { action: 'orders.shipping' },
     multipart: true,
-    raw: true,
-    async handler({ body: raw, files, user, reply, deps }) {
+    response: shippingOrder,
+    meta: saveMeta,
+    async handler({ body: raw, files, user, deps }) {
       const body = await parseLimitedSave(shippingOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
       const r = await saveShippingOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
-      return reply.send(saveAnswer({ doc: r.doc }, withoutMoney));
+      return saveAnswer({ doc: r.doc }, withoutMoney);
     },
   });
 
@@ -172,12 +195,13 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/production/orders/save',
     access: { action: 'orders.production' },
     multipart: true,
-    raw: true,
-    async handler({ body: raw, files, user, reply, deps }) {
+    response: shippingOrder,
+    meta: saveMeta,
+    async handler({ body: raw, files, user, deps }) {
       const body = await parseLimitedSave(productionOrderSave, raw, files, deps);
       const now = unixNow(deps.clock);
       const r = await saveProductionOrder(deps.db, body, pdfStorer(files, deps, user, now), user, now);
-      return reply.send(saveAnswer({ doc: r.doc }, withoutMoney));
+      return saveAnswer({ doc: r.doc }, withoutMoney);
     },
   });
 
@@ -187,6 +211,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/autocomplete/orders',
     access: { action: 'autocomplete.orders' },
     query: autocompleteQuery,
+    response: z.array(orderOption),
     handler: ({ query, deps }) => orderOptions(deps.db, query.search, query.limit),
   });
 
@@ -195,6 +220,7 @@ export function orderRoutes(app: FastifyInstance) {
     url: '/autocomplete/products',
     access: { action: 'autocomplete.products' },
     query: autocompleteQuery,
+    response: z.array(productOption),
     handler: ({ query, deps }) => productOptions(deps.db, query.search, query.limit),
   });
 }

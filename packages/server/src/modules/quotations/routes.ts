@@ -1,6 +1,14 @@
 import { idParams } from '@bpm/contract/common';
+import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/orders';
 import type { Action } from '@bpm/contract/permissions';
-import { quotationListQuery, quotationSave } from '@bpm/contract/quotations';
+import {
+  quotation,
+  quotationListQuery,
+  quotationRow,
+  quotationSave,
+  shippingQuotation,
+  shippingQuotationRow,
+} from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
@@ -40,6 +48,8 @@ export function quotationRoutes(app: FastifyInstance) {
       url: v.base,
       access: { action: v.read },
       query: quotationListQuery,
+      paged: true,
+      response: v.money ? quotationRow : shippingQuotationRow,
       async handler({ query, deps }) {
         const page = await listQuotations(deps.db, query);
         const rows = v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
@@ -51,6 +61,7 @@ export function quotationRoutes(app: FastifyInstance) {
       url: `${v.base}/:id`,
       access: { action: v.read },
       params: idParams,
+      response: v.money ? quotation : shippingQuotation,
       async handler({ params, deps }) {
         const doc = await getDoc(deps.db, 'quotation', params.id);
         return v.money ? doc : withoutMoney(doc);
@@ -64,11 +75,12 @@ export function quotationRoutes(app: FastifyInstance) {
       access: { action: saveAction },
       multipart: true,
       body: quotationSave,
-      raw: true,
-      async handler({ body, files, user, reply, deps }) {
+      response: quotation,
+      meta: saveMeta,
+      async handler({ body, files, user, deps }) {
         const now = unixNow(deps.clock);
         const r = await saveSalesDoc(deps.db, 'quotation', body, pdfStorer(files, deps, user, now), user, now);
-        return reply.send(saveAnswer(r));
+        return saveAnswer(r);
       },
     });
     defineRoute(app, {
@@ -76,10 +88,11 @@ export function quotationRoutes(app: FastifyInstance) {
       url: `${v.base}/turn-to-order/:id`,
       access: { action: saveAction },
       params: idParams,
-      raw: true,
-      async handler({ params, user, reply, deps }) {
+      response: order,
+      meta: saveMeta,
+      async handler({ params, user, deps }) {
         const r = await turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
-        return reply.send(saveAnswer(r));
+        return saveAnswer(r);
       },
     });
   }
@@ -90,10 +103,11 @@ export function quotationRoutes(app: FastifyInstance) {
     url: '/production/orders/turn-to-order/:id',
     access: { action: 'quotations.production' },
     params: idParams,
-    raw: true,
-    async handler({ params, user, reply, deps }) {
+    response: order,
+    meta: saveMeta,
+    async handler({ params, user, deps }) {
       const r = await turnToOrder(deps.db, params.id, user, unixNow(deps.clock));
-      return reply.send(saveAnswer(r));
+      return saveAnswer(r);
     },
   });
 
@@ -107,5 +121,10 @@ export function quotationRoutes(app: FastifyInstance) {
     ['/admin/quotations/delete/reject/:id', 'quotations.delete', 'reject'],
     ['/admin/quotations/delete/:id', 'quotations.delete', 'delete'],
   ] as const;
-  definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'quotation', a.id, a.what, a.user, a.now));
+  definePutById(
+    app,
+    deletes,
+    (a) => deleteAction(a.deps.db, 'quotation', a.id, a.what, a.user, a.now),
+    deleteActionAnswer,
+  );
 }

@@ -4,6 +4,7 @@ import { applyShippingRules, ORDER_FILE_FIELDS, type OrderSave, orderTotals } fr
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/events';
+import { DataWith } from '../../platform/route';
 import { KINDS, type Kind, type StoreFile, str } from './kinds';
 import { resolveLines, writeLines } from './lines';
 import type { Doc } from './read';
@@ -125,8 +126,6 @@ export async function saveSalesDoc(
   });
 }
 
-/** The answer of a save: the document as `data`, and `warning` beside it when there is one. */
-export const saveAnswer = (r: SaveResult, shape: (d: Doc) => unknown = (d) => d) => ({
-  data: shape(r.doc),
-  ...(r.warning ? { warning: r.warning } : {}),
-});
+/** The answer of a save: the document as `data`, and `warning` beside it when there is one (`saveMeta`). */
+export const saveAnswer = (r: SaveResult, shape: (d: Doc) => unknown = (d) => d) =>
+  new DataWith(shape(r.doc), r.warning ? { warning: r.warning } : {});
