@@ -93,6 +93,9 @@ export const idParam = z.coerce
   .max(MAX_ID, { error: MSG.notFound });
 export const idParams = z.object({ id: idParam });
 
+/** The answer of a change that returns only the record's id (deletes, status changes). */
+export const idAnswer = z.object({ id: z.number().int() });
+
 /** Optional id on save: absent, '', 0 or null means "new". */
 export const optionalId = () =>
   z.preprocess(

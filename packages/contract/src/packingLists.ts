@@ -108,40 +108,65 @@ export const packingListQuery = listQuery.extend({
 });
 export type PackingListQuery = z.infer<typeof packingListQuery>;
 
-export interface PackingListRow {
-  id: number;
-  order_id: number;
-  oc_ref: string;
-  dealer: number;
-  dealer_name: string;
-  /** The packing list's creation date. */
-  date: number;
-  po_number: string;
-  shipping_date: number | null;
-  customer: string;
-  country: string;
-  revision: number;
-  /** The serials that matched a serial search (empty without one). */
-  matching_serials: string[];
-}
+const whole = z.number().int();
 
-export interface PackingList extends Omit<PackingListRow, 'matching_serials'> {
-  show_logo: number;
-  test_status: string;
-  version: number;
-  products: Array<PackingLine & { warranty_end: number | null }>;
+/** A packing list as the list answers it (the answer schema strips anything it does not name). */
+export const packingListRow = z.object({
+  id: whole,
+  order_id: whole,
+  oc_ref: z.string(),
+  dealer: whole,
+  dealer_name: z.string(),
+  /** The packing list's creation date. */
+  date: whole,
+  po_number: z.string(),
+  shipping_date: whole.nullable(),
+  customer: z.string(),
+  country: z.string(),
+  revision: whole,
+  /** The serials that matched a serial search (empty without one). */
+  matching_serials: z.array(z.string()),
+});
+export type PackingListRow = z.infer<typeof packingListRow>;
+
+/** A packing line as answered (product_id absent for a line added by hand). */
+const packingLineAnswer = z.object({
+  product_id: whole.optional(),
+  pl_name: z.string(),
+  pl_serial: z.string(),
+  pl_box: z.string(),
+  quantity: whole,
+  warranty: whole,
+  pl_serial_count: whole,
+  has_modem: z.union([z.literal(0), z.literal(1)]),
+  serials_from_test_checklist: z.union([z.literal(0), z.literal(1)]),
+});
+
+/** One packing list with its lines (GET …/:id, and the answer of save). */
+export const packingList = packingListRow.omit({ matching_serials: true }).extend({
+  show_logo: whole,
+  test_status: z.string(),
+  version: whole,
+  products: z.array(packingLineAnswer.extend({ warranty_end: whole.nullable() })),
   /** Warnings that do not refuse the save (checklist serial-count mismatches). */
-  warnings?: string[];
-}
+  warnings: z.array(z.string()).optional(),
+});
+export type PackingList = z.infer<typeof packingList>;
+
+/** A live order in the editor's order selector. */
+export const packingOrderOption = z.object({
+  id: whole,
+  oc_ref: z.string(),
+  dealer_name: z.string(),
+  date: whole,
+  test_status: z.string(),
+});
+export type PackingOrderOption = z.infer<typeof packingOrderOption>;
 
 /** The order picked in the editor, with its lines and the serials its checklists supply. */
-export interface PackingOrder {
-  id: number;
-  oc_ref: string;
-  dealer_name: string;
-  date: number;
-  test_status: string;
-  customer: string;
-  country: string;
-  products: PackingLine[];
-}
+export const packingOrder = packingOrderOption.extend({
+  customer: z.string(),
+  country: z.string(),
+  products: z.array(packingLineAnswer),
+});
+export type PackingOrder = z.infer<typeof packingOrder>;

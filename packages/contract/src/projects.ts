@@ -88,7 +88,11 @@ export const checkPermissionQuery = z.object({
 export type CheckPermissionQuery = z.infer<typeof checkPermissionQuery>;
 
 /** `{ has_permission }`, or `{ result: { id: boolean } }` for the batch checks. */
-export type CheckPermissionResult = { has_permission: boolean } | { result: Record<string, boolean> };
+export const checkPermissionResult = z.union([
+  z.object({ has_permission: z.boolean() }),
+  z.object({ result: z.record(z.string(), z.boolean()) }),
+]);
+export type CheckPermissionResult = z.infer<typeof checkPermissionResult>;
 
 /** Rich text is capped so one description cannot fill the database. */
 export const RICH_TEXT_MAX = 200_000;
@@ -131,40 +135,50 @@ export const memberEdit = z.object({ role: z.enum(PROJECT_ROLES, { error: MSG.se
 
 export const memberListQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(200) });
 
-export interface Project {
-  id: number;
-  name: string;
-  description: string;
-  /** Unix seconds. */
-  date_created: number;
-  created_by: number;
-  creator_first_name: string | null;
-  creator_last_name: string | null;
-  member_count: number;
-  total_tasks: number;
-  completed_tasks: number;
-  version: number;
-  /** The caller's project role. */
-  my_role: ProjectRole;
-}
+const whole = z.number().int();
 
-export interface ProjectMember {
-  user_id: number;
-  project_id: number;
-  role: ProjectRole;
-  first_name: string;
-  last_name: string;
-  username: string;
-}
+export const project = z.object({
+  id: whole,
+  name: z.string(),
+  description: z.string(),
+  /** Unix seconds. */
+  date_created: whole,
+  created_by: whole,
+  creator_first_name: z.string().nullable(),
+  creator_last_name: z.string().nullable(),
+  member_count: whole,
+  total_tasks: whole,
+  completed_tasks: whole,
+  version: whole,
+  /** The caller's project role. */
+  my_role: z.enum(PROJECT_ROLES),
+});
+export type Project = z.infer<typeof project>;
+
+export const projectMember = z.object({
+  user_id: whole,
+  project_id: whole,
+  role: z.enum(PROJECT_ROLES),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+});
+export type ProjectMember = z.infer<typeof projectMember>;
+
+/** The answer of adding or changing a member. */
+export const memberChanged = projectMember.pick({ user_id: true, project_id: true, role: true });
+/** The answer of removing a member. */
+export const memberRemoved = projectMember.pick({ user_id: true, project_id: true });
 
 /** A user the Assigned To field offers; `project_member_id` is null for non-members. */
-export interface AssignableUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  username: string;
-  project_member_id: number | null;
-}
+export const assignableUser = z.object({
+  id: whole,
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  project_member_id: whole.nullable(),
+});
+export type AssignableUser = z.infer<typeof assignableUser>;
 
 /** Percent complete, rounded; null when the project has no tasks (nothing is shown then). */
 export function percentComplete(total: number, completed: number): number | null {

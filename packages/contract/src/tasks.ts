@@ -129,58 +129,87 @@ export const pageQuery = z.object({
 });
 export const taskIdParams = z.object({ id: idParam });
 
-export interface Task {
-  id: number;
-  title: string;
-  description: string;
-  priority: TaskPriority;
-  status: TaskStatus;
+const whole = z.number().int();
+const person = z.string().nullable();
+
+/** A task as the lists and the task's own answers give it. */
+export const task = z.object({
+  id: whole,
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  status: z.enum(TASK_STATUSES),
   /** Unix seconds, or null. */
-  due_date: number | null;
-  assigned_to: number | null;
-  date_added: number;
-  date_completed: number | null;
-  parent_id: number | null;
-  project_id: number | null;
-  added_by: number;
-  added_by_first_name: string | null;
-  added_by_last_name: string | null;
-  assigned_to_first_name: string | null;
-  assigned_to_last_name: string | null;
-  project_name: string | null;
-  subtask_count: number;
-  version: number;
-}
+  due_date: whole.nullable(),
+  assigned_to: whole.nullable(),
+  date_added: whole,
+  date_completed: whole.nullable(),
+  parent_id: whole.nullable(),
+  project_id: whole.nullable(),
+  added_by: whole,
+  added_by_first_name: person,
+  added_by_last_name: person,
+  assigned_to_first_name: person,
+  assigned_to_last_name: person,
+  project_name: z.string().nullable(),
+  subtask_count: whole,
+  version: whole,
+});
+export type Task = z.infer<typeof task>;
 
 /** A task as GET /tasks/{id} answers it: with its subtasks and the caller's rights on it. */
-export interface TaskDetail extends Task {
-  subtasks: Task[];
-  can_manage: boolean;
-  can_add_note: boolean;
-  can_add_attachment: boolean;
-}
+export const taskDetail = task.extend({
+  subtasks: z.array(task),
+  can_manage: z.boolean(),
+  can_add_note: z.boolean(),
+  can_add_attachment: z.boolean(),
+});
+export type TaskDetail = z.infer<typeof taskDetail>;
 
-export interface TaskNote {
-  id: number;
-  task_id: number;
-  note: string;
-  user_id: number;
-  author_first_name: string;
-  author_last_name: string;
-  date_added: number;
-  date_modified: number;
-}
+export const taskNote = z.object({
+  id: whole,
+  task_id: whole,
+  note: z.string(),
+  user_id: whole,
+  author_first_name: z.string(),
+  author_last_name: z.string(),
+  date_added: whole,
+  date_modified: whole,
+});
+export type TaskNote = z.infer<typeof taskNote>;
 
-export interface TaskAttachment {
-  id: number;
-  task_id: number;
-  file_name: string;
-  size: number;
-  uploaded_by: number;
-  first_name: string;
-  last_name: string;
-  date_uploaded: number;
-}
+/** A note in GET /tasks/{id}/notes: with whether the caller may edit or delete it. */
+export const taskNoteRow = taskNote.extend({ can_manage: z.boolean() });
+export type TaskNoteRow = z.infer<typeof taskNoteRow>;
+
+/** The answers of adding and editing a note. */
+export const noteAdded = taskNote.pick({ id: true, task_id: true, note: true, date_added: true, date_modified: true });
+export const noteEdited = taskNote.pick({ id: true, task_id: true, note: true, date_modified: true });
+
+export const taskAttachment = z.object({
+  id: whole,
+  task_id: whole,
+  file_name: z.string(),
+  /** Bytes. */
+  size: whole,
+  uploaded_by: whole,
+  first_name: z.string(),
+  last_name: z.string(),
+  date_uploaded: whole,
+});
+export type TaskAttachment = z.infer<typeof taskAttachment>;
+
+/** An attachment in GET /tasks/{id}/attachments: with whether the caller may delete it. */
+export const taskAttachmentRow = taskAttachment.extend({ can_manage: z.boolean() });
+export type TaskAttachmentRow = z.infer<typeof taskAttachmentRow>;
+
+/** The answer of an upload. */
+export const attachmentUploaded = taskAttachment.pick({
+  id: true,
+  task_id: true,
+  file_name: true,
+  date_uploaded: true,
+});
 
 /** The download file type of an attachment (GET /files/task_attachments/task_attachment_file/{id}). */
 export const ATTACHMENT_FILE_TYPE = 'task_attachments/task_attachment_file';

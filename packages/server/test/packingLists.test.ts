@@ -137,6 +137,15 @@ describe('packing lists (document 2)', () => {
     });
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['ONLY-ONE'] });
     const order = await ok('sale', 'GET', `/packinglists/order/${orderId}`);
+    // The editor's order selector finds the order by its OC reference.
+    const options = await ok('sale', 'GET', `/packinglists/orders?search=${order.oc_ref}`);
+    expect(options).toContainEqual({
+      id: orderId,
+      oc_ref: order.oc_ref,
+      dealer_name: order.dealer_name,
+      date: order.date,
+      test_status: order.test_status,
+    });
     const saved = await ok('sale', 'POST', '/packinglists/save', { order_id: orderId, products: order.products });
     expect(saved.warnings).toEqual([PL_MSG.mismatch([order.products[0].pl_name])]);
   });

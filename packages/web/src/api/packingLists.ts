@@ -1,4 +1,4 @@
-import type { PackingList, PackingListRow, PackingOrder } from '@bpm/contract/packingLists';
+import type { PackingList, PackingListRow, PackingOrder, PackingOrderOption } from '@bpm/contract/packingLists';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from './auth-store';
 import { api, saveBlob } from './client';
@@ -31,8 +31,7 @@ export function usePackingOrders(search: string) {
   const base = usePackingBase();
   return useQuery({
     queryKey: [AREA, 'orders', search],
-    queryFn: () =>
-      api.get<Array<{ id: number; oc_ref: string; dealer_name: string; date: number }>>(`${base}/orders`, { search }),
+    queryFn: () => api.get<PackingOrderOption[]>(`${base}/orders`, { search }),
   });
 }
 

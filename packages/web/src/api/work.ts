@@ -6,7 +6,7 @@ import type {
   ProjectMember,
   ProjectRole,
 } from '@bpm/contract/projects';
-import type { Task, TaskAttachment, TaskDetail, TaskNote } from '@bpm/contract/tasks';
+import type { Task, TaskAttachmentRow, TaskDetail, TaskNoteRow } from '@bpm/contract/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { useEntityList } from './entity';
@@ -14,8 +14,8 @@ import { useEntityList } from './entity';
 /** Tasks and projects share one cache area: a task change moves its project's counts. */
 const AREA = 'work';
 
-export type NoteRow = TaskNote & { can_manage: boolean };
-export type AttachmentRow = TaskAttachment & { can_manage: boolean };
+export type NoteRow = TaskNoteRow;
+export type AttachmentRow = TaskAttachmentRow;
 
 export function useTasks(mode: 'my-tasks' | 'my-projects', params: Record<string, unknown>) {
   return useEntityList<Task>(AREA, mode === 'my-tasks' ? '/tasks/my' : '/tasks', params, ['tasks', mode]);

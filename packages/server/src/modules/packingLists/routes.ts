@@ -1,5 +1,12 @@
-import { idParam, idParams } from '@bpm/contract/common';
-import { packingListQuery, packingListSave } from '@bpm/contract/packingLists';
+import { idAnswer, idParam, idParams } from '@bpm/contract/common';
+import {
+  packingList,
+  packingListQuery,
+  packingListRow,
+  packingListSave,
+  packingOrder,
+  packingOrderOption,
+} from '@bpm/contract/packingLists';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
@@ -26,6 +33,8 @@ export function packingListRoutes(app: FastifyInstance) {
       url: base,
       access,
       query: packingListQuery,
+      paged: true,
+      response: packingListRow,
       async handler({ query, deps }) {
         const page = await svc.listPackingLists(deps.db, query);
         return new Paged(page.rows, page.total);
@@ -36,6 +45,7 @@ export function packingListRoutes(app: FastifyInstance) {
       url: `${base}/orders`,
       access,
       query: orderQuery,
+      response: z.array(packingOrderOption),
       handler: ({ query, deps }) => svc.orderOptions(deps.db, query.search),
     });
     defineRoute(app, {
@@ -43,6 +53,7 @@ export function packingListRoutes(app: FastifyInstance) {
       url: `${base}/order/:orderId`,
       access,
       params: z.object({ orderId: idParam }),
+      response: packingOrder,
       handler: ({ params, deps }) => svc.packingOrder(deps.db, params.orderId),
     });
     defineRoute(app, {
@@ -50,6 +61,7 @@ export function packingListRoutes(app: FastifyInstance) {
       url: `${base}/:id`,
       access,
       params: idParams,
+      response: packingList,
       handler: ({ params, deps }) => svc.getPackingList(deps.db, params.id),
     });
     defineRoute(app, {
@@ -59,6 +71,7 @@ export function packingListRoutes(app: FastifyInstance) {
       // JSON or a form post (products as a JSON string).
       multipart: true,
       body: packingListSave,
+      response: packingList,
       handler: ({ body, user, deps }) => svc.savePackingList(deps.db, body, user, unixNow(deps.clock)),
     });
     defineRoute(app, {
@@ -66,6 +79,7 @@ export function packingListRoutes(app: FastifyInstance) {
       url: `${base}/delete/:id`,
       access,
       params: idParams,
+      response: idAnswer,
       handler: ({ params, user, deps }) => svc.deletePackingList(deps.db, params.id, user, unixNow(deps.clock)),
     });
   }

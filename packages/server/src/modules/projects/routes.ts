@@ -1,14 +1,21 @@
+import { idAnswer } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import {
+  assignableUser,
   checkPermissionQuery,
+  checkPermissionResult,
   memberAdd,
+  memberChanged,
   memberEdit,
   memberListQuery,
   memberParams,
+  memberRemoved,
+  project,
   projectListQuery,
+  projectMember,
   projectSave,
 } from '@bpm/contract/projects';
-import { taskListQuery } from '@bpm/contract/tasks';
+import { task, taskListQuery } from '@bpm/contract/tasks';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
@@ -36,6 +43,8 @@ export function projectRoutes(app: FastifyInstance) {
     url: '/projects',
     access,
     query: projectListQuery,
+    paged: true,
+    response: project,
     async handler({ query, user, deps }) {
       const page = await projects.listProjects(deps.db, user.user_id, query);
       return new Paged(page.rows, page.total);
@@ -47,6 +56,7 @@ export function projectRoutes(app: FastifyInstance) {
     url: '/projects/:id',
     access,
     params: projectId,
+    response: project,
     handler: ({ params, user, deps }) => projects.getProject(deps.db, params.id, user.user_id),
   });
 
@@ -55,6 +65,7 @@ export function projectRoutes(app: FastifyInstance) {
     url: '/projects/:id',
     access,
     params: projectId,
+    response: idAnswer,
     handler: ({ params, user, deps }) => projects.deleteProject(deps.db, params.id, user, now(deps)),
   });
 
@@ -64,6 +75,7 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     body: projectSave,
     invalidMessage: (cause) => (cause.name ? MSG.projectNameRequired : undefined),
+    response: project,
     handler: ({ body, user, deps }) => projects.createProject(deps.db, body, user, now(deps)),
   });
 
@@ -74,6 +86,7 @@ export function projectRoutes(app: FastifyInstance) {
     params: projectId,
     body: projectSave,
     invalidMessage: (cause) => (cause.name ? MSG.projectNameRequired : undefined),
+    response: project,
     handler: ({ params, body, user, deps }) => projects.editProject(deps.db, params.id, body, user, now(deps)),
   });
 
@@ -83,6 +96,7 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     params: projectId,
     query: checkPermissionQuery,
+    response: checkPermissionResult,
     handler: ({ params, query, user, deps }) => projects.checkPermission(deps.db, params.id, user.user_id, query),
   });
 
@@ -92,6 +106,8 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     params: projectId,
     query: taskListQuery,
+    paged: true,
+    response: task,
     async handler({ params, query, user, deps }) {
       const page = await projectTasks(deps.db, params.id, user.user_id, query, now(deps));
       return new Paged(page.rows, page.total);
@@ -105,6 +121,7 @@ export function projectRoutes(app: FastifyInstance) {
     params: z.object({
       projectId: z.coerce.number({ error: MSG.projectIdRequiredForUsers }).int().positive().max(2_147_483_647),
     }),
+    response: z.array(assignableUser),
     handler: ({ params, user, deps }) => members.assignableUsers(deps.db, params.projectId, user.user_id),
   });
 
@@ -114,6 +131,8 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     params: projectIdP,
     query: memberListQuery,
+    paged: true,
+    response: projectMember,
     async handler({ params, query, user, deps }) {
       const page = await members.listMembers(deps.db, params.projectId, user.user_id, query);
       return new Paged(page.rows, page.total);
@@ -126,6 +145,7 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     params: projectIdP,
     body: memberAdd,
+    response: memberChanged,
     invalidMessage: (cause) =>
       cause.user_id
         ? MSG.userIdRequired
@@ -143,6 +163,7 @@ export function projectRoutes(app: FastifyInstance) {
     access,
     params: memberParams,
     body: memberEdit,
+    response: memberChanged,
     invalidMessage: MSG.selectRole,
     handler: ({ params, body, user, deps }) =>
       members.editMember(deps.db, params.projectId, params.userId, body.role, user, now(deps)),
@@ -153,6 +174,7 @@ export function projectRoutes(app: FastifyInstance) {
     url: '/projects/:projectId/members/:userId',
     access,
     params: memberParams,
+    response: memberRemoved,
     handler: ({ params, user, deps }) =>
       members.removeMember(deps.db, params.projectId, params.userId, user, now(deps)),
   });

@@ -1,5 +1,20 @@
+import { idAnswer } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
-import { ATTACHMENT_FILE_TYPE, noteAdd, noteEdit, pageQuery, taskListQuery, taskSave } from '@bpm/contract/tasks';
+import {
+  ATTACHMENT_FILE_TYPE,
+  attachmentUploaded,
+  noteAdd,
+  noteAdded,
+  noteEdit,
+  noteEdited,
+  pageQuery,
+  task,
+  taskAttachmentRow,
+  taskDetail,
+  taskListQuery,
+  taskNoteRow,
+  taskSave,
+} from '@bpm/contract/tasks';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
@@ -36,6 +51,8 @@ export function taskRoutes(app: FastifyInstance) {
       url,
       access,
       query: taskListQuery,
+      paged: true,
+      response: task,
       async handler({ query, user, deps }) {
         const page = await tasks.listTasks(deps.db, user.user_id, query, mode, now(deps));
         return new Paged(page.rows, page.total);
@@ -48,6 +65,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/tasks/:id',
     access,
     params: taskId,
+    response: taskDetail,
     handler: ({ params, user, deps }) => tasks.getTask(deps.db, params.id, user.user_id),
   });
 
@@ -56,6 +74,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/tasks/:id',
     access,
     params: taskId,
+    response: idAnswer,
     handler: ({ params, user, deps }) => tasks.deleteTask(deps.db, params.id, user, now(deps)),
   });
 
@@ -64,6 +83,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/tasks/add',
     access,
     body: taskSave,
+    response: task,
     invalidMessage: (cause) => (cause.title ? MSG.taskTitleRequired : undefined),
     handler: ({ body, user, deps }) => tasks.addTask(deps.db, deps.mailer, body, user, now(deps)),
   });
@@ -74,6 +94,7 @@ export function taskRoutes(app: FastifyInstance) {
     access,
     params: taskId,
     body: taskSave,
+    response: task,
     handler: ({ params, body, user, deps }) => tasks.editTask(deps.db, deps.mailer, params.id, body, user, now(deps)),
   });
 
@@ -83,6 +104,8 @@ export function taskRoutes(app: FastifyInstance) {
     access,
     params: taskId,
     query: pageQuery,
+    paged: true,
+    response: taskNoteRow,
     async handler({ params, query, user, deps }) {
       const page = await notes.listNotes(deps.db, params.id, user.user_id, query);
       return new Paged(page.rows, page.total);
@@ -94,6 +117,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/tasknotes/add',
     access,
     body: noteAdd,
+    response: noteAdded,
     invalidMessage: (cause) => (cause.task_id ? MSG.taskIdRequired : undefined),
     handler: ({ body, user, deps }) => notes.addNote(deps.db, body.task_id, body.note, user, now(deps)),
   });
@@ -104,6 +128,7 @@ export function taskRoutes(app: FastifyInstance) {
     access,
     params: noteId,
     body: noteEdit,
+    response: noteEdited,
     handler: ({ params, body, user, deps }) => notes.editNote(deps.db, params.id, body.note, user, now(deps)),
   });
 
@@ -112,6 +137,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/tasknotes/:id',
     access,
     params: noteId,
+    response: idAnswer,
     handler: ({ params, user, deps }) => notes.deleteNote(deps.db, params.id, user, now(deps)),
   });
 
@@ -121,6 +147,8 @@ export function taskRoutes(app: FastifyInstance) {
     access,
     params: taskId,
     query: pageQuery,
+    paged: true,
+    response: taskAttachmentRow,
     async handler({ params, query, user, deps }) {
       const page = await notes.listAttachments(deps.db, params.id, user.user_id, query);
       return new Paged(page.rows, page.total);
@@ -134,6 +162,7 @@ export function taskRoutes(app: FastifyInstance) {
     multipart: true,
     body: z.object({ task_id: taskId.shape.id }),
     invalidMessage: MSG.taskIdRequired,
+    response: attachmentUploaded,
     handler: ({ body, files, user, deps }) =>
       notes.uploadAttachment(
         deps.db,
@@ -151,6 +180,7 @@ export function taskRoutes(app: FastifyInstance) {
     url: '/taskattachments/:id',
     access,
     params: attachmentId,
+    response: idAnswer,
     handler: ({ params, user, deps }) => notes.deleteAttachment(deps.db, params.id, user, now(deps)),
   });
 }
