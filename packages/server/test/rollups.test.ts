@@ -179,4 +179,55 @@ describe('rollups', () => {
       expect(body.summary.payment_received).toBeCloseTo(Number(want.payment_received), 2);
     }
   });
+
+  it('pages a filtered list in the order of the sort, whichever way the page is found', async () => {
+    const base = Math.floor(t.clock.now() / 1000);
+    const headers = await t.as('sale');
+    const columns: Record<string, ReturnType<typeof sql>> = {
+      value: sql`value`,
+      sales: sql`(value - shipping_cost)`,
+      dealer_name: sql`dealer_name`,
+      outstanding: sql`outstanding`,
+    };
+    const filters: Array<Record<string, string>> = [
+      { dealer: String(dealers[0]) },
+      { shipping_status: 'wait;ship' },
+      { payment_status: 'not paid' },
+      { start: String(base - 40 * DAY), end: String(base - 2 * DAY) },
+      { dealer: String(dealers[1]), shipping_status: 'done;cancel', payment_status: 'paid' },
+    ];
+    for (const filter of filters)
+      for (const sort of ['date', 'value', 'sales', 'dealer_name', 'outstanding'])
+        for (const order of ['asc', 'desc'] as const) {
+          const query = new URLSearchParams({ limit: '4', offset: '1', sort, order, payment_status: 'all', ...filter });
+          const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
+          expect(res.statusCode, res.body).toBe(200);
+          const conds = [sql`deleted = 0`];
+          if (filter.dealer) conds.push(sql`dealer_id = ${Number(filter.dealer)}`);
+          if (filter.shipping_status)
+            conds.push(
+              sql`shipping_status in (${sql.join(
+                filter.shipping_status.split(';').map((x) => sql`${x}`),
+                sql`, `,
+              )})`,
+            );
+          if (filter.payment_status) conds.push(sql`payment_status = ${filter.payment_status}`);
+          if (filter.start) conds.push(sql`date >= ${Number(filter.start)} and date <= ${Number(filter.end)}`);
+          const dir = order === 'asc' ? sql`asc` : sql`desc`;
+          const by =
+            sort === 'date'
+              ? order === 'asc'
+                ? sql`date asc nulls first, id asc nulls first`
+                : sql`date desc nulls last, id desc nulls last`
+              : sql`${columns[sort]} ${dir}, id ${dir}`;
+          const want = await queryRows<{ id: number }>(
+            t.database.db,
+            sql`select id from orders where ${sql.join(conds, sql` and `)} order by ${by} limit 4 offset 1`,
+          );
+          expect(
+            (res.json().data as Array<{ id: number }>).map((r) => r.id),
+            `${JSON.stringify(filter)} ${sort} ${order}`,
+          ).toEqual(want.map((r) => Number(r.id)));
+        }
+  });
 });

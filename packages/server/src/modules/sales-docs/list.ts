@@ -26,6 +26,11 @@ interface ListFilter {
    * summary (whole days from order_day_totals, the cut edge days from the orders).
    */
   rollup: RollupFilter | null;
+  /**
+   * A date-sorted page of these filters walks an index in order (none, or one of dealer, payment,
+   * a single status, shipping for today, with or without the date range): no need to filter first.
+   */
+  dateIndexed: boolean;
 }
 
 interface RollupFilter {
@@ -71,13 +76,19 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
   }
   const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
   if (payment) conds.push(eq(t.paymentStatus, payment));
-  return { conds, rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end } };
+  const equalities = [q.dealer > 0, !!payment, !!statuses, !!q.shipping_for_today].filter(Boolean).length;
+  const dateIndexed = !q.search && !q.expected_before_today && equalities <= 1 && (!statuses || statuses.length === 1);
+  return {
+    conds,
+    rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end },
+    dateIndexed,
+  };
 }
 
-function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; search: string }): SQL {
-  const asc = q.order === 'asc';
-  // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
-  const dir = asc ? sql`asc` : sql`desc`;
+type SortQuery = { sort?: string; order?: 'asc' | 'desc'; search: string };
+
+/** The sort's own column (undefined for the default date order). */
+function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
   const sorts: Record<string, SQL> = {
     id: sql`${t.id}`,
     oc_ref: sql`${t.ocRef}`,
@@ -97,7 +108,14 @@ function listOrder(t: DocTable, q: { sort?: string; order?: 'asc' | 'desc'; sear
     shipping_awb: sql`${t.shippingAwb}`,
     shipping_for_today: sql`${t.shippingForToday}`,
   };
-  const col = q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
+  return q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
+}
+
+function listOrder(t: DocTable, q: SortQuery): SQL {
+  const asc = q.order === 'asc';
+  // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
+  const dir = asc ? sql`asc` : sql`desc`;
+  const col = sortColumn(t, q);
   if (col) return q.sort === 'id' ? sql`${t.id} ${dir}` : sql`${col} ${dir}, ${t.id} ${dir}`;
   // Newest first. With a search, `date + 0` keeps the planner on the trigram index instead of
   // walking the date index through non-matching rows (ARCHITECTURE.md, Measured here).
@@ -227,18 +245,67 @@ async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total: number
   return toSummary(r);
 }
 
+/** Up to this many matching orders, a filtered page is sorted from the filtered rows (see pageOrder). */
+const FILTER_FIRST_MAX = 300_000;
+
+/**
+ * The ids of one page, in order, when the filter should run first: the matching rows' sort keys are
+ * collected (through the filters' own indexes) and only they are sorted. Walking a sort index instead
+ * and skipping rows that do not match is fast when matches are everywhere, but a filter whose rows
+ * sit at one end of the sort order (open orders sorted by date ascending, the last 180 days by
+ * expected date) walked a million rows — seconds (docs/performance.md, issue 14).
+ * Undefined when the sort index serves the page best (no filter, or a date order of an indexed filter).
+ */
+async function pageOrder(
+  db: Db,
+  f: ListFilter,
+  where: SQL,
+  q: OrderListQuery,
+  total: number,
+): Promise<number[] | undefined> {
+  const col = sortColumn(orders, q);
+  if (!f.conds.length || total > FILTER_FIRST_MAX || (!col && f.dateIndexed)) return undefined;
+  if (total === 0) return [];
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = col
+    ? sql`k ${dir}, id ${dir}`
+    : q.order === 'asc'
+      ? sql`date asc nulls first, id asc nulls first`
+      : sql`date desc nulls last, id desc nulls last`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`with f as materialized (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k
+          from ${orders} where ${where})
+        select id from f order by ${order} limit ${q.limit} offset ${q.offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Rows of the given ids, in the ids' order. */
+const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
 /** GET /orders: one page, the total and the summary, all in SQL. */
 export async function listOrders(
   db: Db,
   q: OrderListQuery,
   nowSec: number,
 ): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
-  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: true });
-  const where = and(eq(orders.deleted, 0), ...conds)!;
-  const [rows, totals] = await Promise.all([
-    db.select(rowColumns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
-    byRollup ? summariseRollup(db, byRollup) : summarise(db, where),
-  ]);
+  const filter = listConditions(orders, q, nowSec, { payment: true });
+  const where = and(eq(orders.deleted, 0), ...filter.conds)!;
+  const totals = await (filter.rollup ? summariseRollup(db, filter.rollup) : summarise(db, where));
+  const ids = await pageOrder(db, filter, where, q, totals.total);
+  const rows = ids
+    ? inOrder(ids, ids.length ? await db.select(rowColumns).from(orders).where(inArray(orders.id, ids)) : [])
+    : await db
+        .select(rowColumns)
+        .from(orders)
+        .where(where)
+        .orderBy(listOrder(orders, q))
+        .limit(q.limit)
+        .offset(q.offset);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
   const countries = await dealerCountries(
     db,
@@ -263,35 +330,31 @@ export async function listShippingOrders(
   q: OrderListQuery,
   nowSec: number,
 ): Promise<{ rows: ShippingOrderRow[]; total: number }> {
-  const { conds, rollup: byRollup } = listConditions(orders, q, nowSec, { payment: false });
-  const where = and(eq(orders.deleted, 0), ...conds)!;
-  const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        date: orders.date,
-        oc_ref: orders.ocRef,
-        invoice: orders.invoice,
-        note: orders.note,
-        shipping_awb: orders.shippingAwb,
-        shipping_status: orders.shippingStatus,
-        shipping_for_today: orders.shippingForToday,
-        shipping_date_expected: orders.shippingDateExpected,
-        dealer_name: orders.dealerName,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(listOrder(orders, q))
-      .limit(q.limit)
-      .offset(q.offset),
-    byRollup
-      ? summariseRollup(db, byRollup).then((s) => s.total)
-      : db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(orders)
-          .where(where)
-          .then((r) => r[0]?.n ?? 0),
-  ]);
+  const filter = listConditions(orders, q, nowSec, { payment: false });
+  const where = and(eq(orders.deleted, 0), ...filter.conds)!;
+  const total = await (filter.rollup
+    ? summariseRollup(db, filter.rollup).then((s) => s.total)
+    : db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(orders)
+        .where(where)
+        .then((r) => r[0]?.n ?? 0));
+  const ids = await pageOrder(db, filter, where, q, total);
+  const columns = {
+    id: orders.id,
+    date: orders.date,
+    oc_ref: orders.ocRef,
+    invoice: orders.invoice,
+    note: orders.note,
+    shipping_awb: orders.shippingAwb,
+    shipping_status: orders.shippingStatus,
+    shipping_for_today: orders.shippingForToday,
+    shipping_date_expected: orders.shippingDateExpected,
+    dealer_name: orders.dealerName,
+  };
+  const rows = ids
+    ? inOrder(ids, ids.length ? await db.select(columns).from(orders).where(inArray(orders.id, ids)) : [])
+    : await db.select(columns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset);
   return {
     rows: rows.map((r) => ({
       ...r,
