@@ -20,3 +20,5 @@ INSERT INTO "order_day_totals" ("day", "dealer_id", "shipping_status", "payment_
 SELECT floor("date" / 86400.0)::int, "dealer_id", "shipping_status", "payment_status", count(*), sum("value"),
   sum("shipping_cost"), sum("actual_shipping_cost"), sum("payment_received"), sum("outstanding"), sum("outstanding_shipped")
 FROM "orders" WHERE "deleted" = 0 GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+CREATE INDEX "orders_note_sort_idx" ON "orders" USING btree (left("note", 64),"id") WHERE deleted = 0;
