@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { DealerCredit } from './dealers';
+import { dealerCredit } from './dealers';
 import { MSG } from './messages';
-import type { ShippingStatus } from './orders';
+import { SHIPPING_STATUSES } from './orders';
 
 // Dashboards (document 1 sections 2.5 and 9; docs/decisions.md, Dashboard).
 
@@ -63,83 +63,86 @@ export const dashboardQuery = z.object({
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 /** Sales = value − shipping_cost over live, not cancelled orders. */
-export interface SalesSummary {
+export const salesSummary = z.object({
   /** Since 1 January of the current year. */
-  year_to_date: number;
+  year_to_date: z.number(),
   /** The current and the 5 previous calendar months. */
-  last_6_months: number;
+  last_6_months: z.number(),
   /** The current and the 11 previous calendar months. */
-  last_12_months: number;
+  last_12_months: z.number(),
   /** The last 30 days (now − 30 d, now] and the 30 days before. */
-  last_30_days: number;
-  previous_30_days: number;
+  last_30_days: z.number(),
+  previous_30_days: z.number(),
   /** percentChange(last, previous): null means N/A. */
-  change_30_days: number | null;
-  last_7_days: number;
-  previous_7_days: number;
-  change_7_days: number | null;
-}
+  change_30_days: z.number().nullable(),
+  last_7_days: z.number(),
+  previous_7_days: z.number(),
+  change_7_days: z.number().nullable(),
+});
+export type SalesSummary = z.infer<typeof salesSummary>;
 
-export interface TopDealerRow {
+export const topDealerRow = z.object({
   /** -1 for the 'Others' row. */
-  dealer: number;
-  dealer_name: string;
-  sales: number;
-}
+  dealer: z.number().int(),
+  dealer_name: z.string(),
+  sales: z.number(),
+});
+export type TopDealerRow = z.infer<typeof topDealerRow>;
 
 /** A period of the Top 10 card: '3m', '6m', '12m' (rolling calendar months) or a month 'YYYY-MM'. */
-export interface TopDealerPeriod {
-  key: string;
-  label: string;
-  rows: TopDealerRow[];
-}
+export const topDealerPeriod = z.object({ key: z.string(), label: z.string(), rows: z.array(topDealerRow) });
+export type TopDealerPeriod = z.infer<typeof topDealerPeriod>;
 
-export interface MonthSales {
+export const monthSales = z.object({
   /** 'YYYY-MM'. */
-  month: string;
+  month: z.string(),
   /** 'Jan' … 'Dec'. */
-  label: string;
-  orders: number;
-  sales: number;
-}
+  label: z.string(),
+  orders: z.number().int(),
+  sales: z.number(),
+});
+export type MonthSales = z.infer<typeof monthSales>;
 
 /** GET /dashboard/sales answer (administrator, sale). */
-export interface SalesOverview {
+export const salesOverview = z.object({
   /** -1 = all dealers. */
-  dealer: number;
+  dealer: z.number().int(),
   /** Unix seconds the figures were computed at. */
-  now: number;
-  summary: SalesSummary;
+  now: z.number().int(),
+  summary: salesSummary,
   /** All-dealers view only (empty for one dealer). */
-  top_dealers: TopDealerPeriod[];
+  top_dealers: z.array(topDealerPeriod),
   /** Single-dealer view only: credit_limit − credit_used is the credit available. */
-  credit: (DealerCredit & { credit_available: number }) | null;
-  year: number;
+  credit: dealerCredit.extend({ credit_available: z.number() }).nullable(),
+  year: z.number().int(),
   /** The years the 'Sales in {year}' table can show (current first). */
-  years: number[];
+  years: z.array(z.number().int()),
   /** Twelve months January–December of `year`. */
-  months: MonthSales[];
-}
+  months: z.array(monthSales),
+});
+export type SalesOverview = z.infer<typeof salesOverview>;
 
 /** A row of 'Shipments for Today' (production overview). */
-export interface ShipmentTodayRow {
-  id: number;
-  date: number;
-  oc_ref: string;
-  dealer: number;
-  dealer_name: string;
-  note: string;
-  shipping_status: ShippingStatus;
+export const shipmentTodayRow = z.object({
+  id: z.number().int(),
+  date: z.number().int(),
+  oc_ref: z.string(),
+  dealer: z.number().int(),
+  dealer_name: z.string(),
+  note: z.string(),
+  shipping_status: z.enum(SHIPPING_STATUSES),
   /** Unix seconds or null. */
-  shipping_date_expected: number | null;
-}
+  shipping_date_expected: z.number().int().nullable(),
+});
+export type ShipmentTodayRow = z.infer<typeof shipmentTodayRow>;
 
 /** GET /dashboard/production answer: the first 100 shipments for today and their total count. */
-export interface ProductionOverview {
-  dealer: number;
-  shipments: ShipmentTodayRow[];
-  total: number;
-}
+export const productionOverview = z.object({
+  dealer: z.number().int(),
+  shipments: z.array(shipmentTodayRow),
+  total: z.number().int(),
+});
+export type ProductionOverview = z.infer<typeof productionOverview>;
 export const SHIPMENTS_TODAY_LIMIT = 100;
 
 export const MONTH_LABELS = [

@@ -161,22 +161,25 @@ export const eventListQuery = z.object({
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
-export interface EventRow {
-  id: number;
+/** A row of the event lists. */
+export const eventRow = z.object({
+  id: z.number().int(),
   /** Unix seconds. */
-  time: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  event: string;
-  entity_type: string;
-  entity_id: number | null;
-  data: Record<string, unknown>;
+  time: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  event: z.string(),
+  entity_type: z.string(),
+  entity_id: z.number().int().nullable(),
+  /** What the event recorded (`changes: { field: { old, new } }` and identifying fields), scoped to the role. */
+  data: z.record(z.string(), z.unknown()),
   /** The record's name: OC ref, quote ref, dealer name, product code… (`Order #12` when it has none). */
-  record_label?: string;
+  record_label: z.string(),
   /** Names of record ids in `data` and its changes, by field: `{ dealer: { '18': 'Northwind…' } }`. */
-  labels?: Record<string, Record<string, string>>;
-}
+  labels: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type EventRow = z.infer<typeof eventRow>;
 
 export interface FieldChange {
   field: string;

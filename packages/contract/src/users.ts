@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag, listQuery, optionalEmail, optionalId, optionalText, requiredText } from './common';
 import { MSG } from './messages';
-import { normalizeRole, type Role } from './roles';
+import { normalizeRole, ROLES, type Role } from './roles';
 
 export const USERNAME_MIN = 4;
 export const PASSWORD_MIN = 6;
@@ -60,23 +60,33 @@ export type UserSave = z.infer<typeof userSave>;
 export const USER_SORTS = ['username', 'active'] as const;
 export const userListQuery = listQuery.extend({ sort: z.enum(USER_SORTS).optional() });
 
-export interface UserRow {
-  id: number;
-  username: string;
-  user_role: Role;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company_name: string;
-  country: string;
-  active: number;
-}
+/** A row of the users list. */
+export const userRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  user_role: z.enum(ROLES),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company_name: z.string(),
+  country: z.string(),
+  active: z.number().int(),
+});
+export type UserRow = z.infer<typeof userRow>;
 
-export interface User extends UserRow {
-  phone: string;
-  position: string;
+/** A user as the API answers it (the record, and what a save answers); never the password. */
+export const user = userRow.extend({
+  phone: z.string(),
+  position: z.string(),
   /** File name of the signature image, or null. */
-  signature_img: string | null;
-  deleted: number;
-  version: number;
-}
+  signature_img: z.string().nullable(),
+  deleted: z.number().int(),
+  version: z.number().int(),
+});
+export type User = z.infer<typeof user>;
+
+/** What enable, disable and delete answer: the flag they set. */
+export const userFlagAnswer = z.object({ active: z.number().int().optional(), deleted: z.number().int().optional() });
+
+/** What deleting the signature answers. */
+export const signatureDeleted = z.object({ signature_img: z.null() });

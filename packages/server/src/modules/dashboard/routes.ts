@@ -1,4 +1,4 @@
-import { dashboardQuery } from '@bpm/contract/dashboard';
+import { dashboardQuery, productionOverview, salesOverview } from '@bpm/contract/dashboard';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineRoute } from '../../platform/route';
@@ -11,6 +11,7 @@ export function dashboardRoutes(app: FastifyInstance) {
     url: '/dashboard/sales',
     access: { action: 'dashboard.sales' },
     query: dashboardQuery,
+    response: salesOverview,
     handler: ({ query, deps }) => dashboard.salesOverview(deps.db, query, unixNow(deps.clock)),
   });
 
@@ -19,6 +20,7 @@ export function dashboardRoutes(app: FastifyInstance) {
     url: '/dashboard/production',
     access: { action: 'dashboard.production' },
     query: dashboardQuery,
+    response: productionOverview,
     handler: ({ query, deps }) => dashboard.productionOverview(deps.db, query),
   });
 }

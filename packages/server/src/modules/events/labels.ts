@@ -58,17 +58,15 @@ async function names(db: Db, type: string, ids: Set<number>): Promise<Map<number
   return out;
 }
 
-export type LabelledEventRow = EventRow & {
-  record_label: string;
-  labels: Record<string, Record<string, string>>;
-};
+/** An event row before its names are resolved. */
+export type UnlabelledEventRow = Omit<EventRow, 'record_label' | 'labels'>;
 
 /**
  * Adds `record_label` (OC ref, quote ref, dealer name, product code…; `Order #12` when it has none)
  * and `labels` (`{ field: { id: name } }` for the ids in the data and its changes). One query per
  * entity type on the page.
  */
-export async function labelEvents(db: Db, rows: EventRow[]): Promise<LabelledEventRow[]> {
+export async function labelEvents(db: Db, rows: UnlabelledEventRow[]): Promise<EventRow[]> {
   const want = new Map<string, Set<number>>();
   const need = (type: string, id: number) => {
     if (!SOURCES[type]) return;

@@ -1,5 +1,5 @@
 import { idParams } from '@bpm/contract/common';
-import { EVENT_KINDS, eventListQuery } from '@bpm/contract/events';
+import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
 import { defineCsvExport } from '../../platform/csv-export';
 import { defineRoute, Paged } from '../../platform/route';
@@ -19,6 +19,8 @@ export function eventRoutes(app: FastifyInstance) {
     url: '/events',
     access: { action: 'events.all' },
     query: eventListQuery,
+    paged: true,
+    response: eventRow,
     async handler({ query, user, deps }) {
       const page = await listEvents(deps.db, user.user_role, query);
       return new Paged(page.rows, page.total);
@@ -32,6 +34,8 @@ export function eventRoutes(app: FastifyInstance) {
       access: { action: `events.${kind}` },
       params: idParams,
       query: eventListQuery,
+      paged: true,
+      response: eventRow,
       async handler({ params, query, user, deps }) {
         const page = await listEvents(deps.db, user.user_role, query, { type: kind, id: params.id });
         return new Paged(page.rows, page.total);

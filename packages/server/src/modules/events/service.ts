@@ -4,7 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
-import { labelEvents } from './labels';
+import { labelEvents, type UnlabelledEventRow } from './labels';
 import { scopeEventData, visibleEntityTypes } from './scope';
 
 /**
@@ -54,5 +54,5 @@ export async function listEvents(
     data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
   }));
   // Record names are resolved for the page only: one query per entity type present.
-  return { rows: await labelEvents(db, scoped as EventRow[]), total: count?.n ?? 0 };
+  return { rows: await labelEvents(db, scoped as UnlabelledEventRow[]), total: count?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { idParams } from '@bpm/contract/common';
-import { userListQuery, userSave } from '@bpm/contract/users';
+import { signatureDeleted, user, userFlagAnswer, userListQuery, userRow, userSave } from '@bpm/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
@@ -12,7 +12,10 @@ export function userRoutes(app: FastifyInstance) {
   const access = { action: 'users.manage' } as const;
   registerFileType(app, 'users/signature_img', users.signatureFileId);
 
-  defineListAndGet(app, '/admin/users', access, userListQuery, users.listUsers, users.getUser);
+  defineListAndGet(app, '/admin/users', access, userListQuery, users.listUsers, users.getUser, {
+    row: userRow,
+    record: user,
+  });
 
   defineRoute(app, {
     method: 'POST',
@@ -20,6 +23,7 @@ export function userRoutes(app: FastifyInstance) {
     access,
     multipart: true,
     body: userSave,
+    response: user,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
       // Stored inside the save's transaction, after the user rules pass: a refused save leaves no file row.
@@ -29,8 +33,11 @@ export function userRoutes(app: FastifyInstance) {
     },
   });
 
-  definePutById(app, flagRoutes('/admin/users', access.action, ['disable', 'enable', 'delete']), (a) =>
-    users.setUserFlag(a.deps.db, a.id, a.what, a.user, a.now),
+  definePutById(
+    app,
+    flagRoutes('/admin/users', access.action, ['disable', 'enable', 'delete']),
+    (a) => users.setUserFlag(a.deps.db, a.id, a.what, a.user, a.now),
+    userFlagAnswer,
   );
 
   defineRoute(app, {
@@ -49,6 +56,7 @@ export function userRoutes(app: FastifyInstance) {
     url: '/admin/users/signature/delete/:id',
     access,
     params: idParams,
+    response: signatureDeleted,
     handler: ({ params, user, deps }) => users.deleteSignature(deps.db, params.id, user, unixNow(deps.clock)),
   });
 }
