@@ -233,79 +233,90 @@ export const poListQuery = listQuery.extend({
 });
 export type PoListQuery = z.infer<typeof poListQuery>;
 
-export interface PoLine {
-  part: number | null;
-  manuf_part_number: string;
-  part_name: string;
+const whole = z.number().int();
+const poStatus = z.enum(PO_STATUSES);
+const paymentState = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** A stored file's id (download through /files/…/{field}/{id}); null when none. */
+const fileId = whole.nullable();
+
+export const poLineAnswer = z.object({
+  part: whole.nullable(),
+  manuf_part_number: z.string(),
+  part_name: z.string(),
   /** USD. */
-  price: number;
+  price: z.number(),
   /** In the PO currency. */
-  price_UI: number;
-  quantity: number;
-  unit: string;
-  remarks: string;
-}
+  price_UI: z.number(),
+  quantity: z.number(),
+  unit: z.string(),
+  remarks: z.string(),
+});
+export type PoLine = z.infer<typeof poLineAnswer>;
 
-export interface PurchaseOrder {
-  id: number;
-  supplier: number;
-  supplier_name: string;
-  supplier_contact_person: string;
-  supplier_2303: string;
-  supplier_address: string;
-  supplier_email: string;
-  supplier_phone: string;
-  requisitioner: string;
-  po_number: string;
-  po_date: number;
-  due_date: number;
-  purpose: string;
-  department: string;
-  terms: string;
-  ship_to: string;
-  price_quote: string;
-  currency: string;
-  currency_rate: number;
-  status: PoStatus;
-  parts: PoLine[];
-  local_po: 0 | 1;
-  paid: PaymentState;
+/** A purchase order as GET /purchaseorders/{id} and every change answer it. */
+export const purchaseOrder = z.object({
+  id: whole,
+  supplier: whole,
+  supplier_name: z.string(),
+  supplier_contact_person: z.string(),
+  supplier_2303: z.string(),
+  supplier_address: z.string(),
+  supplier_email: z.string(),
+  supplier_phone: z.string(),
+  requisitioner: z.string(),
+  po_number: z.string(),
+  po_date: whole,
+  due_date: whole,
+  purpose: z.string(),
+  department: z.string(),
+  terms: z.string(),
+  ship_to: z.string(),
+  price_quote: z.string(),
+  currency: z.string(),
+  currency_rate: z.number(),
+  status: poStatus,
+  parts: z.array(poLineAnswer),
+  local_po: z.union([z.literal(0), z.literal(1)]),
+  paid: paymentState,
   /** USD (shown divided by the rate). */
-  shipping_cost: number;
-  awb_number: string;
-  prepared_by_name: string;
-  prepared_by_position: string;
-  approved_by_name: string;
-  approved_by_position: string;
+  shipping_cost: z.number(),
+  awb_number: z.string(),
+  prepared_by_name: z.string(),
+  prepared_by_position: z.string(),
+  approved_by_name: z.string(),
+  approved_by_position: z.string(),
   /** File ids (download through /files/purchase_order/{field}/{id}); null when none. */
-  supplier_quote_pdf: number | null;
-  proof_payment_pdf: number | null;
-  po_pdf: number | null;
-  cancelled_reason: string;
+  supplier_quote_pdf: fileId,
+  proof_payment_pdf: fileId,
+  po_pdf: fileId,
+  cancelled_reason: z.string(),
   /** Σ price × quantity, USD. */
-  amount: number;
-  revision: number;
-  version: number;
-}
+  amount: z.number(),
+  revision: whole,
+  version: whole,
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrder>;
 
-export interface PoRow {
-  id: number;
-  po_number: string;
-  po_date: number;
-  due_date: number;
-  supplier: number;
-  supplier_name: string;
-  requisitioner: string;
-  purpose: string;
-  department: string;
-  status: PoStatus;
-  paid: PaymentState;
-  currency: string;
-  currency_rate: number;
+/** A PO in the lists (GET /purchaseorders, the status lists, the time range, the overview). */
+export const poRow = z.object({
+  id: whole,
+  po_number: z.string(),
+  po_date: whole,
+  due_date: whole,
+  supplier: whole,
+  supplier_name: z.string(),
+  requisitioner: z.string(),
+  purpose: z.string(),
+  department: z.string(),
+  status: poStatus,
+  paid: paymentState,
+  currency: z.string(),
+  currency_rate: z.number(),
   /** USD. */
-  amount: number;
-  cancelled_reason: string;
-}
+  amount: z.number(),
+  cancelled_reason: z.string(),
+});
+export type PoRow = z.infer<typeof poRow>;
 
 /** GET /purchaseorders answers `{ data: rows, total, amount }`: amount is the USD sum of the filtered POs. */
 export interface PoListAnswer {
@@ -399,18 +410,18 @@ export const lookupSave = (kind: LookupKind) =>
 
 export const lookupQuery = z.object({ search: z.string().trim().max(200).optional().default('') });
 
-export interface Lookup {
-  id: number;
-  name: string;
-}
+export const lookup = z.object({ id: whole, name: z.string() });
+export type Lookup = z.infer<typeof lookup>;
 
-export interface ApprovalUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  position: string;
-  user_role: string;
-}
+/** A user who may approve (the Request Approval dialog's choices). */
+export const approvalUser = z.object({
+  id: whole,
+  first_name: z.string(),
+  last_name: z.string(),
+  position: z.string(),
+  user_role: z.string(),
+});
+export type ApprovalUser = z.infer<typeof approvalUser>;
 
 export const historyListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -418,42 +429,47 @@ export const historyListQuery = z.object({
 });
 
 /** One stored version (approval, receipt or revision). */
-export interface PoHistoryRow {
-  id: number;
-  po_id: number;
+export const poHistoryRow = z.object({
+  id: whole,
+  po_id: whole,
   /** When it was stored (unix seconds). */
-  date: number;
+  date: whole,
   /** approved, received or revised. */
-  action: string;
-  po_date: number;
-  po_number: string;
-  supplier_name: string;
-  requisitioner: string;
-  purpose: string;
-  department: string;
-  due_date: number;
-  status: PoStatus;
-  cancelled_reason: string;
-  amount: number;
-  paid: PaymentState;
-  proof_payment_pdf: number | null;
-  supplier_quote_pdf: number | null;
-  po_pdf: number | null;
-}
+  action: z.string(),
+  po_date: whole,
+  po_number: z.string(),
+  supplier_name: z.string(),
+  requisitioner: z.string(),
+  purpose: z.string(),
+  department: z.string(),
+  due_date: whole,
+  status: poStatus,
+  cancelled_reason: z.string(),
+  amount: z.number(),
+  paid: paymentState,
+  proof_payment_pdf: fileId,
+  supplier_quote_pdf: fileId,
+  po_pdf: fileId,
+});
+export type PoHistoryRow = z.infer<typeof poHistoryRow>;
 
-export interface PoHistoryRecord extends PoHistoryRow {
-  snapshot: PurchaseOrder;
+export const poHistoryRecord = poHistoryRow.extend({
+  /** The PO as it was stored. */
+  snapshot: purchaseOrder,
   /** What changed against the previous stored version (none for the first). */
-  changes: Record<string, { old: unknown; new: unknown }>;
-}
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+});
+export type PoHistoryRecord = z.infer<typeof poHistoryRecord>;
 
-export interface PurchasingOverview {
-  draft: PoRow[];
-  draft_count: number;
-  waitingapproval: PoRow[];
-  waitingapproval_count: number;
-  recent: PoRow[];
-}
+/** GET /dashboard/purchasing (document 1 section 2.5). */
+export const purchasingOverview = z.object({
+  draft: z.array(poRow),
+  draft_count: whole,
+  waitingapproval: z.array(poRow),
+  waitingapproval_count: whole,
+  recent: z.array(poRow),
+});
+export type PurchasingOverview = z.infer<typeof purchasingOverview>;
 export const OVERVIEW_LIMIT = 50;
 export const RECENT_DAYS = 30;
 

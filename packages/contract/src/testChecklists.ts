@@ -240,92 +240,99 @@ export type StockProductListQuery = z.infer<typeof stockProductListQuery>;
 
 // ---- Answers ----
 
-export interface TestResult {
-  itemId: number;
-  serial: string;
-  test_result: string;
-}
+const whole = z.number().int();
+const testStatus = z.enum(TEST_STATUSES);
 
-export interface TestStep {
-  id: number;
-  test_checklist_id?: number;
-  stock_test_checklist_id?: number;
-  si_number: number;
-  test_desc: string;
-  results: TestResult[];
-}
+export const testResult = z.object({
+  /** The 1-based serial column. */
+  itemId: whole,
+  serial: z.string(),
+  test_result: z.string(),
+});
+export type TestResult = z.infer<typeof testResult>;
 
-export interface TestChecklist {
-  id: number;
-  test_by: number | null;
-  test_by_name: string;
-  qa_by: number | null;
-  qa_by_name: string;
-  quantity: number;
-  status: TestStatus;
-  rev: string;
-  serials: string[];
-  test_date: number | null;
-  qa_date: number | null;
-  product_id: number;
-  product_name: string;
-  product_code: string;
-  product_desc: string;
-  product_max_serials: number;
-  product_has_modem: number;
+/** A step with its results; order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
+export const testStep = z.object({
+  id: whole,
+  test_checklist_id: whole.optional(),
+  stock_test_checklist_id: whole.optional(),
+  si_number: whole,
+  test_desc: z.string(),
+  results: z.array(testResult),
+});
+export type TestStep = z.infer<typeof testStep>;
+
+export const testChecklist = z.object({
+  id: whole,
+  test_by: whole.nullable(),
+  test_by_name: z.string(),
+  qa_by: whole.nullable(),
+  qa_by_name: z.string(),
+  quantity: whole,
+  status: testStatus,
+  rev: z.string(),
+  serials: z.array(z.string()),
+  test_date: whole.nullable(),
+  qa_date: whole.nullable(),
+  product_id: whole,
+  product_name: z.string(),
+  product_code: z.string(),
+  product_desc: z.string(),
+  product_max_serials: whole,
+  product_has_modem: whole,
   /** The order line (null for a stock checklist). */
-  order_product_id: number | null;
-  order_id: number | null;
-  version: number;
+  order_product_id: whole.nullable(),
+  order_id: whole.nullable(),
+  version: whole,
   /** Warnings that do not refuse the save (a serial already used elsewhere). */
-  warnings?: string[];
-}
+  warnings: z.array(z.string()).optional(),
+});
+export type TestChecklist = z.infer<typeof testChecklist>;
 
-export interface TestOrderProduct {
-  id: number;
-  product_id: number;
-  name: string;
-  quantity: number;
-  is_shipping_cost: number;
-  is_test_required: number;
+export const testOrderProduct = z.object({
+  id: whole,
+  product_id: whole,
+  name: z.string(),
+  quantity: whole,
+  is_shipping_cost: whole,
+  is_test_required: whole,
   /** Units under test across the line's checklists. */
-  test_assigned: number;
-  checklists: TestChecklist[];
-}
+  test_assigned: whole,
+  checklists: z.array(testChecklist),
+});
+export type TestOrderProduct = z.infer<typeof testOrderProduct>;
 
-export interface TestOrder {
-  id: number;
-  oc_ref: string;
-  dealer_name: string;
-  date: number;
-  test_status: TestStatus;
-  products: TestOrderProduct[];
-}
+export const testOrderRow = z.object({
+  id: whole,
+  oc_ref: z.string(),
+  dealer: whole,
+  dealer_name: z.string(),
+  date: whole,
+  test_status: testStatus,
+});
+export type TestOrderRow = z.infer<typeof testOrderRow>;
 
-export interface TestOrderRow {
-  id: number;
-  oc_ref: string;
-  dealer: number;
-  dealer_name: string;
-  date: number;
-  test_status: TestStatus;
-}
+export const testOrder = testOrderRow.omit({ dealer: true }).extend({ products: z.array(testOrderProduct) });
+export type TestOrder = z.infer<typeof testOrder>;
 
-export interface StockProduct {
-  id: number;
-  product_code: string;
-  hs_code: string;
-  desc: string;
-  active: number;
-  test_status: TestStatus;
-  test_quantity: number;
-  is_test_required: number;
-  checklists?: TestChecklist[];
-}
+/** A product in the stock list; GET …/product/{id} adds its stock checklists. */
+export const stockProduct = z.object({
+  id: whole,
+  product_code: z.string(),
+  hs_code: z.string(),
+  desc: z.string(),
+  active: whole,
+  test_status: testStatus,
+  test_quantity: whole,
+  is_test_required: whole,
+  checklists: z.array(testChecklist).optional(),
+});
+export type StockProduct = z.infer<typeof stockProduct>;
 
-export interface Tester {
-  id: number;
-  first_name: string;
-  last_name: string;
-  user_role: string;
-}
+export const tester = z.object({
+  id: whole,
+  first_name: z.string(),
+  last_name: z.string(),
+  user_role: z.string(),
+});
+export type Tester = z.infer<typeof tester>;

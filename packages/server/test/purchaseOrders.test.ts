@@ -163,6 +163,24 @@ describe('list', () => {
     }
     expect((await call(t, 'sale', 'GET', '/purchaseorders')).statusCode).toBe(403);
   });
+
+  it('lists the POs of a time range and the drafts of a supplier', async () => {
+    const own = await makeRefs(t);
+    const mk = async (po_date: number) => (await save(poBody(own, { po_date }))).json().data as Json;
+    const a = await mk(1_795_000_000);
+    const b = await mk(1_795_000_100);
+    const from = (await call(t, 'qa', 'GET', '/purchaseorders/time/1795000050')).json().data as Json[];
+    expect(from.map((r) => r.id)).toContain(b.id);
+    expect(from.map((r) => r.id)).not.toContain(a.id);
+    const range = (await call(t, 'qa', 'GET', '/purchaseorders/time/1795000000/1795000100')).json().data as Json[];
+    expect(range.filter((r) => r.supplier === own.supplier.id).map((r) => [r.id, r.po_number, r.status])).toEqual([
+      [b.id, b.po_number, 'draft'],
+      [a.id, a.po_number, 'draft'],
+    ]);
+    const drafts = (await call(t, 'qa', 'GET', `/purchaseorders/draft?supplier=${own.supplier.id}`)).json();
+    expect(drafts.total).toBe(2);
+    expect(drafts.data.map((r: Json) => r.id)).toEqual([b.id, a.id]);
+  });
 });
 
 describe('lifecycle', () => {

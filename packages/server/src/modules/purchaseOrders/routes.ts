@@ -1,7 +1,9 @@
-import { idParams } from '@bpm/contract/common';
+import { idAnswer, idParams } from '@bpm/contract/common';
 import {
+  approvalUser,
   historyListQuery,
   LOOKUPS,
+  lookup,
   lookupQuery,
   lookupSave,
   OVERVIEW_LIMIT,
@@ -10,17 +12,23 @@ import {
   type PurchasingOverview,
   poAwb,
   poCancel,
+  poHistoryRecord,
+  poHistoryRow,
   poListQuery,
   poPay,
   poRequestApproval,
+  poRow,
   poSave,
   poShippingCost,
   poSupplierQuery,
   poTimeParams,
+  purchaseOrder,
+  purchasingOverview,
   RECENT_DAYS,
 } from '@bpm/contract/purchaseOrders';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
@@ -31,7 +39,7 @@ import type { Deps } from '../../platform/deps';
 import { invalid } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
 import { storeUpload } from '../../platform/files';
-import { defineRoute, Paged, type UploadedFile } from '../../platform/route';
+import { defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
 import { historyFile, historyOf, historyRecord, storeSnapshot } from './history';
 import * as life from './lifecycle';
 import { deleteLookup, listLookup, saveLookup } from './lookups';
@@ -131,10 +139,12 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/purchaseorders',
     access: read,
     query: poListQuery,
-    raw: true,
-    async handler({ query, reply, deps }) {
+    // `{ data, total, amount }`: a page with the USD sum of the filtered POs beside it.
+    paged: true,
+    response: poRow,
+    async handler({ query, deps }) {
       const page = await listPos(deps.db, query);
-      return reply.send({ data: page.rows, total: page.total, amount: page.amount });
+      return new RowsWith(page.rows, { total: page.total, amount: page.amount });
     },
   });
 
@@ -144,6 +154,8 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url: `/purchaseorders/${status}`,
       access: read,
       query: poSupplierQuery,
+      paged: true,
+      response: poRow,
       async handler({ query, deps }) {
         const page = await posByStatus(deps.db, status, query.supplier, OVERVIEW_LIMIT);
         return new Paged(page.rows, page.total);
@@ -157,6 +169,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url,
       access: read,
       params: poTimeParams,
+      response: z.array(poRow),
       handler: ({ params, deps }) => posInTime(deps.db, params.start, params.end),
     });
   }
@@ -168,6 +181,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url: `/purchaseorders/${kind}`,
       access: { action: 'purchaseOrders.lookups' },
       query: lookupQuery,
+      response: z.array(lookup),
       handler: ({ query, deps }) => listLookup(deps.db, kind, query.search),
     });
     defineRoute(app, {
@@ -175,6 +189,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url: `/admin/purchaseorders/${kind}/save`,
       access: { action: 'purchaseOrders.manageLookups' },
       body: lookupSave(kind),
+      response: lookup,
       handler: ({ body, user, deps }) => saveLookup(deps.db, kind, body, user, unixNow(deps.clock)),
     });
     defineRoute(app, {
@@ -182,6 +197,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url: `/admin/purchaseorders/${kind}/delete/:id`,
       access: { action: 'purchaseOrders.manageLookups' },
       params: idParams,
+      response: idAnswer,
       handler: ({ params, user, deps }) => deleteLookup(deps.db, kind, params.id, user, unixNow(deps.clock)),
     });
   }
@@ -190,6 +206,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/purchaseorders/users/poapproval',
     access: { action: 'purchaseOrders.approvers' },
+    response: z.array(approvalUser),
     handler: async ({ deps }) => (await life.approvers(deps.db)).map(({ email: _e, ...u }) => u),
   });
 
@@ -200,6 +217,8 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.history' },
     params: idParams,
     query: historyListQuery,
+    paged: true,
+    response: poHistoryRow,
     async handler({ params, query, deps }) {
       await getPo(deps.db, params.id);
       const page = await historyOf(deps.db, params.id, query);
@@ -211,6 +230,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/purchaseorders/history/:id',
     access: { action: 'purchaseOrders.history' },
     params: idParams,
+    response: poHistoryRecord,
     handler: ({ params, deps }) => historyRecord(deps.db, params.id),
   });
 
@@ -219,6 +239,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/purchaseorders/:id',
     access: read,
     params: idParams,
+    response: purchaseOrder,
     handler: ({ params, deps }) => getPo(deps.db, params.id),
   });
 
@@ -229,6 +250,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.save' },
     multipart: true,
     body: poSave,
+    response: purchaseOrder,
     async handler({ body, user, deps }) {
       const r = await savePo(deps.db, body, user, unixNow(deps.clock), storeSnapshot);
       return r.po;
@@ -241,6 +263,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.requestApproval' },
     params: idParams,
     body: poRequestApproval,
+    response: purchaseOrder,
     handler: ({ params, body, user, req, deps }) =>
       life.requestApproval(
         deps.db,
@@ -264,6 +287,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       url: `/${prefix}/purchaseorders/${decision}/:id`,
       access: { action: 'purchaseOrders.approve' },
       params: idParams,
+      response: purchaseOrder,
       handler: ({ params, user, deps }) => {
         const now = unixNow(deps.clock);
         return life.approve(deps.db, params.id, decision, user, now, storeSnapshot, (tx, po) =>
@@ -278,6 +302,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/admin/purchaseorders/receive/:id',
     access: { action: 'purchaseOrders.receive' },
     params: idParams,
+    response: purchaseOrder,
     handler: ({ params, user, deps }) => life.receive(deps.db, params.id, user, unixNow(deps.clock), storeSnapshot),
   });
 
@@ -287,6 +312,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.cancel' },
     params: idParams,
     body: poCancel,
+    response: purchaseOrder,
     handler: ({ params, body, user, deps }) => life.cancel(deps.db, params.id, body.reason, user, unixNow(deps.clock)),
   });
 
@@ -295,6 +321,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/purchaseorders/saveShippingCost',
     access: { action: 'purchaseOrders.shippingCost' },
     body: poShippingCost,
+    response: purchaseOrder,
     handler: ({ body, user, deps }) => life.saveShippingCost(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -303,6 +330,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/purchaseorders/saveAwb',
     access: { action: 'purchaseOrders.awb' },
     body: poAwb,
+    response: purchaseOrder,
     handler: ({ body, user, deps }) => life.saveAwb(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -312,8 +340,8 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.pay' },
     params: idParams,
     multipart: true,
-    raw: true,
-    async handler({ params, body: raw, files: uploads, user, reply, deps }) {
+    response: purchaseOrder,
+    async handler({ params, body: raw, files: uploads, user, deps }) {
       const now = unixNow(deps.clock);
       const cause: Record<string, string> = {};
       const parsed = poPay.safeParse(raw ?? {});
@@ -328,8 +356,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
         throw invalid(cause);
       }
       const paid = Number(parsed.data.payment_status) as 0 | 1 | 2;
-      const po = await life.pay(deps.db, params.id, paid, storer(deps, user, file, now), user, now);
-      return reply.send({ data: po });
+      return life.pay(deps.db, params.id, paid, storer(deps, user, file, now), user, now);
     },
   });
 
@@ -339,6 +366,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'purchaseOrders.quote' },
     params: idParams,
     multipart: true,
+    response: purchaseOrder,
     async handler({ params, files: uploads, user, deps }) {
       const now = unixNow(deps.clock);
       const file = life.pdfUpload(uploads, 'supplier_quote_pdf', PO_MSG.quoteRequired, deps.config.maxUpload);
@@ -352,6 +380,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     url: '/dashboard/purchasing',
     access: { action: 'dashboard.purchasing' },
     query: poSupplierQuery,
+    response: purchasingOverview,
     async handler({ query, deps }): Promise<PurchasingOverview> {
       const now = unixNow(deps.clock);
       const [draft, waiting, recent] = await Promise.all([

@@ -1,4 +1,4 @@
-import { idParam, idParams } from '@bpm/contract/common';
+import { idAnswer, idParam, idParams } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import type { Action } from '@bpm/contract/permissions';
 import {
@@ -13,10 +13,16 @@ import {
   stepSave,
   stockChecklistAdd,
   stockChecklistEdit,
+  stockProduct,
   stockProductListQuery,
   stockStepSave,
   TEST_CHECKLIST_PREFIXES,
+  testChecklist,
+  tester,
+  testOrder,
   testOrderListQuery,
+  testOrderRow,
+  testStep,
 } from '@bpm/contract/testChecklists';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -55,6 +61,7 @@ export function testChecklistRoutes(app: FastifyInstance) {
       method: 'GET',
       url,
       access: { action: 'testChecklists.testers' },
+      response: z.array(tester),
       handler: ({ deps }) => svc.testers(deps.db),
     });
 }
@@ -66,6 +73,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     url: `${base}/test/:id`,
     access: { action: read },
     params: idParams,
+    response: testChecklist,
     handler: ({ params, deps }) => getChecklist(deps.db, kind, params.id),
   });
   defineRoute(app, {
@@ -74,6 +82,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     access: { action: 'testChecklists.manage' },
     params: idParams,
     body: kind === 'order' ? checklistEdit : stockChecklistEdit,
+    response: testChecklist,
     handler: ({ params, body, user, deps }) =>
       svc.editChecklist(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
   });
@@ -82,6 +91,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     url: `${base}/delete/:id`,
     access: { action: 'testChecklists.manage' },
     params: idParams,
+    response: idAnswer,
     handler: ({ params, user, deps }) => svc.deleteChecklist(deps.db, kind, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
@@ -90,6 +100,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     access: { action: 'testChecklists.revision' },
     params: idParams,
     body: revisionSave,
+    response: testChecklist,
     invalidMessage: (cause) => cause.rev,
     handler: ({ params, body, user, deps }) =>
       svc.saveRevision(deps.db, kind, params.id, body.rev, user, unixNow(deps.clock)),
@@ -100,6 +111,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     access: { action: 'testChecklists.serials' },
     params: idParams,
     body: serialsSave,
+    response: testChecklist,
     invalidMessage: (cause) => cause.serials ?? Object.values(cause)[0],
     handler: ({ params, body, user, deps }) =>
       svc.saveSerials(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
@@ -110,6 +122,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     access: { action: 'testChecklists.result' },
     params: idParams,
     body: resultSave,
+    response: testChecklist,
     handler: ({ params, body, user, deps }) =>
       svc.saveResult(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
   });
@@ -123,6 +136,8 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/order`,
     access: read,
     query: testOrderListQuery,
+    paged: true,
+    response: testOrderRow,
     async handler({ query, deps }) {
       const page = await lists.listTestOrders(deps.db, query);
       return new Paged(page.rows, page.total);
@@ -133,6 +148,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/order/:OrderId`,
     access: read,
     params: orderIdParams,
+    response: testOrder,
     handler: ({ params, deps }) => lists.getTestOrder(deps.db, params.OrderId),
   });
   defineRoute(app, {
@@ -140,6 +156,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/add`,
     access: manage,
     body: checklistAdd,
+    response: testChecklist,
     handler: ({ body, user, deps }) => svc.addOrderChecklist(deps.db, body, user, unixNow(deps.clock)),
   });
   checklistRoutes(app, base, 'order', 'testChecklists.read');
@@ -148,6 +165,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/test/signQc/:id`,
     access: { action: 'testChecklists.sign' },
     params: idParams,
+    response: testChecklist,
     handler: ({ params, user, deps }) => svc.signQc(deps.db, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
@@ -155,6 +173,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/test/approve/:id`,
     access: { action: 'testChecklists.approve' },
     params: idParams,
+    response: testChecklist,
     handler: ({ params, user, deps }) => svc.approve(deps.db, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
@@ -162,6 +181,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/importFromStock`,
     access: manage,
     body: importFromStock,
+    response: z.array(testChecklist),
     invalidMessage: (cause) => cause.stock_checklist_ids,
     handler: ({ body, user, deps }) => svc.importFromStock(deps.db, body, user, unixNow(deps.clock)),
   });
@@ -170,6 +190,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     url: `${base}/exportToStock`,
     access: manage,
     body: exportToStock,
+    response: z.array(testChecklist),
     invalidMessage: (cause) => cause.test_checklist_ids,
     handler: ({ body, user, deps }) => svc.exportToStock(deps.db, body, user, unixNow(deps.clock)),
   });
@@ -182,6 +203,8 @@ function stockRoutes(app: FastifyInstance, base: string) {
     url: `${base}/product`,
     access: read,
     query: stockProductListQuery,
+    paged: true,
+    response: stockProduct,
     async handler({ query, deps }) {
       const page = await lists.listStockProducts(deps.db, query);
       return new Paged(page.rows, page.total);
@@ -192,6 +215,7 @@ function stockRoutes(app: FastifyInstance, base: string) {
     url: `${base}/product/:id`,
     access: read,
     params: idParams,
+    response: stockProduct,
     handler: ({ params, deps }) => lists.getStockProduct(deps.db, params.id),
   });
   defineRoute(app, {
@@ -199,6 +223,7 @@ function stockRoutes(app: FastifyInstance, base: string) {
     url: `${base}/add`,
     access: { action: 'testChecklists.manage' },
     body: stockChecklistAdd,
+    response: testChecklist,
     handler: ({ body, user, deps }) => svc.addStockChecklist(deps.db, body, user, unixNow(deps.clock)),
   });
   checklistRoutes(app, base, 'stock', 'stockTestChecklists.read');
@@ -212,6 +237,7 @@ function stepRoutes(app: FastifyInstance, base: string, kind: Kind) {
     url: `${base}/:id`,
     access: read,
     params: idParams,
+    response: testStep,
     handler: ({ params, deps }) => steps.getStep(deps.db, kind, params.id),
   });
   defineRoute(app, {
@@ -219,6 +245,7 @@ function stepRoutes(app: FastifyInstance, base: string, kind: Kind) {
     url: `${base}/checklist/:checklistId`,
     access: read,
     params: checklistIdParams,
+    response: z.array(testStep),
     handler: ({ params, deps }) => steps.listSteps(deps.db, kind, params.checklistId),
   });
   defineRoute(app, {
@@ -233,6 +260,7 @@ function stepRoutes(app: FastifyInstance, base: string, kind: Kind) {
             checklistId: b.stock_test_checklist_id,
             test_desc: b.test_desc,
           })),
+    response: testStep,
     // A step call without its checklist (a parameter, not a form field): document 3 section 7.
     invalidMessage: (cause) =>
       cause.test_checklist_id || cause.stock_test_checklist_id || cause.id ? MSG.missingParams : undefined,
@@ -243,6 +271,7 @@ function stepRoutes(app: FastifyInstance, base: string, kind: Kind) {
     url: `${base}/delete/:id`,
     access: write,
     params: idParams,
+    response: z.array(testStep),
     handler: ({ params, user, deps }) => steps.deleteStep(deps.db, kind, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
@@ -250,6 +279,7 @@ function stepRoutes(app: FastifyInstance, base: string, kind: Kind) {
     url: `${base}/reorder`,
     access: write,
     body: stepReorder,
+    response: z.array(testStep),
     invalidMessage: MSG.missingParams,
     handler: ({ body, user, deps }) => steps.reorderStep(deps.db, kind, body, user, unixNow(deps.clock)),
   });
