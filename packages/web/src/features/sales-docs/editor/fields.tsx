@@ -2,7 +2,7 @@ import { COUNTRIES } from '@bpm/contract/countries';
 import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
 import { type Control, Controller } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
-import { dateInputToUnix, formatDate } from '../../../components/format';
+import { dateInputToUnix, unixToDateInput } from '../../../components/format';
 import type { DocForm } from './doc-form';
 
 type Ctl = Control<DocForm, unknown, DocForm>;
@@ -32,7 +32,7 @@ export function DateField({
           label={label}
           required={required}
           disabled={disabled}
-          value={formatDate(field.value as number | null)}
+          value={unixToDateInput(field.value as number | null)}
           onChange={(e) => field.onChange(dateInputToUnix(e.target.value))}
           onBlur={field.onBlur}
           inputRef={field.ref}
