@@ -65,8 +65,8 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: SortState) => void;
   /** History screens also offer 200 rows a page. */
   historySizes?: boolean;
-  /** A row (e.g. totals) shown above the body rows: give <TableCell>s. */
-  summaryRow?: ReactNode;
+  /** A row (e.g. totals) shown above the body rows: give <TableCell>s (a function gets the visible column keys). */
+  summaryRow?: ReactNode | ((visibleKeys: string[]) => ReactNode);
   /** Background colour of a row (e.g. '#ffe0b2' orange, '#ffcdd2' red), or undefined. */
   rowTint?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
@@ -153,6 +153,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
     );
   };
   const empty = !p.loading && p.rows.length === 0;
+  const summary = typeof p.summaryRow === 'function' ? p.summaryRow(columns.map((c) => c.key)) : p.summaryRow;
   const toolbar =
     p.columnsKey || p.legend?.length || (phone && p.onSortChange) ? (
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
@@ -187,12 +188,12 @@ export function DataTable<T>(p: DataTableProps<T>) {
       {toolbar}
       {phone ? (
         <Box data-testid={testId} role="list" aria-label={p['aria-label']} aria-busy={p.loading} sx={{ px: 1 }}>
-          {p.summaryRow && (
+          {summary && (
             <Box sx={{ overflowX: 'auto', mb: 1 }} tabIndex={0} role="region" aria-label="Totals">
               <Table size="small">
                 <TableBody>
                   <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
-                    {p.summaryRow}
+                    {summary}
                   </TableRow>
                 </TableBody>
               </Table>
@@ -268,9 +269,9 @@ export function DataTable<T>(p: DataTableProps<T>) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {p.summaryRow && (
+              {summary && (
                 <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
-                  {p.summaryRow}
+                  {summary}
                 </TableRow>
               )}
               {p.rows.map((row) => {
