@@ -1,5 +1,6 @@
 import { COUNTRIES } from '@bpm/contract/countries';
 import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../../components/format';
@@ -15,12 +16,15 @@ export function DateField({
   label,
   disabled,
   required,
+  note,
 }: {
   control: Ctl;
   name: Name;
   label: string;
   disabled?: boolean;
   required?: boolean;
+  /** Shown under the field when it has no error (e.g. the Overdue / Urgent / Soon chip). */
+  note?: ReactNode;
 }) {
   return (
     <Controller
@@ -37,8 +41,13 @@ export function DateField({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `field-${name}` } }}
+          helperText={fieldState.error?.message ?? note}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': `field-${name}` },
+            // A chip is a block: the helper text is a div, not a <p>.
+            formHelperText: { component: 'div', sx: { ml: 0 } } as object,
+          }}
         />
       )}
     />
