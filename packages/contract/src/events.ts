@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HISTORY_PAGE_SIZES } from './common';
+import { HISTORY_PAGE_SIZES, toNumber } from './common';
 
 /** Entity kinds that have their own history route `/events/{kind}/{id}`. */
 export const EVENT_KINDS = ['order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'] as const;
@@ -149,6 +149,35 @@ export type RecordEventStem = {
   [S in EventStem]: Catalogue[S] extends Record<'created' | 'updated' | 'enabled' | 'disabled', string> ? S : never;
 }[EventStem];
 
+/**
+ * The record types the audit trail writes (entity_type), as the events screens name them; the events
+ * list's Record filter offers these. `stems` are the catalogue groups whose events are about that type.
+ */
+export const EVENT_RECORD_TYPES = {
+  order: { label: 'Order', stems: ['order'] },
+  quotation: { label: 'Quotation', stems: ['quotation'] },
+  packinglist: { label: 'Packing List', stems: ['packinglist'] },
+  purchaseorder: { label: 'Purchase Order', stems: ['purchaseorder'] },
+  task: { label: 'Task', stems: ['task'] },
+  project: { label: 'Project', stems: ['project'] },
+  dealer: { label: 'Dealer', stems: ['dealer'] },
+  product: { label: 'Product', stems: ['product'] },
+  partComponent: { label: 'Part Component', stems: ['part_component'] },
+  supplier: { label: 'Supplier', stems: ['supplier'] },
+  user: { label: 'User', stems: ['user', 'login'] },
+  test_checklist: { label: 'Test Checklist', stems: ['test_checklist'] },
+  license: { label: 'License', stems: ['license'] },
+  po_department: { label: 'PO Department', stems: ['po_department'] },
+  po_term: { label: 'PO Term', stems: ['po_term'] },
+  po_price_quote: { label: 'PO Price Quote', stems: ['po_price_quote'] },
+  report: { label: 'Report', stems: ['report'] },
+} as const satisfies Record<string, { label: string; stems: readonly EventStem[] }>;
+export type EventRecordType = keyof typeof EVENT_RECORD_TYPES;
+const RECORD_TYPE_KEYS = Object.keys(EVENT_RECORD_TYPES) as [EventRecordType, ...EventRecordType[]];
+
+/** Unix seconds; '' and absent mean "no bound". */
+const unixBound = () => z.preprocess(toNumber, z.number().int().min(0).optional());
+
 export const eventListQuery = z.object({
   limit: z.coerce
     .number()
@@ -158,6 +187,15 @@ export const eventListQuery = z.object({
     .default(25),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(200).optional().default(''),
+  /** Record type (entity_type), one of EVENT_RECORD_TYPES; '' for every type the role may see. */
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RECORD_TYPE_KEYS).optional()),
+  /** Event name, exact ('order_deleted'). */
+  event: z.string().trim().max(100).optional().default(''),
+  /** Who: part of the username or of the first and last name, case-insensitive. */
+  user: z.string().trim().max(100).optional().default(''),
+  /** Time window, unix seconds, both ends inclusive. */
+  from: unixBound(),
+  to: unixBound(),
 });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 

@@ -133,3 +133,78 @@ describe('GET /events/{kind}/{id}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/events/task/5' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /events filters (type, event, user, date)', () => {
+  beforeAll(async () => {
+    // One user event (administrator only) and one dealer event, after the order and task events.
+    await recordEvent(
+      t.database.db,
+      { user_id: 1, username: 'admin' },
+      { entityType: 'user', entityId: 3, event: 'user_updated', data: {} },
+      T0 + 100,
+    );
+    await recordEvent(
+      t.database.db,
+      { user_id: 2, username: 'sale' },
+      { entityType: 'dealer', entityId: 4, event: 'dealer_updated', data: {} },
+      T0 + 101,
+    );
+  });
+
+  const total = async (url: string, role: Parameters<TestApp['as']>[0] = 'administrator') => {
+    const res = await get(url, role);
+    expect(res.statusCode, url).toBe(200);
+    return res.json().total as number;
+  };
+
+  it('filters by record type and event name', async () => {
+    expect(await total('/events?type=task')).toBe(5);
+    expect(await total('/events?type=order')).toBe(15);
+    expect(await total('/events?type=order&event=order_saved&search=50%25')).toBe(3);
+    expect(await total('/events?event=task_saved')).toBe(5);
+    expect(await total('/events?event=dealer_updated')).toBe(1);
+    expect(await total('/events?event=nothing_like_this')).toBe(0);
+    const rows = (await get('/events?type=task&limit=200')).json().data as Array<{ entity_type: string }>;
+    expect(rows.every((e) => e.entity_type === 'task')).toBe(true);
+    expect((await get('/events?type=invoice')).statusCode).toBe(400);
+  });
+
+  it('filters by user: part of the username or of the full name, case-insensitive', async () => {
+    expect(await total('/events?user=TESTER')).toBe(5);
+    expect(await total('/events?user=tomas nov')).toBe(5);
+    expect(await total('/events?user=reyes')).toBe(16);
+    expect(await total('/events?user=reyes&type=dealer')).toBe(1);
+    expect(await total('/events?user=nobody-here')).toBe(0);
+  });
+
+  it('filters by time, both ends inclusive, and pages the filtered rows in SQL', async () => {
+    expect(await total(`/events?from=${T0 + 12}&to=${T0 + 16}`)).toBe(5);
+    expect(await total(`/events?from=${T0 + 17}`)).toBe(5);
+    expect(await total(`/events?to=${T0 + 11}`)).toBe(12);
+    expect(await total('/events?from=&to=')).toBe(22);
+    const page = (await get(`/events?type=order&from=${T0 + 5}&limit=3&offset=3`)).json();
+    expect(page.total).toBe(10);
+    expect(page.data.map((e: { time: number }) => e.time)).toEqual([T0 + 11, T0 + 10, T0 + 9]);
+    expect((await get('/events?from=abc')).statusCode).toBe(400);
+  });
+
+  it("keeps the role's scope: a filter never shows a type the role may not open", async () => {
+    expect(await total('/events?type=user')).toBe(1);
+    expect(await total('/events?type=user', 'sale')).toBe(0);
+    expect(await total('/events?user=admin', 'sale')).toBe(0);
+    expect(await total('/events?type=dealer', 'sale')).toBe(1);
+  });
+
+  it("filters one record's history too", async () => {
+    expect(await total(`/events/order/7?from=${T0 + 10}`)).toBe(2);
+    expect(await total('/events/order/7?type=task')).toBe(0);
+    expect(await total('/events/task/5?user=tomas')).toBe(5);
+  });
+
+  it('the CSV export takes the same filters', async () => {
+    const res = await get(`/events/export.csv?type=task&user=tomas&to=${T0 + 13}`);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(1 + 2);
+  });
+});

@@ -161,11 +161,11 @@ export async function adminCreatesAndDisablesAUser({ page }: Ctx) {
   const active = page.getByTestId('user-active');
   await active.waitFor();
   assert.equal(await active.isChecked(), true);
-  // The switch is controlled: it flips once the server has accepted the change.
+  // The switch is part of the form: the change is sent with Save (Cancel would leave the user active).
   await active.click();
   await page.getByText('Disabled', { exact: true }).waitFor();
   assert.equal(await active.isChecked(), false);
-  await page.getByTestId('user-cancel').click();
+  await page.getByTestId('user-save').click();
   await expectPath(page, '/users');
   await page.getByTestId('users-search').fill(username);
   await page.getByTestId('users-table-row').filter({ hasText: username }).getByTestId('user-disabled').waitFor();

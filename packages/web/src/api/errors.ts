@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode, pickErrorMessage } from '@bpm/contract/errors';
+import { localiseUtcTimes } from '../components/format';
 
 /** A failed API response: status, the toast text (spec priority rule) and the field errors. */
 export class ApiError extends Error {
@@ -7,7 +8,8 @@ export class ApiError extends Error {
     readonly body: unknown,
     message = pickErrorMessage(body, status === 0 ? 'Network error' : `Request failed (${status})`),
   ) {
-    super(message);
+    // A stale-version message names the other change's time in UTC: the user reads it in local time.
+    super(status === 409 ? localiseUtcTimes(message) : message);
     this.name = 'ApiError';
   }
 

@@ -6,6 +6,15 @@ export interface EventListParams {
   kind?: EventKind;
   id?: number;
   search: string;
+  /** Record type (entity_type); only on the global list. */
+  type?: string;
+  /** Event name. */
+  event?: string;
+  /** Part of the username or full name. */
+  user?: string;
+  /** Time window, unix seconds. */
+  from?: number;
+  to?: number;
   limit: number;
   offset: number;
 }

@@ -24,12 +24,6 @@ export function useDeleteUser() {
   return useAreaMutation('users', (id: number) => api.put(`/admin/users/delete/${id}`, undefined, { toast: false }));
 }
 
-export function useSetUserActive() {
-  return useAreaMutation('users', ({ id, active }: { id: number; active: boolean }) =>
-    api.put<{ active: number }>(`/admin/users/${active ? 'enable' : 'disable'}/${id}`),
-  );
-}
-
 export function useDeleteSignature() {
   return useAreaMutation('users', (id: number) => api.put(`/admin/users/signature/delete/${id}`));
 }

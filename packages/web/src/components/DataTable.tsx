@@ -1,7 +1,15 @@
 import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, PAGE_SIZES } from '@bpm/contract/common';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
   Box,
+  Button,
+  Checkbox,
   LinearProgress,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  MenuList,
   Paper,
   Table,
   TableBody,
@@ -11,10 +19,15 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import Link from '@mui/material/Link';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { type ColumnChoice, isColumnVisible, NO_CHOICE, toggleColumn, visibleColumns } from './column-visibility';
+import { usePersistentState } from './use-persistent-state';
 
 export interface Column<T> {
   /** Unique column id. */
@@ -26,6 +39,10 @@ export interface Column<T> {
   sortKey?: string;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** With a column chooser (`columnsKey`): hidden until the user shows it. */
+  defaultHidden?: boolean;
+  /** The name in the column chooser and on phone cards when `header` is not plain text. */
+  label?: string;
 }
 
 export interface SortState {
@@ -48,8 +65,8 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: SortState) => void;
   /** History screens also offer 200 rows a page. */
   historySizes?: boolean;
-  /** A row (e.g. totals) shown above the body rows: give <TableCell>s. */
-  summaryRow?: ReactNode;
+  /** A row (e.g. totals) shown above the body rows: give <TableCell>s (a function gets the visible column keys). */
+  summaryRow?: ReactNode | ((visibleKeys: string[]) => ReactNode);
   /** Background colour of a row (e.g. '#ffe0b2' orange, '#ffcdd2' red), or undefined. */
   rowTint?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
@@ -68,7 +85,21 @@ export interface DataTableProps<T> {
   size?: 'small' | 'medium';
   /** Vertical alignment of body cells (tall cells, e.g. event data, read better at 'top'). */
   cellVerticalAlign?: 'top' | 'middle';
+  /** The key of the column whose cell holds the row link (default: the first visible column). */
+  rowLinkColumn?: string;
+  /**
+   * Offers a 'Columns' chooser; the user's choice is remembered per user under this key (like the list's
+   * other state, `usePersistentState`). Columns with `defaultHidden` start hidden.
+   */
+  columnsKey?: string;
+  /** What the row tints mean, shown above the table: `[{ color: '#ffcdd2', label: 'Cancelled' }]`. */
+  legend?: Array<{ color: string; label: string }>;
 }
+
+/** Phones (≤ 600 px wide) get one card per row instead of a table. */
+const PHONE = '(max-width:600px)';
+
+const headerText = <T,>(c: Column<T>) => c.label ?? (typeof c.header === 'string' ? c.header : c.key);
 
 /**
  * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
@@ -83,103 +114,201 @@ const ROW_LINK_SX = {
     outlineColor: 'primary.main',
     outlineOffset: '-2px',
   },
-  '& td button, & td a:not([data-row-link]), & td input': { position: 'relative', zIndex: 1 },
+  '& button, & a:not([data-row-link]), & input': { position: 'relative', zIndex: 1 },
 } as const;
 
-/** A server-paged, server-sorted table. Sorting a column toggles asc → desc and resets to page 0. */
+/**
+ * A server-paged, server-sorted table. Sorting a column toggles asc → desc and resets to page 0. On a phone each
+ * row is a card of 'label: value' lines (still a link); `columnsKey` adds a column chooser, `legend` explains tints.
+ */
 export function DataTable<T>(p: DataTableProps<T>) {
   const sizes: number[] = [...(p.historySizes ? HISTORY_PAGE_SIZES : PAGE_SIZES)];
   const testId = p.testId ?? 'data-table';
+  const phone = useMediaQuery(PHONE);
+  const [saved, setChoice] = usePersistentState<ColumnChoice>(`${p.columnsKey ?? testId}Columns`, NO_CHOICE);
+  const choice: ColumnChoice = p.columnsKey
+    ? { hidden: Array.isArray(saved.hidden) ? saved.hidden : [], shown: Array.isArray(saved.shown) ? saved.shown : [] }
+    : NO_CHOICE;
+  const columns = p.columnsKey ? visibleColumns(p.columns, choice) : p.columns;
+  const linkIndex = Math.max(
+    0,
+    columns.findIndex((c) => c.key === p.rowLinkColumn),
+  );
+  const cell = (row: T, c: Column<T>, i: number, href: string | undefined) => {
+    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
+    return href && i === linkIndex ? (
+      <Link
+        component={RouterLink}
+        to={href}
+        underline="none"
+        color="inherit"
+        title={p.rowLabel?.(row)}
+        data-row-link=""
+        data-testid={`${testId}-row-link`}
+      >
+        {content}
+      </Link>
+    ) : (
+      content
+    );
+  };
+  const empty = !p.loading && p.rows.length === 0;
+  const summary = typeof p.summaryRow === 'function' ? p.summaryRow(columns.map((c) => c.key)) : p.summaryRow;
+  const toolbar =
+    p.columnsKey || p.legend?.length || (phone && p.onSortChange) ? (
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
+        {p.legend?.map((l) => (
+          <Box
+            key={l.label}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 13, color: 'text.secondary' }}
+            data-testid={`${testId}-legend`}
+          >
+            <Box
+              component="span"
+              sx={{ width: 14, height: 14, bgcolor: l.color, border: 1, borderColor: 'divider', borderRadius: 0.5 }}
+            />
+            {l.label}
+          </Box>
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        {phone && p.onSortChange && <PhoneSort columns={p.columns} sort={p.sort} onSortChange={p.onSortChange} />}
+        {p.columnsKey && !phone && (
+          <ColumnChooser
+            columns={p.columns}
+            choice={choice}
+            onChange={(next) => setChoice(next)}
+            testId={`${testId}-columns`}
+          />
+        )}
+      </Box>
+    ) : null;
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{p.loading && <LinearProgress aria-label="Loading" />}</Box>
-      {/* Focusable so a table wider than the screen scrolls from the keyboard (axe scrollable-region-focusable). */}
-      <TableContainer tabIndex={0} role="region" aria-label={p['aria-label'] ?? 'Table'}>
-        <Table size={p.size ?? 'small'} data-testid={testId} aria-label={p['aria-label']} aria-busy={p.loading}>
-          <TableHead>
-            <TableRow>
-              {p.columns.map((c) => {
-                const active = !!c.sortKey && p.sort?.sort === c.sortKey;
+      {toolbar}
+      {phone ? (
+        <Box data-testid={testId} role="list" aria-label={p['aria-label']} aria-busy={p.loading} sx={{ px: 1 }}>
+          {summary && (
+            <Box sx={{ overflowX: 'auto', mb: 1 }} tabIndex={0} role="region" aria-label="Totals">
+              <Table size="small">
+                <TableBody>
+                  <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
+                    {summary}
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          {p.rows.map((row) => {
+            const href = p.rowHref?.(row);
+            return (
+              <Paper
+                key={p.rowKey(row)}
+                role="listitem"
+                variant="outlined"
+                data-testid={`${testId}-row`}
+                onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
+                sx={{
+                  p: 1.5,
+                  mb: 1,
+                  bgcolor: p.rowTint?.(row),
+                  cursor: href || p.onRowClick ? 'pointer' : undefined,
+                  ...(href ? ROW_LINK_SX : {}),
+                }}
+              >
+                <Box component="dl" sx={{ m: 0 }}>
+                  {columns.map((c, i) => (
+                    <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
+                      <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
+                        {headerText(c)}
+                      </Box>
+                      <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {cell(row, c, i, href)}
+                      </Box>
+                    </Box>
+                  ))}
+                </Box>
+              </Paper>
+            );
+          })}
+          {empty && (
+            <Typography align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid={`${testId}-empty`}>
+              {p.emptyText ?? 'No records found'}
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        // Focusable so a table wider than the screen scrolls from the keyboard (axe scrollable-region-focusable).
+        <TableContainer tabIndex={0} role="region" aria-label={p['aria-label'] ?? 'Table'}>
+          <Table size={p.size ?? 'small'} data-testid={testId} aria-label={p['aria-label']} aria-busy={p.loading}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => {
+                  const active = !!c.sortKey && p.sort?.sort === c.sortKey;
+                  return (
+                    <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
+                      {c.sortKey && p.onSortChange ? (
+                        <TableSortLabel
+                          active={active}
+                          direction={active ? (p.sort?.order ?? 'asc') : 'asc'}
+                          onClick={() =>
+                            p.onSortChange?.({
+                              sort: c.sortKey,
+                              order: active && p.sort?.order !== 'desc' ? 'desc' : 'asc',
+                            })
+                          }
+                        >
+                          {c.header}
+                        </TableSortLabel>
+                      ) : (
+                        c.header
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {summary && (
+                <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
+                  {summary}
+                </TableRow>
+              )}
+              {p.rows.map((row) => {
+                const tint = p.rowTint?.(row);
+                const href = p.rowHref?.(row);
+                const clickable = !!p.onRowClick || !!href;
                 return (
-                  <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
-                    {c.sortKey && p.onSortChange ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? (p.sort?.order ?? 'asc') : 'asc'}
-                        onClick={() =>
-                          p.onSortChange?.({
-                            sort: c.sortKey,
-                            order: active && p.sort?.order !== 'desc' ? 'desc' : 'asc',
-                          })
-                        }
-                      >
-                        {c.header}
-                      </TableSortLabel>
-                    ) : (
-                      c.header
-                    )}
-                  </TableCell>
+                  <TableRow
+                    key={p.rowKey(row)}
+                    data-testid={`${testId}-row`}
+                    hover={clickable}
+                    onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
+                    sx={{
+                      cursor: clickable ? 'pointer' : undefined,
+                      bgcolor: tint,
+                      ...(href ? ROW_LINK_SX : {}),
+                    }}
+                  >
+                    {columns.map((c, i) => (
+                      <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
+                        {cell(row, c, i, href)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
                 );
               })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {p.summaryRow && (
-              <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
-                {p.summaryRow}
-              </TableRow>
-            )}
-            {p.rows.map((row) => {
-              const tint = p.rowTint?.(row);
-              const href = p.rowHref?.(row);
-              const clickable = !!p.onRowClick || !!href;
-              return (
-                <TableRow
-                  key={p.rowKey(row)}
-                  data-testid={`${testId}-row`}
-                  hover={clickable}
-                  onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
-                  sx={{
-                    cursor: clickable ? 'pointer' : undefined,
-                    bgcolor: tint,
-                    ...(href ? ROW_LINK_SX : {}),
-                  }}
-                >
-                  {p.columns.map((c, i) => {
-                    const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
-                    return (
-                      <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
-                        {href && i === 0 ? (
-                          <Link
-                            component={RouterLink}
-                            to={href}
-                            underline="none"
-                            color="inherit"
-                            title={p.rowLabel?.(row)}
-                            data-row-link=""
-                            data-testid={`${testId}-row-link`}
-                          >
-                            {content}
-                          </Link>
-                        ) : (
-                          content
-                        )}
-                      </TableCell>
-                    );
-                  })}
+              {empty && (
+                <TableRow>
+                  <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    <span data-testid={`${testId}-empty`}>{p.emptyText ?? 'No records found'}</span>
+                  </TableCell>
                 </TableRow>
-              );
-            })}
-            {!p.loading && p.rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={p.columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  <span data-testid={`${testId}-empty`}>{p.emptyText ?? 'No records found'}</span>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={p.total}
@@ -190,5 +319,99 @@ export function DataTable<T>(p: DataTableProps<T>) {
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />
     </Paper>
+  );
+}
+
+/** The 'Columns' button: a menu of checkboxes, one per column, and 'Reset columns'. */
+function ColumnChooser<T>({
+  columns,
+  choice,
+  onChange,
+  testId,
+}: {
+  columns: Column<T>[];
+  choice: ColumnChoice;
+  onChange: (choice: ColumnChoice) => void;
+  testId: string;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ViewColumnIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="true"
+        aria-expanded={!!anchor}
+        aria-controls={anchor ? menuId : undefined}
+        data-testid={testId}
+      >
+        Columns
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuList dense disablePadding>
+          {columns.map((c) => {
+            const on = isColumnVisible(c, choice);
+            return (
+              <MenuItem
+                key={c.key}
+                role="menuitemcheckbox"
+                aria-checked={on}
+                onClick={() => onChange(toggleColumn(columns, choice, c.key))}
+                data-testid={`${testId}-${c.key}`}
+              >
+                <ListItemIcon>
+                  <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple sx={{ p: 0 }} />
+                </ListItemIcon>
+                <ListItemText>{headerText(c)}</ListItemText>
+              </MenuItem>
+            );
+          })}
+          <MenuItem onClick={() => onChange(NO_CHOICE)} data-testid={`${testId}-reset`}>
+            <ListItemText inset>Reset columns</ListItemText>
+          </MenuItem>
+        </MenuList>
+      </Menu>
+    </>
+  );
+}
+
+/** On a phone there are no column headers: sorting is a select of the sortable columns and their direction. */
+function PhoneSort<T>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: Column<T>[];
+  sort?: SortState;
+  onSortChange: (sort: SortState) => void;
+}) {
+  const sortable = columns.filter((c) => c.sortKey);
+  if (!sortable.length) return null;
+  const value = sort?.sort ? `${sort.sort}:${sort.order ?? 'asc'}` : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label="Sort by"
+      value={value}
+      onChange={(e) => {
+        const [key, order] = e.target.value.split(':');
+        onSortChange({ sort: key, order: order === 'desc' ? 'desc' : 'asc' });
+      }}
+      sx={{ minWidth: 200 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {!value && <option value="" />}
+      {sortable.flatMap((c) => [
+        <option key={`${c.key}:asc`} value={`${c.sortKey}:asc`}>
+          {headerText(c)} ↑
+        </option>,
+        <option key={`${c.key}:desc`} value={`${c.sortKey}:desc`}>
+          {headerText(c)} ↓
+        </option>,
+      ])}
+    </TextField>
   );
 }

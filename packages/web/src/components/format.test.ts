@@ -6,7 +6,10 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatTime,
   formatUnitPrice,
+  localiseUtcTimes,
+  unixToDateInput,
 } from './format';
 
 describe('formatMoney', () => {
@@ -28,15 +31,37 @@ describe('dates', () => {
   it('round-trips a local date input through unix seconds', () => {
     const start = dateInputToUnix('2024-03-05');
     expect(start).not.toBeNull();
-    expect(formatDate(start)).toBe('2024-03-05');
+    expect(unixToDateInput(start)).toBe('2024-03-05');
     const end = dateInputToUnix('2024-03-05', true)!;
     expect(end - start!).toBe(86399);
-    expect(formatDateTime(end)).toBe('2024-03-05 23:59:59');
+    expect(unixToDateInput(end)).toBe('2024-03-05');
+  });
+  it("shows dates in the user's locale with the month as a word (never an ambiguous 03/05)", () => {
+    const sec = dateInputToUnix('2024-03-05')!;
+    expect(formatDate(sec, 'en-GB')).toBe('5 Mar 2024');
+    expect(formatDate(sec, 'en-US')).toBe('Mar 5, 2024');
+    expect(formatDate(sec, 'de-DE')).toBe('5. März 2024');
+  });
+  it('shows date and time, and time alone, in local time', () => {
+    const sec = new Date(2024, 2, 5, 17, 7, 30).getTime() / 1000;
+    expect(formatDateTime(sec, 'en-GB')).toBe('5 Mar 2024, 17:07');
+    expect(formatDateTime(sec, 'en-US')).toBe('Mar 5, 2024, 5:07 PM');
+    expect(formatTime(sec, 'en-GB')).toBe('17:07');
   });
   it('is empty for missing dates', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime(0)).toBe('');
+    expect(formatTime(undefined)).toBe('');
+    expect(unixToDateInput(null)).toBe('');
     expect(dateInputToUnix('')).toBeNull();
+  });
+  it("turns the conflict message's UTC time into local time", () => {
+    const utc = Date.UTC(2026, 10, 24, 16, 5) / 1000;
+    const msg = 'This record was changed by Samuel Reyes (sale) at 2026-11-24 16:05 UTC. Reload it.';
+    expect(localiseUtcTimes(msg, 'en-GB')).toBe(
+      `This record was changed by Samuel Reyes (sale) at ${formatDateTime(utc, 'en-GB')}. Reload it.`,
+    );
+    expect(localiseUtcTimes('changed at an earlier time')).toBe('changed at an earlier time');
   });
 });
 

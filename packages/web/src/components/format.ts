@@ -27,18 +27,50 @@ export function defaultStatisticsWindow(now = new Date()): { from: number; to: n
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Unix seconds → local 'YYYY-MM-DD'; empty when absent. */
-export function formatDate(sec: number | null | undefined): string {
-  if (sec === null || sec === undefined || !Number.isFinite(sec) || sec === 0) return '';
+/**
+ * One date format everywhere (docs/decisions.md, issue 9 item 10): the user's locale (the browser's language),
+ * day, abbreviated month and 4-digit year — '24 Nov 2026' (en-GB), 'Nov 24, 2026' (en-US) — never an ambiguous
+ * 03/04; times as the locale writes hours and minutes. `locale` is for tests; screens use the browser's.
+ */
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+const validSec = (sec: number | null | undefined): sec is number =>
+  sec !== null && sec !== undefined && Number.isFinite(sec) && sec !== 0;
+
+/** Unix seconds → the local date in the user's locale ('24 Nov 2026'); empty when absent. */
+export function formatDate(sec: number | null | undefined, locale?: string): string {
+  if (!validSec(sec)) return '';
+  return new Date(sec * 1000).toLocaleDateString(locale, DATE);
+}
+
+/** Unix seconds → local date and time in the user's locale ('24 Nov 2026, 17:05'); empty when absent. */
+export function formatDateTime(sec: number | null | undefined, locale?: string): string {
+  if (!validSec(sec)) return '';
+  return new Date(sec * 1000).toLocaleString(locale, { ...DATE, ...TIME });
+}
+
+/** Unix seconds → the local time of day in the user's locale ('17:05', '05:05 PM'); empty when absent. */
+export function formatTime(sec: number | null | undefined, locale?: string): string {
+  if (!validSec(sec)) return '';
+  return new Date(sec * 1000).toLocaleTimeString(locale, TIME);
+}
+
+/** Unix seconds → local 'YYYY-MM-DD', the value of a date input (not for display); empty when absent. */
+export function unixToDateInput(sec: number | null | undefined): string {
+  if (!validSec(sec)) return '';
   const d = new Date(sec * 1000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Unix seconds → local 'YYYY-MM-DD HH:mm:ss'; empty when absent. */
-export function formatDateTime(sec: number | null | undefined): string {
-  if (sec === null || sec === undefined || !Number.isFinite(sec) || sec === 0) return '';
-  const d = new Date(sec * 1000);
-  return `${formatDate(sec)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/**
+ * The 409 message names the time of the other change in UTC ('… at 2026-11-24 16:05 UTC'): shown in the user's
+ * local time and date format instead. Text without such a time is returned unchanged.
+ */
+export function localiseUtcTimes(message: string, locale?: string): string {
+  return message.replace(/\b(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))? UTC\b/g, (_m, y, mo, d, h, mi, s) =>
+    formatDateTime(Date.UTC(+y, +mo - 1, +d, +h, +mi, +(s ?? 0)) / 1000, locale),
+  );
 }
 
 /** Local 'YYYY-MM-DD' (date input value) → unix seconds at local midnight, or `endOfDay` at 23:59:59. */

@@ -7,6 +7,7 @@ import {
   type TaskStatus,
 } from '@bpm/contract/tasks';
 import { Chip } from '@mui/material';
+import { formatDate, formatTime } from './format';
 
 const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -78,10 +79,9 @@ export function linkify(html: string): string {
 
 /** A note's time: time only within 24 hours, otherwise the date (document 3 section 9). */
 export function noteTime(sec: number, nowMs = Date.now()): string {
-  const d = new Date(sec * 1000);
-  if (nowMs - d.getTime() < 86_400_000 && nowMs >= d.getTime() - 60_000)
-    return d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return d.toLocaleDateString();
+  const ms = sec * 1000;
+  if (nowMs - ms < 86_400_000 && nowMs >= ms - 60_000) return formatTime(sec);
+  return formatDate(sec);
 }
 
 export const initials = (first?: string | null, last?: string | null) =>

@@ -1,6 +1,6 @@
 import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
@@ -8,7 +8,8 @@ import { labelEvents, type UnlabelledEventRow } from './labels';
 import { scopeEventData, visibleEntityTypes } from './scope';
 
 /**
- * Newest first; `entity` narrows to one record's history. The role sees only the entity types it
+ * Newest first; `entity` narrows to one record's history; `type`, `event`, `user` and `from`/`to` filter
+ * in SQL. The role sees only the entity types it
  * may open, and sales records without money when its own views have none.
  */
 export async function listEvents(
@@ -24,6 +25,17 @@ export async function listEvents(
     if (types) conds.push(types.length ? inArray(events.entityType, types) : sql`false`);
   }
   if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
+  // The filters narrow within what the role may see (the type condition above stays).
+  if (q.type) conds.push(eq(events.entityType, q.type));
+  if (q.event) conds.push(eq(events.event, q.event));
+  if (q.user) {
+    const who = likePattern(q.user);
+    conds.push(
+      sql`(lower(${events.username}) like ${who} or lower(${events.firstName} || ' ' || ${events.lastName}) like ${who})`,
+    );
+  }
+  if (q.from !== undefined) conds.push(gte(events.time, q.from));
+  if (q.to !== undefined) conds.push(lte(events.time, q.to));
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [count]] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 import { Stack, TextField } from '@mui/material';
-import { dateInputToUnix, formatDate } from '../format';
+import { dateInputToUnix, unixToDateInput } from '../format';
 
 export interface DateRangeValue {
   /** Unix seconds at local start of day, or null. */
@@ -29,7 +29,7 @@ export function DateRange({
       <TextField
         type="date"
         label={fromLabel}
-        value={formatDate(value.from)}
+        value={unixToDateInput(value.from)}
         onChange={(e) => onChange({ ...value, from: dateInputToUnix(e.target.value) })}
         sx={{ width: 170 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-from` } }}
@@ -37,7 +37,7 @@ export function DateRange({
       <TextField
         type="date"
         label={toLabel}
-        value={formatDate(value.to)}
+        value={unixToDateInput(value.to)}
         onChange={(e) => onChange({ ...value, to: dateInputToUnix(e.target.value, true) })}
         sx={{ width: 170 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-to` } }}

@@ -1,14 +1,16 @@
 import { eventChanges, eventDetails } from '@bpm/contract/events';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { displayValue } from '../../components/format';
+import { type EventLabels, fieldLabel, valueText } from './event-prose';
 
-const label = (field: string) => field.replace(/_/g, ' ');
-
-/** An event's data as a small field table: identifying fields, then changes as old → new. */
-export function EventData({ data }: { data: unknown }) {
+/**
+ * An event's data as prose: identifying fields as 'Field: value', then changes as old → new; record ids by their
+ * names (`labels` from the server), dates as dates, flags as words.
+ */
+export function EventData({ data, labels }: { data: unknown; labels?: EventLabels }) {
   const details = eventDetails(data);
+  const text = (field: string, v: unknown) => valueText(field, v, labels);
   // A field empty before and after (e.g. blank fields of a new record) says nothing.
-  const changes = eventChanges(data).filter((c) => displayValue(c.old) !== '—' || displayValue(c.new) !== '—');
+  const changes = eventChanges(data).filter((c) => text(c.field, c.old) !== '—' || text(c.field, c.new) !== '—');
   if (!details.length && !changes.length) return <Typography color="text.secondary">—</Typography>;
   return (
     <Box data-testid="event-data">
@@ -17,9 +19,9 @@ export function EventData({ data }: { data: unknown }) {
           {details.map((d) => (
             <Typography key={d.field} variant="body2">
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                {label(d.field)}:
+                {fieldLabel(d.field)}:
               </Box>{' '}
-              {displayValue(d.value)}
+              {text(d.field, d.value)}
             </Typography>
           ))}
         </Box>
@@ -37,10 +39,10 @@ export function EventData({ data }: { data: unknown }) {
           <TableBody>
             {changes.map((c) => (
               <TableRow key={c.field}>
-                <TableCell sx={{ color: 'text.secondary' }}>{label(c.field)}</TableCell>
-                <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word' }}>{displayValue(c.old)}</TableCell>
+                <TableCell sx={{ color: 'text.secondary' }}>{fieldLabel(c.field)}</TableCell>
+                <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word' }}>{text(c.field, c.old)}</TableCell>
                 <TableCell>→</TableCell>
-                <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word' }}>{displayValue(c.new)}</TableCell>
+                <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word' }}>{text(c.field, c.new)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

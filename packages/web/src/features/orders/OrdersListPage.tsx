@@ -65,14 +65,23 @@ function SalesOrdersList() {
       header: 'Shipping Cost',
       sortKey: 'shipping_cost',
       align: 'right',
+      defaultHidden: true,
       render: (r) => nw(money(r.shipping_cost)),
     },
-    { key: 'sales', header: 'Sales', sortKey: 'sales', align: 'right', render: (r) => nw(money(r.sales)) },
+    {
+      key: 'sales',
+      header: 'Sales',
+      sortKey: 'sales',
+      align: 'right',
+      defaultHidden: true,
+      render: (r) => nw(money(r.sales)),
+    },
     {
       key: 'payment_received',
       header: 'Received',
       sortKey: 'payment_received',
       align: 'right',
+      defaultHidden: true,
       render: (r) => nw(money(r.payment_received)),
     },
     {
@@ -106,8 +115,14 @@ function SalesOrdersList() {
       sortKey: 'shipping_date_expected',
       render: (r) => nw(formatDate(r.shipping_date_expected)),
     },
-    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb', render: (r) => nw(r.shipping_awb) },
-    { key: 'note', header: 'Note', sortKey: 'note' },
+    {
+      key: 'shipping_awb',
+      header: 'AWB',
+      sortKey: 'shipping_awb',
+      defaultHidden: true,
+      render: (r) => nw(r.shipping_awb),
+    },
+    { key: 'note', header: 'Note', sortKey: 'note', render: (r) => <NoteCell note={r.note} /> },
   ];
   return (
     <ListPage title="Orders">
@@ -134,8 +149,17 @@ function SalesOrdersList() {
         aria-label="Orders"
         columns={columns}
         rowKey={(r) => r.id}
-        summaryRow={q.data?.summary ? <SummaryCells summary={q.data.summary} /> : undefined}
+        columnsKey={ORDER_PAGE_STORAGE_KEY}
+        summaryRow={
+          q.data?.summary
+            ? (visible: string[]) => <SummaryCells summary={q.data!.summary!} visible={visible} />
+            : undefined
+        }
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : r.request_to_delete ? ORANGE : undefined)}
+        legend={[
+          { color: ORANGE, label: 'Delete requested' },
+          { color: RED, label: 'Cancelled' },
+        ]}
         rowHref={(r) => `/orders/edit/${r.id}`}
         rowLabel={(r) => `Order ${r.oc_ref || `#${r.id}`}`}
         emptyText="No orders found"
@@ -144,25 +168,54 @@ function SalesOrdersList() {
   );
 }
 
-/** Totals of every matching order, cancelled excluded (computed by the server). */
-function SummaryCells({ summary: t }: { summary: OrderSummary }) {
-  const cell = (v: number, testId: string) => (
-    <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={testId}>
-      {money(v)}
-    </TableCell>
-  );
+/** Totals of every matching order, cancelled excluded (computed by the server), under the visible columns. */
+function SummaryCells({ summary: t, visible }: { summary: OrderSummary; visible: string[] }) {
+  const totals: Record<string, [number, string]> = {
+    value: [t.value, 'orders-summary-value'],
+    shipping_cost: [t.shipping_cost, 'orders-summary-shipping'],
+    sales: [t.sales, 'orders-summary-sales'],
+    payment_received: [t.payment_received, 'orders-summary-received'],
+    outstanding: [t.outstanding, 'orders-summary-outstanding'],
+  };
+  const firstTotal = visible.findIndex((k) => k in totals);
+  // The label spans the columns before the first total (at least one column).
+  const lead = firstTotal < 1 ? 1 : firstTotal;
   return (
     <>
-      <TableCell colSpan={5} sx={{ fontWeight: 600 }} data-testid="orders-summary-count">
+      <TableCell colSpan={lead} sx={{ fontWeight: 600 }} data-testid="orders-summary-count">
         Total ({t.count} orders, cancelled excluded)
       </TableCell>
-      {cell(t.value, 'orders-summary-value')}
-      {cell(t.shipping_cost, 'orders-summary-shipping')}
-      {cell(t.sales, 'orders-summary-sales')}
-      {cell(t.payment_received, 'orders-summary-received')}
-      {cell(t.outstanding, 'orders-summary-outstanding')}
-      <TableCell colSpan={5} />
+      {visible.slice(lead).map((k) => {
+        const total = totals[k];
+        return total ? (
+          <TableCell key={k} align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={total[1]}>
+            {money(total[0])}
+          </TableCell>
+        ) : (
+          <TableCell key={k} />
+        );
+      })}
     </>
+  );
+}
+
+/** A long note takes at most two lines in the list (the whole note is its tooltip and on the order). */
+function NoteCell({ note }: { note: string }) {
+  return (
+    <Box
+      component="span"
+      title={note}
+      sx={{
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        minWidth: 120,
+        maxWidth: 260,
+      }}
+    >
+      {note}
+    </Box>
   );
 }
 
@@ -223,6 +276,7 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
         emptyOnError
         rowKey={(r) => r.id}
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : undefined)}
+        legend={[{ color: RED, label: 'Cancelled' }]}
         rowHref={(r) => `/orders/edit/${r.id}`}
         rowLabel={(r) => `Order ${r.oc_ref || `#${r.id}`}`}
         emptyText="No orders found"

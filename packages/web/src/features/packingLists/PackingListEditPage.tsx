@@ -29,7 +29,7 @@ import {
   useSavePackingList,
 } from '../../api/packingLists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { dateInputToUnix, formatDate } from '../../components/format';
+import { dateInputToUnix, formatDate, unixToDateInput } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 
@@ -184,7 +184,7 @@ export default function PackingListEditPage() {
         <TextField
           type="date"
           label="Shipping Date"
-          value={formatDate(head.shipping_date)}
+          value={unixToDateInput(head.shipping_date)}
           onChange={(e) => setHead({ ...head, shipping_date: dateInputToUnix(e.target.value) })}
           slotProps={{ inputLabel: { shrink: true } }}
         />

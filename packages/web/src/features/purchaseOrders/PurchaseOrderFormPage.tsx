@@ -22,7 +22,7 @@ import { toast } from '../../api/notify';
 import { downloadPoFile, usePoAction, usePurchaseOrder, useSavePo, useSupplierOptions } from '../../api/purchaseOrders';
 import { ConflictBanner, useConflict } from '../../components/ConflictBanner';
 import { FormGrid, RecordGate, useIdParam } from '../../components/FormPage';
-import { dateInputToUnix, formatDate } from '../../components/format';
+import { dateInputToUnix, unixToDateInput } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { LookupField } from './LookupField';
 import { PartsGrid } from './PartsGrid';
@@ -147,7 +147,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
       type="date"
       label={label}
       required
-      value={formatDate(f[name])}
+      value={unixToDateInput(f[name])}
       disabled={!editable}
       onChange={(e) => set({ [name]: dateInputToUnix(e.target.value) })}
       error={!!errors[name]}

@@ -1,7 +1,9 @@
-import { ORDER_DEFAULT_PAGE_SIZE, SHIPPING_STATUS_COLORS, type ShippingStatus } from '@bpm/contract/orders';
+import { ORDER_DEFAULT_PAGE_SIZE } from '@bpm/contract/orders';
 import type { QuotationRow } from '@bpm/contract/quotations';
-import { Box, Chip } from '@mui/material';
-import { useCan } from '../../api/auth-store';
+import { canReach } from '@bpm/contract/roles';
+import { Box, Chip, Link } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useCan, useCurrentUser } from '../../api/auth-store';
 import { docListPrefix, useDocVariant } from '../../api/orders';
 import { useQuotationsList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
@@ -9,6 +11,7 @@ import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { DocListFilters } from '../../components/filters/DocListFilters';
 import { formatDate, formatMoney } from '../../components/format';
 import { AddButton, ListPage, ListTable, useListPageState } from '../../components/ListPage';
+import { QUOTATION_STATE_LABELS, type QuotationState, quotationState } from './quotation-status';
 
 const DEFAULTS = {
   search: '',
@@ -21,13 +24,22 @@ const DEFAULTS = {
   pageSize: ORDER_DEFAULT_PAGE_SIZE,
 };
 
-function StatusChip({ status }: { status: ShippingStatus }) {
+const STATE_COLORS: Record<QuotationState, 'default' | 'success' | 'warning' | 'info' | 'error'> = {
+  open: 'info',
+  confirmed: 'success',
+  deleteRequested: 'warning',
+  cancelled: 'error',
+};
+
+function StatusChip({ row }: { row: QuotationRow }) {
+  const state = quotationState(row);
   return (
     <Chip
       size="small"
-      label={status}
-      color={SHIPPING_STATUS_COLORS[status] ?? 'default'}
-      sx={{ textTransform: 'capitalize' }}
+      label={QUOTATION_STATE_LABELS[state]}
+      color={STATE_COLORS[state]}
+      variant={state === 'open' ? 'outlined' : 'filled'}
+      data-testid="quotation-status"
     />
   );
 }
@@ -39,6 +51,7 @@ export default function QuotationsListPage() {
   // Whoever may create quotations sees their money; shipping reads them without.
   const mayCreate = can('quotations.save') || can('quotations.production');
   const money = mayCreate;
+  const role = useCurrentUser().user_role;
   const { state: s, set, reset, filter, paging } = useListPageState('quotationPage', DEFAULTS);
   const params = {
     search: s.search || undefined,
@@ -67,13 +80,22 @@ export default function QuotationsListPage() {
           },
         ]
       : []),
+    // Open / Confirmed / Delete requested / Cancelled: derived, so not a server sort.
+    { key: 'status', header: 'Status', render: (r) => <StatusChip row={r} /> },
     {
-      key: 'shipping_status',
-      header: 'Status',
-      sortKey: 'shipping_status',
-      render: (r) => <StatusChip status={r.shipping_status} />,
+      key: 'order_id',
+      header: 'Order',
+      render: (r) =>
+        r.order_id && canReach(role, `/orders/edit/${r.order_id}`) ? (
+          <Link component={RouterLink} to={`/orders/edit/${r.order_id}`}>
+            #{r.order_id}
+          </Link>
+        ) : r.order_id ? (
+          `#${r.order_id}`
+        ) : (
+          ''
+        ),
     },
-    { key: 'order_id', header: 'Order', render: (r) => (r.order_id ? `#${r.order_id}` : '') },
     { key: 'note', header: 'Note' },
   ];
   return (
@@ -102,6 +124,7 @@ export default function QuotationsListPage() {
         columns={columns}
         rowKey={(r) => r.id}
         rowTint={(r) => (r.request_to_delete ? '#ffe0b2' : undefined)}
+        legend={[{ color: '#ffe0b2', label: 'Delete requested' }]}
         rowHref={(r) => `/quotations/edit/${r.id}`}
         rowLabel={(r) => `Quotation ${r.quote_ref || `#${r.id}`}`}
         emptyText="No quotations found"

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
 import { useIdParam } from '../../components/FormPage';
-import { dateInputToUnix, formatDate } from '../../components/format';
+import { dateInputToUnix, unixToDateInput } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { RichTextEditor } from '../../components/RichTextEditor';
@@ -39,7 +39,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
     description: task?.description ?? '',
     status: task?.status ?? 'new',
     priority: task?.priority ?? 'medium',
-    due: formatDate(task?.due_date),
+    due: unixToDateInput(task?.due_date),
     assigned_to: task?.assigned_to ?? null,
     project_id: task?.project_id ?? numParam(params.get('project_id')) ?? null,
   });

@@ -1,15 +1,16 @@
+import { COUNTRIES } from '@bpm/contract/countries';
 import { MSG } from '@bpm/contract/messages';
 import { ROLE_LABELS, ROLES } from '@bpm/contract/roles';
 import { ADMIN_USERNAME, DEFAULT_USER_ROLE, type User, userSave } from '@bpm/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Checkbox, FormControlLabel, MenuItem, Switch } from '@mui/material';
+import { Autocomplete, Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import { Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { downloadSignature, useDeleteSignature, useSaveUser, useSetUserActive, useUser } from '../../api/users';
+import { downloadSignature, useDeleteSignature, useSaveUser, useUser } from '../../api/users';
 import { followVersion, useConflict } from '../../components/ConflictBanner';
 import { FileField } from '../../components/FileField';
 import { FormGrid, FormPage, RecordGate, useIdParam } from '../../components/FormPage';
@@ -47,8 +48,12 @@ const fromUser = (u: User): DefaultValues<Input> => ({
   position: u.position,
   company_name: u.company_name,
   country: u.country,
+  active: u.active === 1 ? 1 : 0,
   version: u.version,
 });
+
+/** The same country list as the dealers (a stored name outside it is kept as an option). */
+const COUNTRY_NAMES = COUNTRIES.map((c) => c.name);
 
 const FIELDS = Object.keys(EMPTY).concat(['id', 'version', 'signature_img']);
 
@@ -66,10 +71,8 @@ export default function UserFormPage() {
 function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?: User }> }) {
   const navigate = useNavigate();
   const save = useSaveUser();
-  const setActive = useSetUserActive();
   const delSignature = useDeleteSignature();
   const [signature, setSignature] = useState<File | null>(null);
-  const [active, setActiveState] = useState(user ? user.active === 1 : true);
   const [signatureName, setSignatureName] = useState(user?.signature_img ?? null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(userSave),
@@ -80,7 +83,6 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
   const locked = user?.username.toLowerCase() === ADMIN_USERNAME;
   const conflict = useConflict(reload, (fresh) => {
     reset(fromUser(fresh));
-    setActiveState(fresh.active === 1);
     setSignatureName(fresh.signature_img);
   });
   const syncVersion = () => followVersion(reload, (v) => setValue('version', v));
@@ -91,8 +93,8 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
       await save.mutateAsync({
         ...values,
         id: user?.id,
-        // On edit the active flag changes through enable/disable, not through save.
-        active: user ? undefined : values.active,
+        // The Active switch is part of the form: it changes with Save, and Cancel leaves it as it was.
+        active: values.active,
         signature_img: signature ?? undefined,
       });
       toast(MSG.saved, 'success');
@@ -150,42 +152,47 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
         <FormTextField control={control} name="email" label="Email" type="email" />
         <FormTextField control={control} name="position" label="Position" />
         <FormTextField control={control} name="company_name" label="Company Name" />
-        <FormTextField control={control} name="country" label="Country" />
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          {user ? (
-            <FormControlLabel
-              label={active ? 'Active' : 'Disabled'}
-              control={
-                <Switch
-                  checked={active}
-                  disabled={setActive.isPending}
-                  slotProps={{ input: { 'aria-label': 'Active', 'data-testid': 'user-active' } as object }}
-                  onChange={(_, checked) =>
-                    setActive.mutate(
-                      { id: user.id, active: checked },
-                      {
-                        onSuccess: () => {
-                          setActiveState(checked);
-                          void syncVersion();
-                        },
-                      },
-                    )
-                  }
-                />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={
+                field.value && !COUNTRY_NAMES.includes(field.value as string)
+                  ? [field.value as string, ...COUNTRY_NAMES]
+                  : COUNTRY_NAMES
               }
-            />
-          ) : (
-            <FormControlLabel
-              label="Active"
-              control={
-                <Checkbox
-                  defaultChecked
-                  onChange={(_, c) => setValue('active', c ? 1 : 0)}
-                  slotProps={{ input: { 'data-testid': 'user-active' } as object }}
+              value={(field.value as string) || null}
+              onChange={(_, v) => field.onChange(v ?? '')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Country"
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
                 />
-              }
+              )}
             />
           )}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Controller
+            control={control}
+            name="active"
+            render={({ field }) => (
+              <FormControlLabel
+                label={field.value === 0 ? 'Disabled' : 'Active'}
+                control={
+                  <Switch
+                    checked={field.value !== 0}
+                    onChange={(_, checked) => field.onChange(checked ? 1 : 0)}
+                    slotProps={{ input: { 'aria-label': 'Active', 'data-testid': 'user-active' } as object }}
+                  />
+                }
+              />
+            )}
+          />
         </Box>
       </FormGrid>
 

@@ -1,8 +1,9 @@
 import { COUNTRIES } from '@bpm/contract/countries';
 import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
-import { dateInputToUnix, formatDate } from '../../../components/format';
+import { dateInputToUnix, unixToDateInput } from '../../../components/format';
 import type { DocForm } from './doc-form';
 
 type Ctl = Control<DocForm, unknown, DocForm>;
@@ -15,12 +16,15 @@ export function DateField({
   label,
   disabled,
   required,
+  note,
 }: {
   control: Ctl;
   name: Name;
   label: string;
   disabled?: boolean;
   required?: boolean;
+  /** Shown under the field when it has no error (e.g. the Overdue / Urgent / Soon chip). */
+  note?: ReactNode;
 }) {
   return (
     <Controller
@@ -32,13 +36,18 @@ export function DateField({
           label={label}
           required={required}
           disabled={disabled}
-          value={formatDate(field.value as number | null)}
+          value={unixToDateInput(field.value as number | null)}
           onChange={(e) => field.onChange(dateInputToUnix(e.target.value))}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `field-${name}` } }}
+          helperText={fieldState.error?.message ?? note}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': `field-${name}` },
+            // A chip is a block: the helper text is a div, not a <p>.
+            formHelperText: { component: 'div', sx: { ml: 0 } } as object,
+          }}
         />
       )}
     />

@@ -1,6 +1,9 @@
 import { ORDER_NOTE_LINES, PAYMENT_STATUSES } from '@bpm/contract/orders';
 import { Box, MenuItem } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../../components/FormTextField';
+import { paymentUrgency } from '../../../../components/order-urgency';
+import { UrgencyChip } from '../../../../components/UrgencyChip';
 import { DateField, MoneyField } from '../fields';
 import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Grid, Section } from './layout';
@@ -8,6 +11,19 @@ import { Grid, Section } from './layout';
 /** Payment status, dates and amounts (sales and administrator only). */
 export function PaymentSection({ f }: { f: SalesDocFormApi }) {
   const { control, editable } = f;
+  const [paymentStatus, due, shippingStatus] = useWatch({
+    control,
+    name: ['payment_status', 'payment_due_date', 'shipping_status'],
+  });
+  // As on the orders list: an unpaid, not cancelled order near or past its due date (never a quotation).
+  const urgency =
+    f.kind === 'order'
+      ? paymentUrgency({
+          payment_status: paymentStatus,
+          payment_due_date: due,
+          shipping_status: shippingStatus,
+        })
+      : null;
   const money = (name: Parameters<typeof MoneyField>[0]['name'], label: string) => (
     <MoneyField control={control} name={name} label={label} disabled={!editable(name)} />
   );
@@ -32,6 +48,7 @@ export function PaymentSection({ f }: { f: SalesDocFormApi }) {
           name="payment_due_date"
           label="Payment due date"
           disabled={!editable('payment_due_date')}
+          note={urgency && <UrgencyChip urgency={urgency} what="Payment due" />}
         />
         <DateField control={control} name="payment_date" label="Payment date" disabled={!editable('payment_date')} />
         {money('payment_advance', 'Payment advance')}

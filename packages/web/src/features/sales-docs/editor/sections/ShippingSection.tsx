@@ -2,6 +2,8 @@ import { SHIPPING_STATUS_COLORS, type ShippingStatus, statusLocked } from '@bpm/
 import { Checkbox, Chip, FormControlLabel, MenuItem } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../../components/FormTextField';
+import { shippingUrgency } from '../../../../components/order-urgency';
+import { UrgencyChip } from '../../../../components/UrgencyChip';
 import { todayStart } from '../doc-form';
 import { CheckField, DateField, MoneyField } from '../fields';
 import type { SalesDocFormApi } from '../useSalesDocForm';
@@ -13,6 +15,9 @@ export function ShippingSection({ f }: { f: SalesDocFormApi }) {
   const expected = useWatch({ control, name: 'shipping_date_expected' });
   const locked = statusLocked(awb);
   const expectedShown = f.expectedOn || expected != null;
+  // As on the orders lists: a not-done, not-cancelled order near or past its expected shipping date.
+  const urgency =
+    f.kind === 'order' ? shippingUrgency({ shipping_status: status, shipping_date_expected: expected }) : null;
   const statusOptions: ShippingStatus[] = info.statuses.includes(status)
     ? [...info.statuses]
     : [status, ...info.statuses];
@@ -78,6 +83,7 @@ export function ShippingSection({ f }: { f: SalesDocFormApi }) {
           name="shipping_date_expected"
           label="Expected shipping date"
           disabled={!editable('shipping_date_expected') || !expectedShown}
+          note={urgency && <UrgencyChip urgency={urgency} what="Expected shipping" />}
         />
         <CheckField
           control={control}
