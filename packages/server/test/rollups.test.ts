@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
+import { listTuning } from '../src/modules/sales-docs/list';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { createTestApp, type TestApp } from './helpers';
 import { createDealer, DAY, postForm, put } from './sales-helpers';
@@ -196,38 +197,51 @@ describe('rollups', () => {
       { start: String(base - 40 * DAY), end: String(base - 2 * DAY) },
       { dealer: String(dealers[1]), shipping_status: 'done;cancel', payment_status: 'paid' },
     ];
-    for (const filter of filters)
-      for (const sort of ['date', 'value', 'sales', 'dealer_name', 'outstanding'])
-        for (const order of ['asc', 'desc'] as const) {
-          const query = new URLSearchParams({ limit: '4', offset: '1', sort, order, payment_status: 'all', ...filter });
-          const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
-          expect(res.statusCode, res.body).toBe(200);
-          const conds = [sql`deleted = 0`];
-          if (filter.dealer) conds.push(sql`dealer_id = ${Number(filter.dealer)}`);
-          if (filter.shipping_status)
-            conds.push(
-              sql`shipping_status in (${sql.join(
-                filter.shipping_status.split(';').map((x) => sql`${x}`),
-                sql`, `,
-              )})`,
+    const ways = [40, 0];
+    for (const budget of ways)
+      for (const filter of filters)
+        for (const sort of ['date', 'value', 'sales', 'dealer_name', 'outstanding'])
+          for (const order of ['asc', 'desc'] as const) {
+            const query = new URLSearchParams({
+              limit: '4',
+              offset: '1',
+              sort,
+              order,
+              payment_status: 'all',
+              ...filter,
+            });
+            // 40 ms: the sort index walk (these few orders never run out of it); 0: the filter first.
+            listTuning.walkBudgetMs = budget;
+            const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers }).finally(() => {
+              listTuning.walkBudgetMs = 40;
+            });
+            expect(res.statusCode, res.body).toBe(200);
+            const conds = [sql`deleted = 0`];
+            if (filter.dealer) conds.push(sql`dealer_id = ${Number(filter.dealer)}`);
+            if (filter.shipping_status)
+              conds.push(
+                sql`shipping_status in (${sql.join(
+                  filter.shipping_status.split(';').map((x) => sql`${x}`),
+                  sql`, `,
+                )})`,
+              );
+            if (filter.payment_status) conds.push(sql`payment_status = ${filter.payment_status}`);
+            if (filter.start) conds.push(sql`date >= ${Number(filter.start)} and date <= ${Number(filter.end)}`);
+            const dir = order === 'asc' ? sql`asc` : sql`desc`;
+            const by =
+              sort === 'date'
+                ? order === 'asc'
+                  ? sql`date asc nulls first, id asc nulls first`
+                  : sql`date desc nulls last, id desc nulls last`
+                : sql`${columns[sort]} ${dir}, id ${dir}`;
+            const want = await queryRows<{ id: number }>(
+              t.database.db,
+              sql`select id from orders where ${sql.join(conds, sql` and `)} order by ${by} limit 4 offset 1`,
             );
-          if (filter.payment_status) conds.push(sql`payment_status = ${filter.payment_status}`);
-          if (filter.start) conds.push(sql`date >= ${Number(filter.start)} and date <= ${Number(filter.end)}`);
-          const dir = order === 'asc' ? sql`asc` : sql`desc`;
-          const by =
-            sort === 'date'
-              ? order === 'asc'
-                ? sql`date asc nulls first, id asc nulls first`
-                : sql`date desc nulls last, id desc nulls last`
-              : sql`${columns[sort]} ${dir}, id ${dir}`;
-          const want = await queryRows<{ id: number }>(
-            t.database.db,
-            sql`select id from orders where ${sql.join(conds, sql` and `)} order by ${by} limit 4 offset 1`,
-          );
-          expect(
-            (res.json().data as Array<{ id: number }>).map((r) => r.id),
-            `${JSON.stringify(filter)} ${sort} ${order}`,
-          ).toEqual(want.map((r) => Number(r.id)));
-        }
+            expect(
+              (res.json().data as Array<{ id: number }>).map((r) => r.id),
+              `${JSON.stringify(filter)} ${sort} ${order} budget ${budget}`,
+            ).toEqual(want.map((r) => Number(r.id)));
+          }
   });
 });

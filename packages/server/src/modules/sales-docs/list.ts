@@ -246,40 +246,24 @@ async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total: number
   return toSummary(r);
 }
 
-/** Up to this many matching orders, a filtered page is sorted from the filtered rows (see pageOrder). */
-const FILTER_FIRST_MAX = 60_000;
-
 /**
- * The ids of one page, in order, when the filter should run first: the matching rows' sort keys are
- * collected (through the filters' own indexes) and only they are sorted. Walking a sort index instead
- * and skipping rows that do not match is fast when matches are everywhere, but a filter whose rows
- * sit at one end of the sort order (open orders sorted by date ascending, the last 180 days by
- * expected date) walked a million rows — seconds (docs/performance.md, issue 14).
- * Undefined when the sort index serves the page best (no filter, or a date order of an indexed filter).
+ * How long a filtered page may walk its sort index before the filter runs first instead (PostgreSQL);
+ * 0 runs the filter first at once (the tests page both ways).
  */
-async function pageOrder(
-  db: Db,
-  f: ListFilter,
-  where: SQL,
-  q: OrderListQuery,
-  total: number,
-): Promise<number[] | undefined> {
-  const col = sortColumn(orders, q);
-  if (!f.conds.length || total > FILTER_FIRST_MAX || (!col && f.dateIndexed)) return undefined;
-  if (total === 0) return [];
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const order = col
-    ? sql`k ${dir}, id ${dir}`
-    : q.order === 'asc'
-      ? sql`date asc nulls first, id asc nulls first`
-      : sql`date desc nulls last, id desc nulls last`;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`with f as materialized (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k
-          from ${orders} where ${where})
-        select id from f order by ${order} limit ${q.limit} offset ${q.offset}`,
-  );
-  return rows.map((r) => Number(r.id));
+export const listTuning = { walkBudgetMs: 40 };
+
+/** Runs `fetch` under a statement timeout; undefined when it ran out (PostgreSQL's 57014). */
+async function within<T>(db: Db, ms: number, fetch: (tx: Db) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+      return fetch(tx);
+    });
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '57014' || e.cause?.code === '57014') return undefined;
+    throw err;
+  }
 }
 
 /** Rows of the given ids, in the ids' order. */
@@ -287,6 +271,44 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
+
+/**
+ * One page of a filtered, sorted list. Walking the sort index and skipping rows that do not match is
+ * fastest when matches are spread through the sort order, but a filter whose rows sit at one end of
+ * it (open orders by date ascending, 'not paid' by received descending, the last 180 days by expected
+ * date) walked a million rows — seconds at 1M orders. So the walk gets listTuning.walkBudgetMs; past it, the
+ * filter runs first: the matching rows' sort keys are collected through the filters' own indexes and
+ * only they are sorted (docs/performance.md, issue 14). `fetch(d)` reads the page by the walk,
+ * `fetch(d, ids)` reads the given rows. (PGlite has no statement timeout: there the walk completes.)
+ */
+async function filteredPage<T extends { id: number }>(
+  db: Db,
+  f: ListFilter,
+  where: SQL,
+  q: OrderListQuery,
+  fetch: (d: Db, ids?: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const col = sortColumn(orders, q);
+  // No filter, or a date order of an indexed filter: the index walk finds every row it reads.
+  if (!f.conds.length || (!col && f.dateIndexed)) return fetch(db);
+  const walked = listTuning.walkBudgetMs > 0 ? await within(db, listTuning.walkBudgetMs, (tx) => fetch(tx)) : undefined;
+  if (walked) return walked;
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = col
+    ? sql`k ${dir}, id ${dir}`
+    : q.order === 'asc'
+      ? sql`date asc nulls first, id asc nulls first`
+      : sql`date desc nulls last, id desc nulls last`;
+  const ids = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`with f as materialized (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k
+            from ${orders} where ${where})
+          select id from f order by ${order} limit ${q.limit} offset ${q.offset}`,
+    )
+  ).map((r) => Number(r.id));
+  return ids.length ? inOrder(ids, await fetch(db, ids)) : [];
+}
 
 /** GET /orders: one page, the total and the summary, all in SQL. */
 export async function listOrders(
@@ -296,17 +318,14 @@ export async function listOrders(
 ): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
-  const totals = await (filter.rollup ? summariseRollup(db, filter.rollup) : summarise(db, where));
-  const ids = await pageOrder(db, filter, where, q, totals.total);
-  const rows = ids
-    ? inOrder(ids, ids.length ? await db.select(rowColumns).from(orders).where(inArray(orders.id, ids)) : [])
-    : await db
-        .select(rowColumns)
-        .from(orders)
-        .where(where)
-        .orderBy(listOrder(orders, q))
-        .limit(q.limit)
-        .offset(q.offset);
+  const [totals, rows] = await Promise.all([
+    filter.rollup ? summariseRollup(db, filter.rollup) : summarise(db, where),
+    filteredPage(db, filter, where, q, (d, ids) =>
+      ids
+        ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
+        : d.select(rowColumns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    ),
+  ]);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
   const countries = await dealerCountries(
     db,
@@ -333,14 +352,6 @@ export async function listShippingOrders(
 ): Promise<{ rows: ShippingOrderRow[]; total: number }> {
   const filter = listConditions(orders, q, nowSec, { payment: false });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
-  const total = await (filter.rollup
-    ? summariseRollup(db, filter.rollup).then((s) => s.total)
-    : db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(orders)
-        .where(where)
-        .then((r) => r[0]?.n ?? 0));
-  const ids = await pageOrder(db, filter, where, q, total);
   const columns = {
     id: orders.id,
     date: orders.date,
@@ -353,9 +364,20 @@ export async function listShippingOrders(
     shipping_date_expected: orders.shippingDateExpected,
     dealer_name: orders.dealerName,
   };
-  const rows = ids
-    ? inOrder(ids, ids.length ? await db.select(columns).from(orders).where(inArray(orders.id, ids)) : [])
-    : await db.select(columns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset);
+  const [total, rows] = await Promise.all([
+    filter.rollup
+      ? summariseRollup(db, filter.rollup).then((s) => s.total)
+      : db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(orders)
+          .where(where)
+          .then((r) => r[0]?.n ?? 0),
+    filteredPage(db, filter, where, q, (d, ids) =>
+      ids
+        ? d.select(columns).from(orders).where(inArray(orders.id, ids))
+        : d.select(columns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    ),
+  ]);
   return {
     rows: rows.map((r) => ({
       ...r,
