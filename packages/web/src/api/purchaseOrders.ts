@@ -5,6 +5,7 @@ import {
   PO_MSG,
   type PoHistoryRecord,
   type PoHistoryRow,
+  type PoListAnswer,
   type PoRow,
   type PurchaseOrder,
   type PurchasingOverview,
@@ -31,9 +32,7 @@ export function usePurchaseOrders(p: PoListParams) {
   return useQuery({
     queryKey: [AREA, 'list', p],
     queryFn: async () => {
-      const b = await apiFetch<{ data: PoRow[]; total: number; amount: number }>('/purchaseorders', {
-        query: { ...p },
-      });
+      const b = await apiFetch<PoListAnswer>('/purchaseorders', { query: { ...p } });
       return { rows: b.data, total: b.total, amount: b.amount };
     },
     placeholderData: keepPreviousData,
