@@ -104,6 +104,9 @@ export const optionalId = () =>
   );
 
 /** Paging and search of every server-paged list. */
+/** What enabling or disabling a record answers: the flag and the record's new version. */
+export const activeAnswer = z.object({ active: z.number().int(), version: z.number().int() });
+
 export const listQuery = z.object({
   // Without `limit` a server-paged list answers 25 rows (doc 1 §9, docs/decisions.md).
   limit: z.coerce.number().int().min(1).max(500).default(25),

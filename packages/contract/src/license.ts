@@ -208,17 +208,25 @@ export const licenseRegistryQuery = listQuery.extend({
 });
 export type LicenseRegistryQuery = z.infer<typeof licenseRegistryQuery>;
 
-export interface LicenseRecord {
-  id: number;
+/** A licence of the registry. */
+export const licenseRecord = z.object({
+  id: z.number().int(),
   /** 'license' or 'activation'. */
-  kind: LicenseType;
-  mac: string;
-  license: LicenseEntry[];
-  key: string;
-  order_id: number | null;
-  dealer_id: number | null;
-  dealer_name: string;
-  serial: string;
-  created_at: number;
-  created_by: string;
-}
+  kind: z.enum(LICENSE_TYPES),
+  mac: z.string(),
+  license: z.array(z.object({ code: z.enum([...FLAG_OPTIONS, ...COUNT_OPTIONS]), value: z.number() })),
+  key: z.string(),
+  order_id: z.number().int().nullable(),
+  dealer_id: z.number().int().nullable(),
+  dealer_name: z.string(),
+  serial: z.string(),
+  created_at: z.number().int(),
+  created_by: z.string(),
+});
+export type LicenseRecord = z.infer<typeof licenseRecord>;
+
+/** What genLicense and genActivateCode answer: the key. */
+export const licenseKey = z.object({ license: z.string() });
+
+/** What a batch answers: one key per device, in the request's order. */
+export const licenseBatchKeys = z.array(z.object({ mac: z.string(), serial: z.string(), license: z.string() }));

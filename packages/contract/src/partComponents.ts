@@ -51,26 +51,33 @@ export const partComponentListQuery = listQuery.extend({
 });
 export type PartComponentListQuery = z.infer<typeof partComponentListQuery>;
 
-export interface PartComponent {
-  id: number;
-  manuf_part_number: string;
-  manufacturer: string;
-  description: string;
-  price: number;
-  local_price: number | null;
-  local_currency: string;
-  unit: string;
+export const partComponent = z.object({
+  id: z.number().int(),
+  manuf_part_number: z.string(),
+  manufacturer: z.string(),
+  description: z.string(),
+  price: z.number(),
+  local_price: z.number().nullable(),
+  local_currency: z.string(),
+  unit: z.string(),
   /** File name of the image, or null; the bytes come from GET partComponents/image/{id}. */
-  part_image: string | null;
-  part_image_name: string | null;
-  active: number;
-  version: number;
-}
+  part_image: z.string().nullable(),
+  part_image_name: z.string().nullable(),
+  active: z.number().int(),
+  version: z.number().int(),
+});
+export type PartComponent = z.infer<typeof partComponent>;
 
 /** The save answer: the part plus whether it was created (toast 'Component created/updated successfully'). */
-export interface PartComponentSaved extends PartComponent {
-  created: boolean;
-}
+export const partComponentSaved = partComponent.extend({ created: z.boolean() });
+export type PartComponentSaved = z.infer<typeof partComponentSaved>;
+
+/** What deleting a part's image answers. */
+export const partImageDeleted = z.object({
+  part_image: z.null(),
+  part_image_name: z.null(),
+  version: z.number().int(),
+});
 
 export const partStatisticsBody = z.object({
   /** Unix seconds; default one month back to the end of today. */
@@ -84,25 +91,28 @@ export const partStatisticsBody = z.object({
   ),
 });
 
-export interface PartStatisticsRow {
-  po_date: number;
-  po_number: string;
-  price: number;
-  quantity: number;
-}
+export const partStatisticsRow = z.object({
+  po_date: z.number().int(),
+  po_number: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+});
+export type PartStatisticsRow = z.infer<typeof partStatisticsRow>;
+
+/** What POST /partComponents/statistics/{id} answers beside `data` (its rows). */
+export const partStatisticsMeta = z.object({
+  /** Σ price × quantity / Σ quantity; null when there are no rows. */
+  avg_price: z.number().nullable(),
+  total_quantity: z.number(),
+  start: z.number().int(),
+  end: z.number().int(),
+});
 
 /**
  * POST /partComponents/statistics/{id} answers `{ data: rows, avg_price, total_quantity, start, end }`;
  * this is that answer with the rows under `rows`.
  */
-export interface PartStatistics {
-  rows: PartStatisticsRow[];
-  /** Σ price × quantity / Σ quantity; null when there are no rows. */
-  avg_price: number | null;
-  total_quantity: number;
-  start: number;
-  end: number;
-}
+export type PartStatistics = z.infer<typeof partStatisticsMeta> & { rows: PartStatisticsRow[] };
 
 /** Σ quantity of statistics rows. */
 export function totalQuantity(rows: Array<{ quantity: number }>): number {

@@ -78,56 +78,63 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const salesWindowQuery = z.object({ StartDate: unixSeconds(), EndDate: unixSeconds() });
 
-/** A product as the edit form reads it. Money fields are numbers. */
-export interface Product {
-  id: number;
-  product_code: string;
-  hs_code: string;
-  desc: string;
-  msrp: number;
-  discount: number;
-  warranty: number;
-  pl_serial_count: number;
-  has_modem: number;
-  is_test_required: number;
-  is_shipping_cost: number;
-  exclude_pl_item_count: number;
+/** A product as the edit form reads it (the record, and what a save answers). Money fields are numbers. */
+export const product = z.object({
+  id: z.number().int(),
+  product_code: z.string(),
+  hs_code: z.string(),
+  desc: z.string(),
+  msrp: z.number(),
+  discount: z.number(),
+  warranty: z.number().int(),
+  pl_serial_count: z.number().int(),
+  has_modem: z.number().int(),
+  is_test_required: z.number().int(),
+  is_shipping_cost: z.number().int(),
+  exclude_pl_item_count: z.number().int(),
   /** File name of the image, or null; the bytes come from GET products/image/{id}. */
-  product_image: string | null;
-  warning: string;
-  active: number;
+  product_image: z.string().nullable(),
+  warning: z.string(),
+  active: z.number().int(),
   /** Sum of the BOM lines' avg_total, kept in the transaction of every BOM change. */
-  bom_cost: number;
-  bom_rev: string;
-  test_checklist_rev: string;
-  version: number;
-}
+  bom_cost: z.number(),
+  bom_rev: z.string(),
+  test_checklist_rev: z.string(),
+  version: z.number().int(),
+});
+export type Product = z.infer<typeof product>;
 
-/** A row of the products list: the product plus its sales in the requested window. */
-export interface ProductRow extends Product {
-  units_sold: number;
-  revenue: number;
-}
+/**
+ * A row of the products list: the product plus its sales in the requested window. Units sold and
+ * revenue are statistics: only the roles that manage products get them.
+ */
+export const productRow = product.extend({ units_sold: z.number().optional(), revenue: z.number().optional() });
+export type ProductRow = Product & { units_sold: number; revenue: number };
 
-export interface SalesPeriod {
+export const salesPeriod = z.object({
   /** 'YYYY-MM-DD' (daily) or 'YYYY-MM' (monthly), UTC. */
-  period: string;
-  start: number;
-  end: number;
-  units: number;
-  revenue: number;
-}
+  period: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  units: z.number(),
+  revenue: z.number(),
+});
+export type SalesPeriod = z.infer<typeof salesPeriod>;
 
 /** View Statistics: units and revenue per period (days for windows up to 62 days, months beyond). */
-export interface ProductSales {
-  product_id: number;
-  start: number;
-  end: number;
-  granularity: 'day' | 'month';
-  total_units: number;
-  total_revenue: number;
-  periods: SalesPeriod[];
-}
+export const productSales = z.object({
+  product_id: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+  granularity: z.enum(['day', 'month']),
+  total_units: z.number(),
+  total_revenue: z.number(),
+  periods: z.array(salesPeriod),
+});
+export type ProductSales = z.infer<typeof productSales>;
+
+/** What deleting a product's image answers. */
+export const productImageDeleted = z.object({ product_image: z.null(), version: z.number().int() });
 
 /** Default statistics window (section 9): one month back to the end of today, UTC. */
 export function defaultWindow(nowSec: number): { start: number; end: number } {
@@ -185,25 +192,31 @@ export const bomSave = z.object({
 });
 export type BomSave = z.infer<typeof bomSave>;
 
-export interface BomLine {
-  id: number;
-  product_id: number;
-  part_id: number;
-  quantity: number;
-  ref: string;
-  remark: string;
-  alt_parts: number[];
+export const bomLine = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  part_id: z.number().int(),
+  quantity: z.number(),
+  ref: z.string(),
+  remark: z.string(),
+  alt_parts: z.array(z.number().int()),
   /** Display fields. */
-  part_desc: string;
-  part_manufacturer: string;
-  part_number: string;
+  part_desc: z.string(),
+  part_manufacturer: z.string(),
+  part_number: z.string(),
   /** Manufacturer part numbers of alt_parts, in the same order. */
-  alt_part_numbers: string[];
+  alt_part_numbers: z.array(z.string()),
   /** The part's price in USD (purchase-order weighted average once purchase orders exist). */
-  avg_price: number;
+  avg_price: z.number(),
   /** avg_price × quantity. */
-  avg_total: number;
-}
+  avg_total: z.number(),
+});
+export type BomLine = z.infer<typeof bomLine>;
+
+/** What a BOM line save answers: the line and the product's new BOM cost. */
+export const bomLineSaved = bomLine.extend({ bom_cost: z.number() });
+/** What a BOM line delete answers. */
+export const bomLineDeleted = z.object({ id: z.number().int(), product_id: z.number().int(), bom_cost: z.number() });
 
 /** Import headers the server needs (the client checks them before sending too). */
 export const BOM_REQUIRED_HEADERS = ['part_number', 'quantity'] as const;
@@ -226,14 +239,15 @@ export const bomImport = z
   });
 export type BomImport = z.infer<typeof bomImport>;
 
-export interface BomImportResult {
-  imported_count: number;
-  updated_count: number;
-  deleted_count: number;
-  error_count: number;
+export const bomImportResult = z.object({
+  imported_count: z.number().int(),
+  updated_count: z.number().int(),
+  deleted_count: z.number().int(),
+  error_count: z.number().int(),
   /** `row` is the spreadsheet line: data row index + 2 (the header is line 1). */
-  errors: Array<{ row: number; message: string }>;
-}
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type BomImportResult = z.infer<typeof bomImportResult>;
 
 /** Normalises a CSV header: strips a UTF-8 BOM, trims, lower-cases, spaces to underscores. */
 export function normalizeHeader(h: string): string {
@@ -248,6 +262,7 @@ export const bomRevSave = z.object({
   productId: z.coerce.number({ error: MSG.required }).int().positive({ error: MSG.required }),
   bomRev: optionalText(),
 });
+export const bomRevSaved = z.object({ bom_rev: z.string() });
 
 // ---- Product test checklist steps ----------------------------------------------------------
 
@@ -287,9 +302,11 @@ export const testChecklistRevSave = z.object({
   testChecklistRev: optionalText(),
 });
 
-export interface TestStep {
-  id: number;
-  product_id: number;
-  si_number: number;
-  test_desc: string;
-}
+export const testStep = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  si_number: z.number().int(),
+  test_desc: z.string(),
+});
+export type TestStep = z.infer<typeof testStep>;
+export const testChecklistRevSaved = z.object({ test_checklist_rev: z.string() });

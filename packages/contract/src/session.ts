@@ -21,8 +21,6 @@ export const loginBody = z.object(
 );
 export type LoginBody = z.infer<typeof loginBody>;
 
-export interface Profile {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+/** GET /user/profile: the signed-in user's name and e-mail. */
+export const profile = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
+export type Profile = z.infer<typeof profile>;

@@ -1,4 +1,11 @@
-import { licenseBatchRequest, licenseRegistryQuery, licenseRequest } from '@bpm/contract/license';
+import {
+  licenseBatchKeys,
+  licenseBatchRequest,
+  licenseKey,
+  licenseRecord,
+  licenseRegistryQuery,
+  licenseRequest,
+} from '@bpm/contract/license';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineRoute, Paged } from '../../platform/route';
@@ -17,6 +24,7 @@ export function licenseRoutes(app: FastifyInstance) {
       body: licenseRequest,
       // The screen shows one red message: the first rule broken (the MAC's, then the options').
       invalidMessage: (cause) => cause.mac ?? cause.license ?? Object.values(cause)[0],
+      response: licenseKey,
       handler: ({ body, user, deps }) => license.generate(deps.db, deps.config, kind, body, user, unixNow(deps.clock)),
     });
   }
@@ -28,6 +36,7 @@ export function licenseRoutes(app: FastifyInstance) {
     access,
     body: licenseBatchRequest,
     invalidMessage: (cause) => cause.license ?? Object.values(cause)[0],
+    response: licenseBatchKeys,
     handler: ({ body, user, deps }) => license.generateBatch(deps.db, deps.config, body, user, unixNow(deps.clock)),
   });
 
@@ -36,6 +45,8 @@ export function licenseRoutes(app: FastifyInstance) {
     url: '/license/registry',
     access,
     query: licenseRegistryQuery,
+    paged: true,
+    response: licenseRecord,
     async handler({ query, deps }) {
       const page = await license.listLicences(deps.db, query);
       return new Paged(page.rows, page.total);

@@ -1,5 +1,14 @@
-import { idParams } from '@bpm/contract/common';
-import { partComponentListQuery, partComponentSave, partStatisticsBody } from '@bpm/contract/partComponents';
+import { activeAnswer, idParams } from '@bpm/contract/common';
+import {
+  partComponent,
+  partComponentListQuery,
+  partComponentSave,
+  partComponentSaved,
+  partImageDeleted,
+  partStatisticsBody,
+  partStatisticsMeta,
+  partStatisticsRow,
+} from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
@@ -19,7 +28,10 @@ export function partComponentRoutes(app: FastifyInstance) {
     fileName: 'part-components.csv',
     fetch: async (deps, q) => (await parts.listParts(deps.db, q)).rows,
   });
-  defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart);
+  defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart, {
+    row: partComponent,
+    record: partComponent,
+  });
 
   defineRoute(app, {
     method: 'POST',
@@ -27,6 +39,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     access,
     multipart: true,
     body: partComponentSave,
+    response: partComponentSaved,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
       const stored = await storeFieldUpload(deps.db, { files, deps, user }, 'part_image', 'image', now);
@@ -38,6 +51,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     app,
     flagRoutes('/partComponents', access.action, ['disable', 'enable']),
     ({ id, what, user, deps, now }) => parts.setPartActive(deps.db, id, what === 'enable' ? 1 : 0, user, now),
+    activeAnswer,
   );
 
   defineRoute(app, {
@@ -45,6 +59,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     url: '/partComponents/deleteImage/:id',
     access,
     params: idParams,
+    response: partImageDeleted,
     handler: ({ params, user, deps }) => parts.deletePartImage(deps.db, params.id, user, unixNow(deps.clock)),
   });
 
@@ -65,6 +80,9 @@ export function partComponentRoutes(app: FastifyInstance) {
     access,
     params: idParams,
     body: partStatisticsBody,
+    rows: true,
+    response: partStatisticsRow,
+    meta: partStatisticsMeta,
     async handler({ params, body, deps }) {
       // `data` is the spec's statistics rows; the average, total and window sit beside it.
       const { rows, ...meta } = await parts.partStatistics(deps.db, params.id, body, unixNow(deps.clock));

@@ -1,15 +1,26 @@
-import { idParams } from '@bpm/contract/common';
+import { activeAnswer, idParams } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import { can } from '@bpm/contract/permissions';
 import {
   bomImport,
+  bomImportResult,
+  bomLine,
+  bomLineDeleted,
+  bomLineSaved,
   bomRevSave,
+  bomRevSaved,
   bomSave,
   PRODUCT_PREFIXES,
+  product,
+  productImageDeleted,
   productListQuery,
+  productRow,
+  productSales,
   productSave,
   salesWindowQuery,
   testChecklistRevSave,
+  testChecklistRevSaved,
+  testStep,
   testStepReorder,
   testStepSave,
 } from '@bpm/contract/products';
@@ -49,6 +60,8 @@ export function productRoutes(app: FastifyInstance) {
       url: base,
       access: { action: 'products.read' },
       query: productListQuery,
+      paged: true,
+      response: productRow,
       async handler({ query, user, deps }) {
         const page = await products.listProducts(deps.db, query, unixNow(deps.clock));
         // Units sold and revenue are statistics: not for the roles without them (shipping, purchase).
@@ -63,6 +76,7 @@ export function productRoutes(app: FastifyInstance) {
       url: `${base}/:id`,
       access: { action: 'products.read' },
       params: idParams,
+      response: product,
       handler: ({ params, deps }) => products.getProduct(deps.db, params.id),
     });
 
@@ -72,6 +86,7 @@ export function productRoutes(app: FastifyInstance) {
       access: { action: 'products.save' },
       multipart: true,
       body: productSave,
+      response: product,
       async handler({ body, files, user, deps }) {
         const now = unixNow(deps.clock);
         // The image is checked by content before anything is written.
@@ -86,11 +101,15 @@ export function productRoutes(app: FastifyInstance) {
       access: { action: 'products.manage' },
       params: idParams,
       query: salesWindowQuery,
+      response: productSales,
       handler: ({ params, query, deps }) => products.productSales(deps.db, params.id, query, unixNow(deps.clock)),
     });
 
-    definePutById(app, flagRoutes(base, 'products.manage', ['disable', 'enable']), ({ id, what, user, deps, now }) =>
-      products.setProductActive(deps.db, id, what === 'enable' ? 1 : 0, user, now),
+    definePutById(
+      app,
+      flagRoutes(base, 'products.manage', ['disable', 'enable']),
+      ({ id, what, user, deps, now }) => products.setProductActive(deps.db, id, what === 'enable' ? 1 : 0, user, now),
+      activeAnswer,
     );
 
     defineRoute(app, {
@@ -98,6 +117,7 @@ export function productRoutes(app: FastifyInstance) {
       url: `${base}/deleteImage/:id`,
       access: { action: 'products.save' },
       params: idParams,
+      response: productImageDeleted,
       handler: ({ params, user, deps }) => products.deleteProductImage(deps.db, params.id, user, unixNow(deps.clock)),
     });
 
@@ -125,6 +145,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/product/:productId',
     access,
     params: productIdParams,
+    response: z.array(bomLine),
     handler: ({ params, deps }) => boms.listBom(deps.db, params.productId),
   });
 
@@ -133,6 +154,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/:id',
     access,
     params: idParams,
+    response: bomLine,
     handler: ({ params, deps }) => boms.getBomLine(deps.db, params.id),
   });
 
@@ -141,6 +163,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/save',
     access,
     body: bomSave,
+    response: bomLineSaved,
     handler: ({ body, user, deps }) => boms.saveBomLine(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -149,6 +172,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/delete/:id',
     access,
     params: idParams,
+    response: bomLineDeleted,
     handler: ({ params, user, deps }) => boms.deleteBomLine(deps.db, params.id, user, unixNow(deps.clock)),
   });
 
@@ -157,6 +181,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/import',
     access,
     body: bomImport,
+    response: bomImportResult,
     handler: ({ body, user, deps }) => boms.importBom(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -165,6 +190,7 @@ function bomRoutes(app: FastifyInstance) {
     url: '/boms/saveRev',
     access,
     body: bomRevSave,
+    response: bomRevSaved,
     handler: ({ body, user, deps }) => boms.saveBomRev(deps.db, body.productId, body.bomRev, user, unixNow(deps.clock)),
   });
 }
@@ -179,6 +205,7 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/byProduct/:productId`,
     access,
     params: productIdParams,
+    response: z.array(testStep),
     handler: ({ params, deps }) => steps.listSteps(deps.db, params.productId),
   });
 
@@ -187,6 +214,7 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/:id`,
     access,
     params: idParams,
+    response: testStep,
     handler: ({ params, deps }) => steps.getStep(deps.db, params.id),
   });
 
@@ -197,6 +225,7 @@ function testStepRoutes(app: FastifyInstance) {
     body: testStepSave,
     // A step call without its product (a parameter, not a form field): doc 1 section 8.
     invalidMessage: (cause) => (cause.product_id ? MSG.missingParams : undefined),
+    response: testStep,
     handler: ({ body, user, deps }) => steps.saveStep(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -206,6 +235,7 @@ function testStepRoutes(app: FastifyInstance) {
     access,
     body: testStepReorder,
     invalidMessage: MSG.missingParams,
+    response: z.array(testStep),
     handler: ({ body, user, deps }) => steps.reorderStep(deps.db, body, user, unixNow(deps.clock)),
   });
 
@@ -214,6 +244,7 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/delete/:id`,
     access,
     params: idParams,
+    response: z.array(testStep),
     handler: ({ params, user, deps }) => steps.deleteStep(deps.db, params.id, user, unixNow(deps.clock)),
   });
 
@@ -222,6 +253,7 @@ function testStepRoutes(app: FastifyInstance) {
     url: `${base}/saveRev`,
     access,
     body: testChecklistRevSave,
+    response: testChecklistRevSaved,
     handler: ({ body, user, deps }) =>
       steps.saveTestChecklistRev(deps.db, body.productId, body.testChecklistRev, user, unixNow(deps.clock)),
   });

@@ -1,6 +1,7 @@
 import { MSG } from '@bpm/contract/messages';
-import { loginBody } from '@bpm/contract/session';
+import { loginBody, profile } from '@bpm/contract/session';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { unixNow } from '../../config';
 import { defineRoute } from '../../platform/route';
 import * as session from './service';
@@ -57,6 +58,7 @@ export function sessionRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/logout',
     access: { public: true },
+    response: z.null(),
     async handler({ req, reply, deps }) {
       await session.logout(deps.db, req.cookies[REFRESH_COOKIE], req.user?.user_id, unixNow(deps.clock));
       clearCookie(reply);
@@ -68,6 +70,7 @@ export function sessionRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/user/profile',
     access: { action: 'profile.read' },
+    response: profile,
     handler: ({ user, deps }) => session.profile(deps.db, user.user_id),
   });
 }
