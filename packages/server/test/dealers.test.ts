@@ -2,8 +2,8 @@ import { COUNTRIES } from '@bpm/contract/countries';
 import { PAYMENT_TERMS } from '@bpm/contract/dealers';
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SAMPLE, type TestApp } from './helpers';
-import { counts, createDealer, DEALER, get, pickProducts, postForm } from './sales-helpers';
+import { createDealer, DEALER, pickProducts } from './factories/sales';
+import { counts, createTestApp, get, postForm, SAMPLE, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +76,7 @@ describe('dealer list', () => {
 describe('dealer save', () => {
   it('creates and edits a dealer with every field, answering the saved record', async () => {
     const created = await createDealer(t, {
+      name: DEALER.name,
       prefix: 'TDC',
       email2: 'a@x.example',
       email3: 'b@x.example',

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, DAY, postForm, put } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { createTestApp, DAY, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const dealers: number[] = [];
