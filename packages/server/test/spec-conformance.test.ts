@@ -56,109 +56,6 @@ let quotationId = 0;
 let productId = 0;
 let partId = 0;
 
-describe('dealers (doc 1 §2.10, §3, §5, §7)', () => {
-  it('validation: name, country, billing_address, email required; emails, discount, credit_limit', async () => {
-    const c = cause(await form('sale', '/dealers/save', {}));
-    for (const f of ['name', 'country', 'billing_address', 'email']) expect(c[f], f).toBe('required field');
-    const c2 = cause(
-      await form('sale', '/dealers/save', {
-        name: 'X',
-        country: 'United States',
-        billing_address: 'a',
-        email: 'bad',
-        email2: 'bad',
-        email3: 'bad',
-        email4: 'bad',
-        billing_email: 'bad',
-        shipping_email: 'bad',
-        discount: 101,
-        credit_limit: 'abc',
-      }),
-    );
-    for (const f of ['email', 'email2', 'email3', 'email4', 'billing_email', 'shipping_email'])
-      expect(c2[f], f).toBe('Please enter a valid email address');
-    expect(c2.discount).toBe('Please enter a value between 0 and 100.');
-    expect(c2.credit_limit).toBe('Please enter a valid number');
-  });
-
-  it('New dealer is for administrator and sale; production cannot save', async () => {
-    const res = ok(
-      await form('sale', '/dealers/save', {
-        name: 'Conformance Dealer',
-        country: 'United States',
-        billing_address: '1 Main St',
-        email: 'dealer@example.com',
-        discount: 5,
-        credit_limit: 10000,
-        payment_terms: '100% 30 days',
-      }),
-    );
-    dealerId = res.data.id;
-    const admin = await form('administrator', '/dealers/save', {
-      name: 'Conformance Dealer 2',
-      country: 'United States',
-      billing_address: '1 Main St',
-      email: 'dealer2@example.com',
-    });
-    ok(admin);
-    for (const role of ['production', 'purchase', 'qa', 'poapproval', 'tester'] as Role[]) {
-      const r = await form(role, '/dealers/save', {
-        name: `Nope ${role}`,
-        country: 'United States',
-        billing_address: '1',
-        email: 'a@b.co',
-      });
-      expect(r.statusCode, role).toBe(403);
-    }
-  });
-
-  it('GET /dealers, /dealers/{id}, /dealers/autocomplete, /dealers/credit/{id}', async () => {
-    const list = ok(await call('sale', 'GET', '/dealers'));
-    expect(Array.isArray(list.data)).toBe(true);
-    const { data } = ok(await call('sale', 'GET', `/dealers/${dealerId}`));
-    for (const f of [
-      'id',
-      'name',
-      'prefix',
-      'oem',
-      'country',
-      'same_address',
-      'billing_address',
-      'shipping_address',
-      'billing_vat',
-      'shipping_vat',
-      'billing_email',
-      'shipping_email',
-      'billing_phone',
-      'shipping_phone',
-      'billing_mobile',
-      'shipping_mobile',
-      'email',
-      'email2',
-      'email3',
-      'email4',
-      'phone',
-      'cellphone',
-      'website',
-      'discount',
-      'payment_terms',
-      'credit_limit',
-      'notes',
-      'order_notes',
-      'agreement_pdf',
-    ])
-      expect(data, f).toHaveProperty(f);
-    is01(data.oem);
-    is01(data.same_address);
-    expect(ok(await call('shipping', 'GET', '/dealers/autocomplete')).data.length).toBeGreaterThan(0);
-    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
-    expect(typeof credit.data.credit_used).toBe('number');
-    expect(credit.data.credit_limit).toBe(10000);
-    for (const role of ['purchase', 'qa', 'poapproval', 'tester'] as Role[])
-      expect((await call(role, 'GET', '/dealers')).statusCode, role).toBe(403);
-  });
-});
-
 describe('orders (doc 1 §2.6–2.8, §3, §4, §5, §7)', () => {
   it('sales order validation: dealer, date, value required; numbers; awb when done', async () => {
     const c = cause(await form('sale', '/orders/save', {}));
@@ -974,10 +871,6 @@ describe('envelopes (ARCHITECTURE rules of the road)', () => {
     expect(typeof missing.json().message).toBe('string');
   });
 
-  it('dealer credit_used counts the unpaid orders', async () => {
-    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
-    expect(credit.data.credit_used).toBeGreaterThan(0);
-  });
 });
 
 describe('images', () => {
