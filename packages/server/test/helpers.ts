@@ -183,6 +183,9 @@ export const SAMPLE = {
 
 export const DAY = 86400;
 
+/** The fake clock's day (midnight UTC), for dates that only need to be valid. */
+export const TODAY = Math.floor(Date.UTC(2026, 10, 22) / 1000);
+
 /** A demo user by role (`admin` is the administrator's username). */
 type Who = Role | 'admin';
 
