@@ -1,8 +1,8 @@
 import { TEXT_MAX } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from './helpers';
-import { counts, createDealer, postForm } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { counts, createTestApp, multipart, postForm, type TestApp } from './helpers';
 
 // Issue 8 items 5 and 10: bounded text, money minimums, version required, tiny BOM quantities.
 let t: TestApp;

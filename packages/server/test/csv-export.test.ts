@@ -1,8 +1,8 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutraliseCell } from '../src/platform/csv-export';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, get, pickProducts, postForm } from './sales-helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { createTestApp, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {

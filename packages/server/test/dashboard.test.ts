@@ -1,8 +1,8 @@
 import type { ProductionOverview, SalesOverview } from '@bpm/contract/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, DAY, get, postForm, put } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { createTestApp, DAY, get, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const NOW = () => Math.floor(t.clock.now() / 1000); // 2026-11-22 12:00 UTC

@@ -1,7 +1,7 @@
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipart, type TestApp } from './helpers';
-import { createDealer, get, postForm } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { createTestApp, get, multipart, postForm, type TestApp } from './helpers';
 
 // Issue 8 items 7 (statistics in the product list), 8 (BOM CSV import) and 9 (add-product discount).
 let t: TestApp;

@@ -1,9 +1,11 @@
 import { COUNTRIES } from '@bpm/contract/countries';
 import { PAYMENT_TERMS } from '@bpm/contract/dealers';
 import { MSG } from '@bpm/contract/messages';
+import type { Role } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SAMPLE, type TestApp } from './helpers';
-import { counts, createDealer, DEALER, get, pickProducts, postForm } from './sales-helpers';
+import { createDealer, createOrder, DEALER, pickProducts } from './factories/sales';
+import { uniq } from './factories/uniq';
+import { counts, createTestApp, get, postForm, SAMPLE, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +78,7 @@ describe('dealer list', () => {
 describe('dealer save', () => {
   it('creates and edits a dealer with every field, answering the saved record', async () => {
     const created = await createDealer(t, {
+      name: DEALER.name,
       prefix: 'TDC',
       email2: 'a@x.example',
       email3: 'b@x.example',
@@ -244,5 +247,117 @@ describe('fixed lists', () => {
     expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(249);
     expect(PAYMENT_TERMS).toHaveLength(13);
     expect(PAYMENT_TERMS[0]).toBe('None');
+  });
+});
+
+describe('dealers — spec doc 1 §2.10, §3, §5, §7 (conformance)', () => {
+  const { call, form, ok, cause, is01 } = specApi(() => t);
+
+  it('validation: name, country, billing_address, email required; emails, discount, credit_limit', async () => {
+    const c = cause(await form('sale', '/dealers/save', {}));
+    for (const f of ['name', 'country', 'billing_address', 'email']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('sale', '/dealers/save', {
+        name: 'X',
+        country: 'United States',
+        billing_address: 'a',
+        email: 'bad',
+        email2: 'bad',
+        email3: 'bad',
+        email4: 'bad',
+        billing_email: 'bad',
+        shipping_email: 'bad',
+        discount: 101,
+        credit_limit: 'abc',
+      }),
+    );
+    for (const f of ['email', 'email2', 'email3', 'email4', 'billing_email', 'shipping_email'])
+      expect(c2[f], f).toBe('Please enter a valid email address');
+    expect(c2.discount).toBe('Please enter a value between 0 and 100.');
+    expect(c2.credit_limit).toBe('Please enter a valid number');
+  });
+
+  it('New dealer is for administrator and sale; production cannot save', async () => {
+    ok(
+      await form('sale', '/dealers/save', {
+        name: uniq('Conformance Dealer'),
+        country: 'United States',
+        billing_address: '1 Main St',
+        email: 'dealer@example.com',
+        discount: 5,
+        credit_limit: 10000,
+        payment_terms: '100% 30 days',
+      }),
+    );
+    const admin = await form('administrator', '/dealers/save', {
+      name: uniq('Conformance Dealer 2'),
+      country: 'United States',
+      billing_address: '1 Main St',
+      email: 'dealer2@example.com',
+    });
+    ok(admin);
+    for (const role of ['production', 'purchase', 'qa', 'poapproval', 'tester'] as Role[]) {
+      const r = await form(role, '/dealers/save', {
+        name: `Nope ${role}`,
+        country: 'United States',
+        billing_address: '1',
+        email: 'a@b.co',
+      });
+      expect(r.statusCode, role).toBe(403);
+    }
+  });
+
+  it('GET /dealers, /dealers/{id}, /dealers/autocomplete, /dealers/credit/{id}', async () => {
+    const dealerId = (await createDealer(t, { country: 'United States', discount: 5, credit_limit: 10000 })).id;
+    const list = ok(await call('sale', 'GET', '/dealers'));
+    expect(Array.isArray(list.data)).toBe(true);
+    const { data } = ok(await call('sale', 'GET', `/dealers/${dealerId}`));
+    for (const f of [
+      'id',
+      'name',
+      'prefix',
+      'oem',
+      'country',
+      'same_address',
+      'billing_address',
+      'shipping_address',
+      'billing_vat',
+      'shipping_vat',
+      'billing_email',
+      'shipping_email',
+      'billing_phone',
+      'shipping_phone',
+      'billing_mobile',
+      'shipping_mobile',
+      'email',
+      'email2',
+      'email3',
+      'email4',
+      'phone',
+      'cellphone',
+      'website',
+      'discount',
+      'payment_terms',
+      'credit_limit',
+      'notes',
+      'order_notes',
+      'agreement_pdf',
+    ])
+      expect(data, f).toHaveProperty(f);
+    is01(data.oem);
+    is01(data.same_address);
+    expect(ok(await call('shipping', 'GET', '/dealers/autocomplete')).data.length).toBeGreaterThan(0);
+    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
+    expect(typeof credit.data.credit_used).toBe('number');
+    expect(credit.data.credit_limit).toBe(10000);
+    for (const role of ['purchase', 'qa', 'poapproval', 'tester'] as Role[])
+      expect((await call(role, 'GET', '/dealers')).statusCode, role).toBe(403);
+  });
+
+  it('dealer credit_used counts the unpaid orders', async () => {
+    const dealerId = (await createDealer(t)).id;
+    await createOrder(t, { value: 100 }, dealerId);
+    const credit = ok(await call('sale', 'GET', `/dealers/credit/${dealerId}`));
+    expect(credit.data.credit_used).toBeGreaterThan(0);
   });
 });

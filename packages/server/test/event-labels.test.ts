@@ -1,7 +1,7 @@
 // Issue 9 item 9: events name their record and the records their data refers to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, get, pickProducts, postForm, put } from './sales-helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { createTestApp, get, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {

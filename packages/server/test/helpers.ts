@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Role } from '@bpm/contract/roles';
+import { inflateSync } from 'node:zlib';
+import { ROLES, type Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openPglite } from '../src/db/client';
+import { type Database, openPglite, queryRows } from '../src/db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
 import { DEMO_OC_PDF } from '../src/modules/orders/seed';
 import { TokenService } from '../src/platform/auth';
@@ -179,3 +180,152 @@ export const SAMPLE = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   text: Buffer.from('just some text, not an image'),
 };
+
+export const DAY = 86400;
+
+/** The fake clock's day (midnight UTC), for dates that only need to be valid. */
+export const TODAY = Math.floor(Date.UTC(2026, 10, 22) / 1000);
+
+/** A demo user by role (`admin` is the administrator's username). */
+type Who = Role | 'admin';
+
+type Fields = Record<string, string | number | undefined | null | unknown[]>;
+export type Upload = { field: string; name: string; type?: string; data?: Buffer };
+
+/** POSTs a multipart form (arrays become JSON strings, like the web's `products`); `url` includes /api. */
+export async function postForm(t: TestApp, role: Who, url: string, fields: Fields, uploads: Upload[] = []) {
+  const flat: Record<string, string | number | undefined | null> = {};
+  for (const [k, v] of Object.entries(fields)) flat[k] = Array.isArray(v) ? JSON.stringify(v) : (v as string);
+  const mp = multipart(
+    flat,
+    uploads.map((u) => ({
+      field: u.field,
+      name: u.name,
+      type: u.type ?? 'application/pdf',
+      data: u.data ?? SAMPLE.pdf,
+    })),
+  );
+  return t.app.inject({ method: 'POST', url, payload: mp.payload, headers: { ...(await t.as(role)), ...mp.headers } });
+}
+
+/** GET as a role; `url` includes /api. */
+export async function get(t: TestApp, role: Who, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: await t.as(role) });
+}
+
+/** PUT (no body) as a role; `url` includes /api. */
+export async function put(t: TestApp, role: Who, url: string) {
+  return t.app.inject({ method: 'PUT', url, headers: await t.as(role) });
+}
+
+/** A JSON call as a role; `url` is under /api. */
+export const call = async (
+  t: TestApp,
+  role: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url: `/api${url}`, headers: await t.as(role), ...(payload ? { payload } : {}) });
+
+/** A multipart POST with files as a role; `url` is under /api. */
+export const upload = async (
+  t: TestApp,
+  role: Who,
+  url: string,
+  fields: Record<string, string | number | undefined>,
+  files: Array<{ field: string; name: string; type: string; data: Buffer }>,
+) => {
+  const mp = multipart(fields, files);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: mp.payload,
+    headers: { ...(await t.as(role)), ...mp.headers },
+  });
+};
+
+/** A PDF upload part for `field`. */
+export const pdfFile = (field: string) => ({ field, name: 'doc.pdf', type: 'application/pdf', data: SAMPLE.pdf });
+
+/** Row counts of the sales tables a failed save must leave untouched. */
+export async function counts(t: TestApp) {
+  const [r] = await queryRows<Record<string, number>>(
+    t.database.db,
+    sql`select (select count(*)::int from dealers) as dealers, (select count(*)::int from orders) as orders,
+      (select count(*)::int from order_lines) as order_lines, (select count(*)::int from quotations) as quotations,
+      (select count(*)::int from quotation_lines) as quotation_lines, (select count(*)::int from products) as products,
+      (select count(*)::int from files) as files, (select count(*)::int from events) as events`,
+  );
+  return r!;
+}
+
+/** The text of a pdfmake PDF: inflates its streams and decodes the hex strings of its text runs. */
+export function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  const re = /stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body = pdf.subarray(start, end);
+    try {
+      body = inflateSync(body);
+    } catch {
+      // not compressed
+    }
+    const s = body.toString('latin1');
+    for (const tj of s.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      let run = '';
+      for (const h of tj[1]!.matchAll(/<([0-9a-fA-F]+)>/g)) run += Buffer.from(h[1]!, 'hex').toString('latin1');
+      out.push(run);
+    }
+  }
+  // pdfmake breaks runs after hyphens: join those back.
+  return out.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
+}
+
+/** The roles other than `allowed` (for "everyone else gets 403" checks). */
+export const rolesExcept = (allowed: readonly Role[]): Role[] => ROLES.filter((r) => !allowed.includes(r));
+
+// biome-ignore lint/suspicious/noExplicitAny: black-box checks read untyped JSON answers.
+export type AnyJson = any;
+
+/**
+ * The black-box vocabulary of the conformance checks (the spec's paths, messages, status codes), bound
+ * to a file's app: `call` (JSON, no role = anonymous), `form` (multipart), `ok` (200 → body), `cause`
+ * (400 → field messages), `is01` (a 0/1 flag). Paths are under /api.
+ */
+export function specApi(app: () => TestApp) {
+  const call = async (role: Role | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const t = app();
+    const headers = role ? await t.as(role) : {};
+    return t.app.inject({ method, url: `/api${url}`, headers, payload });
+  };
+  const form = async (
+    role: Role,
+    url: string,
+    fields: Record<string, string | number | undefined | null>,
+    files: Array<{ field: string; name: string; type: string; data: Buffer }> = [],
+  ) => {
+    const t = app();
+    const mp = multipart(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: mp.payload,
+      headers: { ...(await t.as(role)), ...mp.headers },
+    });
+  };
+  const ok = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: AnyJson; [k: string]: AnyJson };
+  };
+  const cause = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json() as { message: string; cause?: Record<string, string> };
+    expect(typeof body.message).toBe('string');
+    return body.cause ?? {};
+  };
+  const is01 = (v: unknown) => expect([0, 1], String(v)).toContain(v);
+  return { call, form, ok, cause, is01 };
+}

@@ -1,7 +1,7 @@
 // Issue 9 item 10: a generated invoice number follows the demo data's scheme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, get, postForm } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { createTestApp, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {

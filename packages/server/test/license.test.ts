@@ -7,8 +7,8 @@ import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, base32Encode, makeKey, parsePrivateKey, verifyKey } from '../src/modules/license/key';
 import { signingKey } from '../src/modules/license/service';
+import { createDealer } from './factories/sales';
 import { createTestApp, type TestApp } from './helpers';
-import { createDealer } from './sales-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,23 @@
 import { MSG } from '@bpm/contract/messages';
+import type { Role } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SAMPLE, type TestApp } from './helpers';
-import { counts, createDealer, DAY, get, pickProducts, postForm, put } from './sales-helpers';
+import { makeSaleProduct } from './factories/products';
+import { createDealer, createOrder, pickProducts } from './factories/sales';
+import { uniq } from './factories/uniq';
+import {
+  type AnyJson,
+  counts,
+  createTestApp,
+  DAY,
+  get,
+  postForm,
+  put,
+  rolesExcept,
+  SAMPLE,
+  specApi,
+  type TestApp,
+  TODAY,
+} from './helpers';
 
 let t: TestApp;
 let dealer: { id: number; name: string };
@@ -594,5 +610,352 @@ describe('autocomplete', () => {
     });
     expect((await get(t, 'shipping', '/api/autocomplete/products')).statusCode).toBe(403);
     expect((await get(t, 'purchase', '/api/autocomplete/orders')).statusCode).toBe(403);
+  });
+});
+
+describe('orders — spec doc 1 §2.6–2.8, §3, §4, §5, §7 (conformance)', () => {
+  const { call, form, ok, cause, is01 } = specApi(() => t);
+  const newDealer = async () => (await createDealer(t)).id;
+
+  it('sales order validation: dealer, date, value required; numbers; awb when done', async () => {
+    const c = cause(await form('sale', '/orders/save', {}));
+    for (const f of ['dealer', 'date', 'value']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('sale', '/orders/save', {
+        dealer: await newDealer(),
+        date: TODAY,
+        value: 'abc',
+        shipping_cost: 'x',
+        actual_shipping_cost: 'x',
+        payment_advance: 'x',
+        payment_full: 'x',
+        payment_received: 'x',
+        outstanding: 'x',
+        outstanding_shipped: 'x',
+        shipping_status: 'done',
+      }),
+    );
+    for (const f of [
+      'value',
+      'shipping_cost',
+      'actual_shipping_cost',
+      'payment_advance',
+      'payment_full',
+      'payment_received',
+      'outstanding',
+      'outstanding_shipped',
+    ])
+      expect(c2[f], f).toBe('Please enter a valid number');
+    expect(c2.shipping_awb).toBe('required field');
+  });
+
+  it('a new order starts as wait; shipping_for_today is 0/1; date unix seconds', async () => {
+    const res = ok(
+      await form('sale', '/orders/save', {
+        dealer: await newDealer(),
+        date: TODAY,
+        value: 100,
+        oc_ref: uniq('OC-CONF'),
+      }),
+    );
+    expect(res.data.shipping_status).toBe('wait');
+    is01(res.data.shipping_for_today);
+    expect(res.data.date).toBe(TODAY);
+  });
+
+  it('new product in the add-product dialog: product_code and desc required, discount 0–100, msrp numeric', async () => {
+    const res = await form('sale', '/orders/save', {
+      dealer: await newDealer(),
+      date: TODAY,
+      value: 100,
+      products: JSON.stringify([{ product_id: null, quantity: 1, msrp: 'abc', discount: 150 }]),
+    });
+    const c = cause(res);
+    expect(c['products.0.product_code']).toBe('required field');
+    expect(c['products.0.desc']).toBe('required field');
+    expect(c['products.0.msrp']).toBe('Please enter a valid number');
+    expect(c['products.0.discount']).toBe('Please enter a value between 0 and 100.');
+  });
+
+  it('GET /orders/{id} carries every order field of section 3', async () => {
+    const orderId = (await createOrder(t, { value: 100 })).id;
+    const { data } = ok(await call('sale', 'GET', `/orders/${orderId}`));
+    for (const f of [
+      'id',
+      'dealer',
+      'dealer_name',
+      'dealer_country',
+      'date',
+      'quote_ref',
+      'oc_ref',
+      'invoice',
+      'oc_pdf',
+      'invoice_pdf',
+      'note',
+      'invoice_note',
+      'customer_ref',
+      'hide_discount',
+      'products',
+      'sale',
+      'value',
+      'shipping_cost',
+      'actual_shipping_cost',
+      'shipping_status',
+      'shipping_for_today',
+      'distributor_shipments',
+      'shipping_date_expected',
+      'shipping_date',
+      'shipping_awb',
+      'shipping_weight',
+      'shipping_invoice_pdf',
+      'shipping_packing_list_pdf',
+      'payment_status',
+      'payment_due_date',
+      'payment_date',
+      'payment_advance',
+      'payment_full',
+      'payment_received',
+      'outstanding',
+      'outstanding_shipped',
+      'request_to_delete',
+      'test_status',
+      'billing_country',
+      'billing_company',
+      'billing_address',
+      'billing_vat',
+      'billing_email',
+      'billing_phone',
+      'billing_mobile',
+      'shipping_country',
+      'shipping_company',
+      'shipping_address',
+      'shipping_vat',
+      'shipping_email',
+      'shipping_phone',
+      'shipping_mobile',
+    ])
+      expect(data, f).toHaveProperty(f);
+    expect(data.payment_status).toBe('not paid');
+    is01(data.hide_discount);
+    is01(data.request_to_delete);
+    expect(typeof data.date).toBe('number');
+  });
+
+  it('order lines carry id, product_id, name, quantity, msrp, discount, bom_cost, is_shipping_cost, active', async () => {
+    const p = await makeSaleProduct(t);
+    const saved = ok(
+      await form('sale', '/orders/save', {
+        dealer: await newDealer(),
+        date: TODAY,
+        value: 0,
+        products: JSON.stringify([{ product_id: p.id, quantity: 2, msrp: 50, discount: 10 }]),
+      }),
+    );
+    const line = saved.data.products[0];
+    for (const f of [
+      'id',
+      'product_id',
+      'name',
+      'quantity',
+      'msrp',
+      'discount',
+      'bom_cost',
+      'is_shipping_cost',
+      'active',
+    ])
+      expect(line, f).toHaveProperty(f);
+    is01(line.is_shipping_cost);
+    is01(line.active);
+    expect(saved.data.value).toBe(90);
+  });
+
+  it('GET /orders, /orders/request-to-delete, /orders/time/{start}/{end} for administrator and sale', async () => {
+    const ocRef = uniq('OC-CONF');
+    const orderId = (await createOrder(t, { oc_ref: ocRef, value: 100 })).id;
+    for (const role of ['administrator', 'sale'] as Role[]) {
+      const list = ok(await call(role, 'GET', '/orders'));
+      expect(Array.isArray(list.data)).toBe(true);
+      ok(await call(role, 'GET', '/orders/request-to-delete'));
+      const time = ok(await call(role, 'GET', `/orders/time/${TODAY - 86400 * 730}/-1`));
+      expect(Array.isArray(time.data)).toBe(true);
+    }
+    const list = ok(await call('sale', 'GET', `/orders?search=${ocRef.toLowerCase()}`));
+    expect(list.data.map((r: AnyJson) => r.id)).toContain(orderId);
+  });
+
+  it('shipping and production list rows are exactly the ten fields', async () => {
+    const orderId = (await createOrder(t, { value: 100 })).id;
+    for (const role of ['shipping', 'production'] as Role[]) {
+      const body = ok(await call(role, 'GET', `/${role}/orders`));
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const row of body.data) {
+        expect(Object.keys(row).sort()).toEqual(
+          [
+            'id',
+            'date',
+            'oc_ref',
+            'invoice',
+            'note',
+            'shipping_awb',
+            'shipping_status',
+            'shipping_for_today',
+            'shipping_date_expected',
+            'dealer_name',
+          ].sort(),
+        );
+        is01(row.shipping_for_today);
+        expect(typeof row.date).toBe('number');
+        expect(row.shipping_date_expected === '' || typeof row.shipping_date_expected === 'number').toBe(true);
+      }
+      ok(await call(role, 'GET', `/${role}/orders/${orderId}`));
+    }
+  });
+
+  it('shipping save: dealer, date, oc_ref, oc_pdf required; AWB when done; numeric costs', async () => {
+    const dealerId = await newDealer();
+    const order = await createOrder(t, { value: 100 }, dealerId);
+    const c = cause(await form('shipping', '/shipping/orders/save', {}));
+    for (const f of ['dealer', 'date', 'oc_ref', 'oc_pdf']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('shipping', '/shipping/orders/save', {
+        id: order.id,
+        dealer: dealerId,
+        date: TODAY,
+        oc_ref: String(order.oc_ref),
+        shipping_status: 'done',
+        shipping_cost: 'x',
+        actual_shipping_cost: 'x',
+      }),
+    );
+    expect(c2.shipping_awb).toBe('required field');
+    expect(c2.shipping_cost).toBe('Please enter a valid number');
+    expect(c2.actual_shipping_cost).toBe('Please enter a valid number');
+  });
+
+  it('production save: dealer, date, oc_ref, oc_pdf required', async () => {
+    const c = cause(await form('production', '/production/orders/save', {}));
+    for (const f of ['dealer', 'date', 'oc_ref', 'oc_pdf']) expect(c[f], f).toBe('required field');
+  });
+
+  it('orders calls are refused to roles without them', async () => {
+    const dealerId = await newDealer();
+    for (const role of rolesExcept(['administrator', 'sale'])) {
+      expect((await call(role, 'GET', '/orders')).statusCode, role).toBe(403);
+      expect((await form(role, '/orders/save', { dealer: dealerId })).statusCode, role).toBe(403);
+    }
+    for (const role of rolesExcept(['shipping']))
+      expect((await call(role, 'GET', '/shipping/orders')).statusCode).toBe(403);
+    for (const role of rolesExcept(['production']))
+      expect((await call(role, 'GET', '/production/orders')).statusCode).toBe(403);
+  });
+
+  it('delete requests: sale requests and cancels; only administrator approves, rejects, deletes', async () => {
+    const orderId = (await createOrder(t, { value: 100 })).id;
+    expect(ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`)).data).toBeDefined();
+    const pending = ok(await call('administrator', 'GET', '/orders/request-to-delete')).data as AnyJson[];
+    expect(pending.map((r) => r.id)).toContain(orderId);
+    ok(await call('sale', 'PUT', `/sale/orders/delete/cancel/${orderId}`));
+    ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`));
+    for (const role of rolesExcept(['administrator'])) {
+      expect((await call(role, 'PUT', `/admin/orders/delete/approve/${orderId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'PUT', `/admin/orders/delete/reject/${orderId}`)).statusCode, role).toBe(403);
+    }
+    for (const role of rolesExcept(['sale']))
+      expect((await call(role, 'PUT', `/sale/orders/delete/${orderId}`)).statusCode, role).toBe(403);
+    ok(await call('administrator', 'PUT', `/admin/orders/delete/reject/${orderId}`));
+    ok(await call('sale', 'PUT', `/sale/orders/delete/${orderId}`));
+    ok(await call('administrator', 'PUT', `/admin/orders/delete/approve/${orderId}`));
+    expect((await call('sale', 'GET', `/orders/${orderId}`)).statusCode).toBe(404);
+  });
+
+  it('order status rules: done clears shipping_for_today; an AWB forces done and 0', async () => {
+    const dealerId = await newDealer();
+    const done = ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 1,
+        shipping_status: 'done',
+        shipping_awb: 'AWB-1',
+        shipping_for_today: 1,
+      }),
+    );
+    expect(done.data).toMatchObject({ shipping_status: 'done', shipping_for_today: 0 });
+    const awb = ok(
+      await form('sale', '/orders/save', {
+        dealer: dealerId,
+        date: TODAY,
+        value: 1,
+        shipping_status: 'ship',
+        shipping_awb: 'AWB-2',
+        shipping_for_today: 1,
+      }),
+    );
+    expect(awb.data).toMatchObject({ shipping_status: 'done', shipping_for_today: 0 });
+    // The shipping screen offers only ship and done.
+    const wait = await form('shipping', '/shipping/orders/save', {
+      id: awb.data.id,
+      dealer: dealerId,
+      date: TODAY,
+      oc_ref: 'OC-S',
+      shipping_status: 'wait',
+    });
+    expect(cause(wait).shipping_status).toBeDefined();
+  });
+
+  it('revise flag, invoice_pdf names the invoice, PDF only', async () => {
+    const dealerId = await newDealer();
+    const o = ok(await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 1 })).data;
+    ok(
+      await form('sale', '/orders/save', {
+        id: o.id,
+        version: o.version,
+        dealer: dealerId,
+        date: TODAY,
+        value: 2,
+        revise: 1,
+      }),
+    );
+    const inv = ok(
+      await form('sale', '/orders/save', { id: o.id, dealer: dealerId, date: TODAY, value: 2 }, [
+        { field: 'invoice_pdf', name: 'INV-777.pdf', type: 'application/pdf', data: SAMPLE.pdf },
+      ]),
+    );
+    expect(inv.data.invoice).toBe('INV-777');
+    const res = await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 2 }, [
+      { field: 'oc_pdf', name: 'x.pdf', type: 'application/pdf', data: SAMPLE.text },
+    ]);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('shipping/production list search covers oc_ref, invoice, note and shipping_awb', async () => {
+    const tag = uniq('n');
+    const ocRef = uniq('OC-NEEDLE');
+    ok(
+      await form('sale', '/orders/save', {
+        dealer: await newDealer(),
+        date: TODAY,
+        value: 1,
+        oc_ref: ocRef,
+        note: `Needle-in-Note-${tag}`,
+        invoice: `INV-NEEDLE-${tag}`,
+        shipping_status: 'done',
+        shipping_awb: `AWB-NEEDLE-X-${tag}`,
+      }),
+    );
+    for (const q of [ocRef.toLowerCase(), `needle-in-note-${tag}`, `inv-needle-${tag}`, `awb-needle-x-${tag}`])
+      for (const role of ['shipping', 'production'] as Role[])
+        expect(
+          ok(await call(role, 'GET', `/${role}/orders?search=${encodeURIComponent(q)}`)).data.length,
+          `${role} ${q}`,
+        ).toBe(1);
+  });
+
+  // doc 1 §7: autocomplete
+  it('GET /autocomplete/orders, /suppliers, /products answer lists', async () => {
+    expect(Array.isArray(ok(await call('sale', 'GET', '/autocomplete/orders')).data)).toBe(true);
+    expect(Array.isArray(ok(await call('purchase', 'GET', '/autocomplete/suppliers')).data)).toBe(true);
+    expect(Array.isArray(ok(await call('sale', 'GET', '/autocomplete/products')).data)).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import { PL_MSG } from '@bpm/contract/packingLists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestApp } from './helpers';
-import { makeOrder, makeProduct, pdfText, userId } from './testing-helpers';
+import { makeProduct } from './factories/products';
+import { makeOrder } from './factories/sales';
+import { makeChecklist, orderLines } from './factories/testing';
+import { userId } from './factories/users';
+import { countRows, createTestApp, pdfText, type TestApp } from './helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -37,12 +40,8 @@ describe('packing lists (document 2)', () => {
   it('shipping creates a list whose serials are filled from the checklists; edits are versioned with events', async () => {
     const p = await makeProduct(t, { warranty: 730 });
     const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 2 }]);
-    const overview = await ok('sale', 'GET', `/testChecklist/order/${orderId}`);
-    const c = await ok('sale', 'POST', '/testChecklist/add', {
-      test_by: testerId,
-      quantity: 2,
-      order_product_id: overview.products[0].id,
-    });
+    const [line] = await orderLines(t, orderId);
+    const c = await makeChecklist(t, line!.id, testerId, 2);
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['PL-1', 'PL-2'] });
 
     const order = await ok('shipping', 'GET', `/shipping/packinglists/order/${orderId}`);
@@ -129,12 +128,8 @@ describe('packing lists (document 2)', () => {
   it('warns about checklist-sourced lines whose count does not match', async () => {
     const p = await makeProduct(t, { plSerialCount: 2 });
     const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
-    const overview = await ok('sale', 'GET', `/testChecklist/order/${orderId}`);
-    const c = await ok('sale', 'POST', '/testChecklist/add', {
-      test_by: testerId,
-      quantity: 1,
-      order_product_id: overview.products[0].id,
-    });
+    const [line] = await orderLines(t, orderId);
+    const c = await makeChecklist(t, line!.id, testerId, 1);
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['ONLY-ONE'] });
     const order = await ok('sale', 'GET', `/packinglists/order/${orderId}`);
     // The editor's order selector finds the order by its OC reference.

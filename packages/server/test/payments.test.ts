@@ -1,7 +1,7 @@
 // Issue 9 item 2: the payment figures follow every save (contract/payments.ts, docs/decisions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, get, pickProducts, postForm, put } from './sales-helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { createTestApp, get, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 let dealer: { id: number; name: string };

@@ -2,6 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { makeProject } from './factories/work';
 import { countRows, createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -21,27 +22,18 @@ const userId = async (username: string) =>
 const ROLE_OF = { owner: 'admin', manager: 'sale', member: 'production', viewer: 'qa', none: 'tester' } as const;
 let projectId: number;
 
-async function newProject(owner: Who, name: string) {
-  const res = await call(owner, 'POST', '/projects/add', { name, description: '<p>Hello <b>world</b></p>' });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.id as number;
-}
+const newProject = async (owner: Who, name: string) =>
+  (await makeProject(t, owner, { name, description: '<p>Hello <b>world</b></p>' })).id;
 
 beforeAll(async () => {
   t = await createTestApp();
-  projectId = await newProject('admin', 'Apollo');
-  for (const [role, who] of [
-    ['manager', 'sale'],
-    ['member', 'production'],
-    ['viewer', 'qa'],
-  ] as const) {
-    const r = await call('admin', 'POST', `/projects/${projectId}/members/add`, {
-      project_id: projectId,
-      user_id: await userId(who),
-      role,
-    });
-    expect(r.statusCode).toBe(200);
-  }
+  projectId = (
+    await makeProject(t, 'admin', { name: 'Apollo', description: '<p>Hello <b>world</b></p>' }, [
+      ['sale', 'manager'],
+      ['production', 'member'],
+      ['qa', 'viewer'],
+    ])
+  ).id;
 });
 afterAll(() => t.close());
 

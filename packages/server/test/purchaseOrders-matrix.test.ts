@@ -6,8 +6,8 @@
 import { PO_STATUSES, type PoStatus } from '@bpm/contract/purchaseOrders';
 import { ROLES, type Role } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestApp } from './helpers';
-import { call, type Json, makeRefs, pdfFile, poBody, poIn, type Refs, rawPo, upload } from './po-helpers';
+import { type Json, makeRefs, poBody, poIn, type Refs, rawPo } from './factories/purchasing';
+import { call, countRows, createTestApp, pdfFile, type TestApp, upload } from './helpers';
 
 let t: TestApp;
 let refs: Refs;

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/platform/mail';
-import { countRows, createTestApp, SAMPLE, type TestApp } from './helpers';
-import { call, type Json, makeRefs, pdfFile, poBody, poIn, type Refs, rawPo, upload } from './po-helpers';
+import { type Json, makeRefs, poBody, poIn, type Refs, rawPo } from './factories/purchasing';
+import { call, countRows, createTestApp, pdfFile, SAMPLE, type TestApp, upload } from './helpers';
 
 let t: TestApp;
 let refs: Refs;

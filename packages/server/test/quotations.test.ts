@@ -1,7 +1,7 @@
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { counts, createDealer, DAY, get, pickProducts, postForm, put } from './sales-helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { counts, createTestApp, DAY, get, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 let dealer: { id: number; name: string };

@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutralise } from '../src/modules/reports/output';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, get, pickProducts, postForm } from './sales-helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { createTestApp, get, postForm, type TestApp } from './helpers';
 
 // A fixed data set in March–April 2010 (no demo order is that old), with hand-computed figures.
 let t: TestApp;

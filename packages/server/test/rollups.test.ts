@@ -6,8 +6,8 @@ import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
 import { listTuning } from '../src/modules/sales-docs/list';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
-import { createTestApp, type TestApp } from './helpers';
-import { createDealer, DAY, postForm, put } from './sales-helpers';
+import { createDealer } from './factories/sales';
+import { createTestApp, DAY, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const dealers: number[] = [];

@@ -1,7 +1,8 @@
 import { MSG } from '@bpm/contract/messages';
+import { ROLES } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../src/platform/auth';
-import { createTestApp, refreshCookie, type TestApp } from './helpers';
+import { createTestApp, refreshCookie, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,5 +147,42 @@ describe('access tokens', () => {
     expect(await tokens.verify(forged, 1_000_000)).toBeNull();
     const other = new TokenService('another-secret-another-secret-1234', 900);
     expect(await other.verify(token, 1_000_000)).toBeNull();
+  });
+});
+
+describe('session — spec doc 1 §7 (conformance)', () => {
+  const { call, ok } = specApi(() => t);
+
+  it('POST /auth/login answers access_token; empty fields give the spec message', async () => {
+    const res = await call(null, 'POST', '/auth/login', { username: 'sale', password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(typeof res.json().message).toBe('string');
+    const empty = await call(null, 'POST', '/auth/login', { username: '', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Please enter your username and password.');
+    await t.as('sale');
+  });
+
+  it('the token payload carries user_id, username, user_role, is_test, iat, exp', async () => {
+    const h = await t.as('production');
+    const token = h.authorization!.slice('Bearer '.length);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    for (const f of ['user_id', 'username', 'user_role', 'is_test', 'iat', 'exp']) expect(payload).toHaveProperty(f);
+    expect(payload.user_role).toBe('production');
+    expect(typeof payload.iat).toBe('number');
+  });
+
+  it('GET /auth/refresh without a cookie is 401, GET /auth/logout answers 2xx', async () => {
+    expect((await call(null, 'GET', '/auth/refresh')).statusCode).toBe(401);
+    const out = await call(null, 'GET', '/auth/logout');
+    expect(out.statusCode).toBeLessThan(300);
+  });
+
+  it('GET /user/profile answers first_name, last_name, email for every role', async () => {
+    for (const role of ROLES) {
+      const { data } = ok(await call(role, 'GET', '/user/profile'));
+      expect(Object.keys(data)).toEqual(expect.arrayContaining(['first_name', 'last_name', 'email']));
+    }
+    expect((await call(null, 'GET', '/user/profile')).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { makeProject, makeTask } from './factories/work';
 import { countRows, createTestApp, multipart, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -31,14 +32,14 @@ let A: number;
 let B: number;
 beforeAll(async () => {
   t = await createTestApp();
-  A = (await call('admin', 'POST', '/projects/add', { name: 'Project A' })).json().data.id;
-  B = (await call('purchase', 'POST', '/projects/add', { name: 'Project B' })).json().data.id;
-  for (const [who, role] of [
-    ['sale', 'manager'],
-    ['production', 'member'],
-    ['qa', 'viewer'],
-  ] as const)
-    await call('admin', 'POST', `/projects/${A}/members/add`, { user_id: await userId(who), role });
+  A = (
+    await makeProject(t, 'admin', { name: 'Project A' }, [
+      ['sale', 'manager'],
+      ['production', 'member'],
+      ['qa', 'viewer'],
+    ])
+  ).id;
+  B = (await makeProject(t, 'purchase', { name: 'Project B' })).id;
 });
 afterAll(() => t.close());
 
@@ -64,7 +65,7 @@ describe('tasks', () => {
   });
 
   it('project roles × task actions: 403 and nothing changed when refused; 404 for non-members', async () => {
-    const byManager = (await addTask('sale', { title: 'Manager task', project_id: A })).json().data;
+    const byManager = await makeTask(t, 'sale', { title: 'Manager task', project_id: A });
     expect((await addTask('production', { title: 'Member task', project_id: A })).statusCode).toBe(200);
     const before = await countRows(t, 'tasks');
     expect((await addTask('qa', { title: 'Viewer task', project_id: A })).statusCode).toBe(403);
@@ -97,7 +98,7 @@ describe('tasks', () => {
   });
 
   it('tasks without a project: creator and assignee manage them, nobody else sees them', async () => {
-    const own = (await addTask('tester', { title: 'Personal', assigned_to: await userId('qa') })).json().data;
+    const own = await makeTask(t, 'tester', { title: 'Personal', assigned_to: await userId('qa') });
     expect(own.project_id).toBeNull();
     const qa = await userId('qa');
     expect(
@@ -109,7 +110,7 @@ describe('tasks', () => {
   });
 
   it('subtasks inherit the parent project; no subtask of a subtask; the parent lists them', async () => {
-    const parent = (await addTask('admin', { title: 'Parent', project_id: A })).json().data;
+    const parent = await makeTask(t, 'admin', { title: 'Parent', project_id: A });
     const sub = await addTask('sale', { title: 'Child', parent_id: parent.id });
     expect(sub.json().data).toMatchObject({ parent_id: parent.id, project_id: A });
     expect((await addTask('sale', { title: 'Grandchild', parent_id: sub.json().data.id })).statusCode).toBe(400);
@@ -129,7 +130,7 @@ describe('tasks', () => {
       ['Beta widget', 'in progress', 'high', 1_900_000_000],
       ['Gamma', 'completed', 'medium', null],
     ] as const)
-      ids.push((await addTask('shipping', { title, status, priority, due_date: due, project_id: A })).json().data.id);
+      ids.push((await makeTask(t, 'shipping', { title, status, priority, due_date: due, project_id: A })).id);
     // Scoped to project A so the demo data's tasks do not count.
     const list = async (q: string, path = '/tasks/my') =>
       (await call('shipping', 'GET', `${path}?project_id=${A}&${q}`)).json();
@@ -156,7 +157,7 @@ describe('tasks', () => {
 
   it('overdue=1 lists my open tasks whose due date has passed (the dashboard count)', async () => {
     const now = Math.floor(t.clock.now() / 1000);
-    const late = (await addTask('poapproval', { title: 'Late', due_date: now - 60 })).json().data.id;
+    const late = (await makeTask(t, 'poapproval', { title: 'Late', due_date: now - 60 })).id;
     await addTask('poapproval', { title: 'Late but done', due_date: now - 60, status: 'completed' });
     await addTask('poapproval', { title: 'Not yet', due_date: now + 60 });
     const res = (await call('poapproval', 'GET', '/tasks/my?overdue=1&search=late')).json();
@@ -187,7 +188,7 @@ describe('tasks', () => {
   });
 
   it('notes: add (viewer refused), edit own, delete; events; IDOR across projects is not found', async () => {
-    const task = (await addTask('production', { title: 'Noted', project_id: A })).json().data.id;
+    const task = (await makeTask(t, 'production', { title: 'Noted', project_id: A })).id;
     const n = await call('production', 'POST', '/tasknotes/add', { task_id: task, note: 'first line\nsecond' });
     expect(n.statusCode).toBe(200);
     const noteId = n.json().data.id;
@@ -220,7 +221,7 @@ describe('tasks', () => {
   });
 
   it('attachments: any type, streamed download with RFC 6266 header, IDOR refused, delete rules', async () => {
-    const task = (await addTask('production', { title: 'Files', project_id: A })).json().data.id;
+    const task = (await makeTask(t, 'production', { title: 'Files', project_id: A })).id;
     const res = await upload('production', task, 'Prüfbericht final.bin', Buffer.from([0, 1, 2, 3, 255]));
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id;
@@ -257,7 +258,7 @@ describe('tasks', () => {
   });
 
   it('IDOR: a task of another project is not found for every task call', async () => {
-    const inB = (await addTask('purchase', { title: 'Secret', project_id: B })).json().data.id;
+    const inB = (await makeTask(t, 'purchase', { title: 'Secret', project_id: B })).id;
     for (const [m, url, body] of [
       ['GET', `/tasks/${inB}`],
       ['POST', `/tasks/edit/${inB}`, { title: 'x' }],
@@ -290,7 +291,7 @@ describe('tasks', () => {
   });
 
   it('refuses a stale version with 409', async () => {
-    const task = (await addTask('admin', { title: 'Versioned', project_id: A })).json().data;
+    const task = await makeTask(t, 'admin', { title: 'Versioned', project_id: A });
     expect((await call('sale', 'POST', `/tasks/edit/${task.id}`, { title: 'v2', version: 1 })).statusCode).toBe(200);
     const stale = await call('admin', 'POST', `/tasks/edit/${task.id}`, { title: 'v3', version: 1 });
     expect(stale.statusCode).toBe(409);

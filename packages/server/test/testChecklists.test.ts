@@ -1,7 +1,8 @@
 import { TC_MSG } from '@bpm/contract/testChecklists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestedOrder } from './factories/testing';
+import { makeUser, userId } from './factories/users';
 import { countRows, createTestApp, type TestApp } from './helpers';
-import { makeOrder, makeProduct, makeUser, userId } from './testing-helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -27,17 +28,7 @@ async function ok(who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payl
   return res.json().data;
 }
 
-/** An order with one tested product line (2 units, 1 serial each) and a shipping-cost line. */
-async function setup(over: Parameters<typeof makeProduct>[1] = {}) {
-  const product = await makeProduct(t, over);
-  const ship = await makeProduct(t, { isShippingCost: 1 }, []);
-  const orderId = await makeOrder(t, [
-    { product_id: product.id, quantity: 2 },
-    { product_id: ship.id, quantity: 1 },
-  ]);
-  const order = await ok('production', 'GET', `/testChecklist/order/${orderId}`);
-  return { product, orderId, line: order.products[0], shipLine: order.products[1] };
-}
+const setup = (over: Parameters<typeof makeTestedOrder>[1] = {}) => makeTestedOrder(t, over);
 
 describe('order test checklists: the day at the bench', () => {
   it('production assigns, the tester enters serials and results, qa signs, a change waits for approval', async () => {

@@ -1,8 +1,11 @@
 import { TC_MSG } from '@bpm/contract/testChecklists';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestApp } from './helpers';
-import { makeOrder, makeProduct, makeUser, pdfText, userId } from './testing-helpers';
+import { makeProduct } from './factories/products';
+import { createOrder, makeOrder } from './factories/sales';
+import { makeChecklist, orderLines } from './factories/testing';
+import { makeUser, userId } from './factories/users';
+import { countRows, createTestApp, pdfText, type TestApp } from './helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -157,18 +160,11 @@ describe('Import from Stock and Export to Stock', () => {
 describe('documents: checklist PDF and order ZIP through the shared file call', () => {
   it('answers a PDF with steps × serials and results, and a ZIP of every checklist of the order', async () => {
     const p = await makeProduct(t, { plSerialCount: 2 }, ['Insulation test', 'Firmware check']);
-    const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
-    const line = (await ok('sale', 'GET', `/testChecklist/order/${orderId}`)).products[0];
-    const c = await ok('sale', 'POST', '/testChecklist/add', {
-      test_by: testerId,
-      quantity: 1,
-      order_product_id: line.id,
-    });
-    const c2 = await ok('sale', 'POST', '/testChecklist/add', {
-      test_by: testerId,
-      quantity: 1,
-      order_product_id: line.id,
-    });
+    const order = await createOrder(t, { products: [{ product_id: p.id, quantity: 1, msrp: 100 }] });
+    const orderId = order.id;
+    const [line] = await orderLines(t, orderId);
+    const c = await makeChecklist(t, line!.id, testerId, 1);
+    const c2 = await makeChecklist(t, line!.id, testerId, 1);
     const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['PDF-A', 'PDF-B'] });
     await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
@@ -194,7 +190,7 @@ describe('documents: checklist PDF and order ZIP through the shared file call', 
     const zip = await call('qa', 'GET', `/files/test_checklist/test_checklist_order_zip/${orderId}`);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.headers['content-disposition']).toMatch(/attachment; filename="test_checklists_OC-T\d+\.zip"/);
+    expect(zip.headers['content-disposition']).toContain(`attachment; filename="test_checklists_${order.oc_ref}.zip"`);
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(files).sort()).toEqual(
       [`test_checklist_${c.id}_${p.productCode}.pdf`, `test_checklist_${c2.id}_${p.productCode}.pdf`].sort(),

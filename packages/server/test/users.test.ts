@@ -1,6 +1,18 @@
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, multipart, refreshCookie, SAMPLE, type TestApp } from './helpers';
+import { uniq } from './factories/uniq';
+import { makeUser } from './factories/users';
+import {
+  type AnyJson,
+  countRows,
+  createTestApp,
+  multipart,
+  refreshCookie,
+  rolesExcept,
+  SAMPLE,
+  specApi,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -474,5 +486,188 @@ describe('user events', () => {
       last_name: 'Morgan',
       event: 'user_deleted',
     });
+  });
+});
+
+describe('users — spec doc 1 §2.11, §3, §5, §7 (conformance)', () => {
+  const { call, form, ok, cause, is01 } = specApi(() => t);
+  const adminRow = async () =>
+    (ok(await call('administrator', 'GET', '/admin/users?search=admin')).data as AnyJson[]).find(
+      (u) => u.username === 'admin',
+    );
+
+  it('only the administrator reaches /admin/users', async () => {
+    for (const role of rolesExcept(['administrator'])) {
+      expect((await call(role, 'GET', '/admin/users')).statusCode, role).toBe(403);
+      expect((await form(role, '/admin/users/save', { username: 'nobody' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('list rows carry company_name and country; active is 0/1', async () => {
+    await makeUser(t, 'sale', 'List', 'Row', { company_name: 'ACME', country: 'Germany' });
+    const body = ok(await call('administrator', 'GET', '/admin/users'));
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data) {
+      expect(row).toHaveProperty('company_name');
+      expect(row).toHaveProperty('country');
+      for (const f of ['id', 'username', 'user_role', 'first_name', 'last_name', 'active'])
+        expect(row).toHaveProperty(f);
+      is01(row.active);
+    }
+  });
+
+  it('validation messages are the spec words under the field names', async () => {
+    const c = cause(await form('administrator', '/admin/users/save', {}));
+    expect(c.first_name).toBe('required field');
+    expect(c.last_name).toBe('required field');
+    expect(c.username).toBe('required field');
+    expect(c.password).toBe('required field');
+    const c2 = cause(
+      await form('administrator', '/admin/users/save', {
+        username: 'abc',
+        password: '12345',
+        confirmPassword: '54321',
+        first_name: 'A',
+        last_name: 'B',
+        user_role: 'sale',
+        email: 'not-an-email',
+      }),
+    );
+    expect(c2.username).toBe('This field must be at least 4 characters in length');
+    expect(c2.password).toBe('This field must be at least 6 characters in length');
+    expect(c2.confirmPassword).toBe('Please enter the same value again.');
+    expect(c2.email).toBe('Please enter a valid email address');
+  });
+
+  it('saves, reads by id, disables/enables (active)', async () => {
+    const saved = ok(
+      await form('administrator', '/admin/users/save', {
+        username: uniq('conformance'),
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        first_name: 'Con',
+        last_name: 'Formance',
+        user_role: 'sale',
+        email: 'con@example.com',
+        company_name: 'ACME',
+        country: 'Germany',
+      }),
+    );
+    const userId = saved.data.id;
+    expect(userId).toBeGreaterThan(0);
+    const { data } = ok(await call('administrator', 'GET', `/admin/users/${userId}`));
+    for (const f of [
+      'id',
+      'username',
+      'user_role',
+      'first_name',
+      'last_name',
+      'phone',
+      'email',
+      'position',
+      'signature_img',
+      'active',
+      'deleted',
+    ])
+      expect(data, f).toHaveProperty(f);
+    expect(data).not.toHaveProperty('password');
+    is01(data.active);
+    is01(data.deleted);
+    const dis = ok(await call('administrator', 'PUT', `/admin/users/disable/${userId}`));
+    expect(dis.data.active).toBe(0);
+    const en = ok(await call('administrator', 'PUT', `/admin/users/enable/${userId}`));
+    expect(en.data.active).toBe(1);
+  });
+
+  it('signature: PUT /admin/users/signature/delete/{id} returns signature_img', async () => {
+    const { id: userId } = await makeUser(t, 'sale');
+    const res = ok(await call('administrator', 'PUT', `/admin/users/signature/delete/${userId}`));
+    expect(res.data).toHaveProperty('signature_img');
+    expect(res.data.signature_img ?? null).toBeNull();
+    expect((await call('administrator', 'GET', `/admin/users/signature/${userId}`)).statusCode).toBe(404);
+  });
+
+  it('user signature: image files only; GET blob; delete answers signature_img', async () => {
+    const image = (data: Buffer) => [{ field: 'signature_img', name: 'img.png', type: 'image/png', data }];
+    const fields = {
+      username: uniq('signer'),
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      first_name: 'Sig',
+      last_name: 'Ner',
+      user_role: 'sale',
+    };
+    const bad = await form('administrator', '/admin/users/save', fields, image(SAMPLE.text));
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    const res = ok(await form('administrator', '/admin/users/save', fields, image(SAMPLE.png)));
+    expect(res.data.signature_img).toBeTruthy();
+    const blob = await call('administrator', 'GET', `/admin/users/signature/${res.data.id}`);
+    expect(blob.statusCode).toBe(200);
+    expect(String(blob.headers['content-type'])).toContain('image/');
+    const del = ok(await call('administrator', 'PUT', `/admin/users/signature/delete/${res.data.id}`));
+    expect(del.data.signature_img ?? null).toBeNull();
+  });
+
+  it('the username admin can only be administrator', async () => {
+    const admin = await adminRow();
+    const c = cause(
+      await form('administrator', '/admin/users/save', {
+        id: admin.id,
+        username: 'admin',
+        first_name: 'A',
+        last_name: 'M',
+        user_role: 'sale',
+      }),
+    );
+    expect(c.user_role).toBeDefined();
+  });
+
+  it("the username 'admin' cannot be changed", async () => {
+    const admin = await adminRow();
+    const res = await form('administrator', '/admin/users/save', {
+      id: admin.id,
+      username: 'admin2',
+      first_name: 'A',
+      last_name: 'M',
+      user_role: 'administrator',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().cause.username).toBeDefined();
+  });
+
+  it('PUT /admin/users/delete/{id} soft-deletes: the row leaves the list', async () => {
+    const { id: userId } = await makeUser(t, 'sale');
+    ok(await call('administrator', 'PUT', `/admin/users/delete/${userId}`));
+    const list = ok(await call('administrator', 'GET', '/admin/users?limit=100')).data as AnyJson[];
+    expect(list.find((u) => u.id === userId)).toBeUndefined();
+  });
+
+  it('search covers username, company name, country and e-mail; sorts username and active', async () => {
+    const tag = uniq('q').replace(/-/g, '');
+    const username = `searchone${tag}`;
+    ok(
+      await form('administrator', '/admin/users/save', {
+        username,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        first_name: 'S',
+        last_name: 'U',
+        user_role: 'qa',
+        company_name: `Zyxwv ${tag} Corp`,
+        country: 'Norway',
+        email: `qqq${tag}@unique.example`,
+      }),
+    );
+    for (const q of [username.toUpperCase(), `zyxwv ${tag}`, `QQQ${tag.toUpperCase()}@unique`])
+      expect(
+        ok(await call('administrator', 'GET', `/admin/users?search=${encodeURIComponent(q)}`)).data.length,
+        q,
+      ).toBe(1);
+    const norway = ok(await call('administrator', 'GET', '/admin/users?search=norway&limit=100')).data as AnyJson[];
+    // Found by its country: its username, company and e-mail do not contain the word.
+    expect(norway.map((u) => u.username)).toContain(username);
+    ok(await call('administrator', 'GET', '/admin/users?sort=username&order=asc'));
+    ok(await call('administrator', 'GET', '/admin/users?sort=active&order=desc'));
   });
 });

@@ -1,67 +1,46 @@
+/** Purchasing records (document 2): suppliers, part components for PO lines, purchase orders. */
 import type { PoStatus } from '@bpm/contract/purchaseOrders';
 import { sql } from 'drizzle-orm';
-import { rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
-import { multipart, SAMPLE, type TestApp } from './helpers';
+import { rebuildPoRollup } from '../../src/modules/purchaseOrders/queries';
+import { call, type TestApp } from '../helpers';
+import { makePart } from './products';
+import { uniq } from './uniq';
 
-type Role = Parameters<TestApp['as']>[0];
 export type Json = Record<string, unknown> & { id: number };
 
-export const call = async (t: TestApp, role: Role, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: await t.as(role), ...(payload ? { payload } : {}) });
-
-export const upload = async (
-  t: TestApp,
-  role: Role,
-  url: string,
-  fields: Record<string, string | number | undefined>,
-  files: Array<{ field: string; name: string; type: string; data: Buffer }>,
-) => {
-  const mp = multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: mp.payload,
-    headers: { ...(await t.as(role)), ...mp.headers },
-  });
-};
-
-export const pdfFile = (field: string) => ({ field, name: 'doc.pdf', type: 'application/pdf', data: SAMPLE.pdf });
-
-let seq = 0;
-/** A fresh supplier and two part components made through the API. */
-export async function makeRefs(t: TestApp) {
-  seq++;
+/** A supplier saved by purchase (unique name); answers the saved record. */
+export async function makeSupplier(t: TestApp, fields: Record<string, unknown> = {}) {
   const s = await call(t, 'purchase', 'POST', '/suppliers/save', {
-    name: `PO Test Supplier ${seq} ${Math.random().toString(36).slice(2, 7)}`,
+    name: uniq('PO Test Supplier'),
     contact_person: 'Jane Roe',
     address: '1 Supplier Street',
     email: 'jane@supplier.example.com',
     phone: '+1 555 0101',
     supplier2303: 'TIN-123',
+    ...fields,
   });
-  if (s.statusCode !== 200) throw new Error(s.body);
+  if (s.statusCode !== 200) throw new Error(`supplier save ${s.statusCode} ${s.body}`);
+  return s.json().data as Json;
+}
+
+/** A fresh supplier and two part components made through the API. */
+export async function makeRefs(t: TestApp) {
+  const supplier = await makeSupplier(t);
   const parts: Json[] = [];
-  for (const n of [1, 2]) {
-    const mp = multipart({
-      manufacturer: 'PO Maker',
-      manuf_part_number: `POT-${seq}-${n}-${Math.random().toString(36).slice(2, 7)}`,
-      description: `Test part ${n}`,
-      price: '2.5',
-    });
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/partComponents/save',
-      payload: mp.payload,
-      headers: { ...(await t.as('purchase')), ...mp.headers },
-    });
-    if (r.statusCode !== 200) throw new Error(r.body);
-    parts.push(r.json().data);
-  }
-  return { supplier: s.json().data as Json, parts };
+  for (const n of [1, 2])
+    parts.push(
+      (await makePart(t, {
+        manufacturer: 'PO Maker',
+        manuf_part_number: uniq(`POT-${n}`),
+        description: `Test part ${n}`,
+      })) as Json,
+    );
+  return { supplier, parts };
 }
 
 export type Refs = Awaited<ReturnType<typeof makeRefs>>;
 
+/** A valid purchase-order body for `refs` (two lines). */
 export function poBody(refs: Refs, over: Record<string, unknown> = {}) {
   const s = refs.supplier;
   return {
