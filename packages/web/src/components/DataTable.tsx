@@ -232,16 +232,21 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 }}
               >
                 <Box component="dl" sx={{ m: 0 }}>
-                  {columns.map((c, i) => (
-                    <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
-                      <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
-                        {headerText(c)}
+                  {columns.map((c, i) => {
+                    const content = cell(row, c, i, href);
+                    // An empty value says nothing on a card (the link cell always stays).
+                    if ((content === '' || content == null) && !(href && i === linkIndex)) return null;
+                    return (
+                      <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
+                        <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
+                          {headerText(c)}
+                        </Box>
+                        <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {content}
+                        </Box>
                       </Box>
-                      <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {cell(row, c, i, href)}
-                      </Box>
-                    </Box>
-                  ))}
+                    );
+                  })}
                 </Box>
               </Paper>
             );
