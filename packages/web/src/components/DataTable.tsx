@@ -65,8 +65,11 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: SortState) => void;
   /** History screens also offer 200 rows a page. */
   historySizes?: boolean;
-  /** A row (e.g. totals) shown above the body rows: give <TableCell>s (a function gets the visible column keys). */
-  summaryRow?: ReactNode | ((visibleKeys: string[]) => ReactNode);
+  /**
+   * A row (e.g. totals) shown above the body rows: give <TableCell>s. A function gets the visible column keys and
+   * the layout: 'table' wants <TableCell>s, 'cards' (phones) any block content.
+   */
+  summaryRow?: ReactNode | ((visibleKeys: string[], layout: 'table' | 'cards') => ReactNode);
   /** Background colour of a row (e.g. '#ffe0b2' orange, '#ffcdd2' red), or undefined. */
   rowTint?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
@@ -153,7 +156,10 @@ export function DataTable<T>(p: DataTableProps<T>) {
     );
   };
   const empty = !p.loading && p.rows.length === 0;
-  const summary = typeof p.summaryRow === 'function' ? p.summaryRow(columns.map((c) => c.key)) : p.summaryRow;
+  const summaryFn = typeof p.summaryRow === 'function' ? p.summaryRow : undefined;
+  const visibleKeys = columns.map((c) => c.key);
+  const summary: ReactNode = summaryFn ? summaryFn(visibleKeys, 'table') : (p.summaryRow as ReactNode);
+  const cardSummary = summaryFn?.(visibleKeys, 'cards');
   const toolbar =
     p.columnsKey || p.legend?.length || (phone && p.onSortChange) ? (
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
@@ -188,7 +194,16 @@ export function DataTable<T>(p: DataTableProps<T>) {
       {toolbar}
       {phone ? (
         <Box data-testid={testId} role="list" aria-label={p['aria-label']} aria-busy={p.loading} sx={{ px: 1 }}>
-          {summary && (
+          {cardSummary && (
+            <Paper
+              variant="outlined"
+              sx={{ p: 1.5, mb: 1, bgcolor: 'grey.100', fontWeight: 600 }}
+              data-testid={`${testId}-summary`}
+            >
+              {cardSummary}
+            </Paper>
+          )}
+          {summary && !cardSummary && (
             <Box sx={{ overflowX: 'auto', mb: 1 }} tabIndex={0} role="region" aria-label="Totals">
               <Table size="small">
                 <TableBody>
@@ -217,16 +232,21 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 }}
               >
                 <Box component="dl" sx={{ m: 0 }}>
-                  {columns.map((c, i) => (
-                    <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
-                      <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
-                        {headerText(c)}
+                  {columns.map((c, i) => {
+                    const content = cell(row, c, i, href);
+                    // An empty value says nothing on a card (the link cell always stays).
+                    if ((content === '' || content == null) && !(href && i === linkIndex)) return null;
+                    return (
+                      <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
+                        <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
+                          {headerText(c)}
+                        </Box>
+                        <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {content}
+                        </Box>
                       </Box>
-                      <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {cell(row, c, i, href)}
-                      </Box>
-                    </Box>
-                  ))}
+                    );
+                  })}
                 </Box>
               </Paper>
             );
@@ -240,7 +260,14 @@ export function DataTable<T>(p: DataTableProps<T>) {
       ) : (
         // Focusable so a table wider than the screen scrolls from the keyboard (axe scrollable-region-focusable).
         <TableContainer tabIndex={0} role="region" aria-label={p['aria-label'] ?? 'Table'}>
-          <Table size={p.size ?? 'small'} data-testid={testId} aria-label={p['aria-label']} aria-busy={p.loading}>
+          <Table
+            size={p.size ?? 'small'}
+            data-testid={testId}
+            aria-label={p['aria-label']}
+            aria-busy={p.loading}
+            // Wide lists (those with a column chooser) use narrower cell gaps so more columns fit the screen.
+            sx={p.columnsKey ? { '& th, & td': { px: 1 }, '& tr > :first-of-type': { pl: 2 } } : undefined}
+          >
             <TableHead>
               <TableRow>
                 {columns.map((c) => {

@@ -101,7 +101,15 @@ export default function EventsPage() {
   const eventOptions = useMemo(() => eventNamesOf(kind ?? s.type), [kind, s.type]);
 
   const columns: Column<EventRow>[] = [
-    { key: 'time', header: 'Time', width: 170, render: (e) => formatDateTime(e.time) },
+    {
+      key: 'time',
+      header: 'Time',
+      render: (e) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(e.time)}
+        </Box>
+      ),
+    },
     ...(kind
       ? []
       : [{ key: 'record', header: 'Record', width: 200, render: (e: EventRow) => recordName(e) } as Column<EventRow>]),
@@ -122,8 +130,12 @@ export default function EventsPage() {
             label="Record"
             value={s.type}
             onChange={(e) => filter({ type: e.target.value, event: '' })}
-            sx={{ minWidth: 170 }}
-            slotProps={{ htmlInput: { 'data-testid': 'events-type' } }}
+            sx={{ width: 190 }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'events-type' },
+            }}
           >
             <MenuItem value="">All</MenuItem>
             {RECORD_TYPES.map(([key, t]) => (
@@ -139,7 +151,7 @@ export default function EventsPage() {
           value={s.event || null}
           onChange={(_, v) => filter({ event: v ?? '' })}
           getOptionLabel={eventTitle}
-          sx={{ minWidth: 260 }}
+          sx={{ width: 280 }}
           renderInput={(params) => (
             <TextField
               {...params}

@@ -54,6 +54,10 @@ describe('valueText (values as a person reads them)', () => {
     expect(valueText('shipping_for_today', true)).toBe('Yes');
     expect(valueText('quantity', 1)).toBe('1');
   });
+  it('shows money with 2 decimals and thousands separators', () => {
+    expect(valueText('value', 15922)).toBe('15,922.00');
+    expect(valueText('outstanding', '1578.25')).toBe('1,578.25');
+  });
   it('joins lists and spells nested fields out; empty is a dash', () => {
     expect(valueText('products', ['2 × A', '1 × B'])).toBe('2 × A, 1 × B');
     expect(valueText('products', [])).toBe('—');

@@ -81,6 +81,24 @@ const FLAGS = new Set([
 ]);
 const isFlag = (field: string) => FLAGS.has(field) || /^(is|has)_/.test(field);
 
+/** Money fields of orders, quotations, lines and purchase orders: 2 decimals with thousands separators. */
+const MONEY = new Set([
+  'value',
+  'sales',
+  'shipping_cost',
+  'actual_shipping_cost',
+  'payment_advance',
+  'payment_full',
+  'payment_received',
+  'outstanding',
+  'outstanding_shipped',
+  'msrp',
+  'bom_cost',
+  'amount',
+  'credit_limit',
+]);
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Date fields: `date`, `*_date`, `date_*`, `*_at`, `time`. */
 const isDateField = (field: string) => /(^|_)date($|_)|_at$|^time$/.test(field);
 
@@ -114,6 +132,7 @@ export function valueText(field: string, value: unknown, labels?: EventLabels): 
   if (n !== null && isFlag(field) && (n === 0 || n === 1))
     return field === 'active' ? (n ? 'Active' : 'Inactive') : n ? 'Yes' : 'No';
   if (n !== null && isDateField(field)) return n === 0 ? '—' : dateText(n);
+  if (n !== null && MONEY.has(field)) return money.format(n);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, labels)).join(', ') : '—';

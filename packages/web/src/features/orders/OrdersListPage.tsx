@@ -152,7 +152,9 @@ function SalesOrdersList() {
         columnsKey={ORDER_PAGE_STORAGE_KEY}
         summaryRow={
           q.data?.summary
-            ? (visible: string[]) => <SummaryCells summary={q.data!.summary!} visible={visible} />
+            ? (visible: string[], layout: 'table' | 'cards') => (
+                <SummaryCells summary={q.data!.summary!} visible={visible} cards={layout === 'cards'} />
+              )
             : undefined
         }
         rowTint={(r) => (r.shipping_status === 'cancel' ? RED : r.request_to_delete ? ORANGE : undefined)}
@@ -168,8 +170,16 @@ function SalesOrdersList() {
   );
 }
 
+const TOTAL_LABELS: Record<string, string> = {
+  value: 'Value',
+  shipping_cost: 'Shipping Cost',
+  sales: 'Sales',
+  payment_received: 'Received',
+  outstanding: 'Outstanding',
+};
+
 /** Totals of every matching order, cancelled excluded (computed by the server), under the visible columns. */
-function SummaryCells({ summary: t, visible }: { summary: OrderSummary; visible: string[] }) {
+function SummaryCells({ summary: t, visible, cards }: { summary: OrderSummary; visible: string[]; cards: boolean }) {
   const totals: Record<string, [number, string]> = {
     value: [t.value, 'orders-summary-value'],
     shipping_cost: [t.shipping_cost, 'orders-summary-shipping'],
@@ -177,13 +187,28 @@ function SummaryCells({ summary: t, visible }: { summary: OrderSummary; visible:
     payment_received: [t.payment_received, 'orders-summary-received'],
     outstanding: [t.outstanding, 'orders-summary-outstanding'],
   };
+  const label = `Total (${t.count} orders, cancelled excluded)`;
+  if (cards)
+    return (
+      <>
+        <Box data-testid="orders-summary-count">{label}</Box>
+        {visible
+          .filter((k) => k in totals)
+          .map((k) => (
+            <Box key={k} sx={{ display: 'flex', gap: 1 }}>
+              <Box sx={{ flex: '0 0 38%', color: 'text.secondary' }}>{TOTAL_LABELS[k]}</Box>
+              <Box data-testid={totals[k]![1]}>{money(totals[k]![0])}</Box>
+            </Box>
+          ))}
+      </>
+    );
   const firstTotal = visible.findIndex((k) => k in totals);
   // The label spans the columns before the first total (at least one column).
   const lead = firstTotal < 1 ? 1 : firstTotal;
   return (
     <>
       <TableCell colSpan={lead} sx={{ fontWeight: 600 }} data-testid="orders-summary-count">
-        Total ({t.count} orders, cancelled excluded)
+        {label}
       </TableCell>
       {visible.slice(lead).map((k) => {
         const total = totals[k];

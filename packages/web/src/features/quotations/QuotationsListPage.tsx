@@ -25,7 +25,7 @@ const DEFAULTS = {
 };
 
 const STATE_COLORS: Record<QuotationState, 'default' | 'success' | 'warning' | 'info' | 'error'> = {
-  open: 'info',
+  open: 'default',
   confirmed: 'success',
   deleteRequested: 'warning',
   cancelled: 'error',
