@@ -23,7 +23,8 @@ const rssMb = (pid: number) => {
   return m ? Number(m[1]) / 1024 : 0;
 };
 
-async function timed(pid: number, url: string, headers: Record<string, string>) {
+/** One download, read to the end: wall time, bytes and the server's peak RSS growth meanwhile. */
+export async function timed(pid: number, url: string, headers: Record<string, string>) {
   const before = rssMb(pid);
   let peak = before;
   const poll = setInterval(() => {

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../packages/server/src/db/seed';
+import { exportTimings } from './export';
 import { measurePoPdf, PURCHASING_CASES, seedPurchaseOrders } from './purchasing';
 import { reportTimings } from './reports';
 import { SALES_CASES, seedOrders } from './sales';
@@ -274,6 +275,8 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
       rows.push(await measure(c.name, kind, await c.setup(ctx), o));
     // Reports: single downloads timed end to end (bench/reports.ts).
     if (!o.only || /report/i.test(o.only)) await reportTimings(url, server.pid!, ctx.bearer);
+    // CSV export: whole 100k-order downloads timed end to end with the server's RSS (bench/export.ts).
+    if (!o.only || /export/i.test(o.only)) await exportTimings(url, server.pid!, ctx.bearer, o.orders);
   } finally {
     await stop(server);
     await stop(bare);

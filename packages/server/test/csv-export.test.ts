@@ -1,6 +1,6 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutraliseCell } from '../src/platform/csv-export';
+import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
 import { createDealer, pickProducts } from './factories/sales';
 import { createTestApp, get, postForm, type TestApp } from './helpers';
 
@@ -36,6 +36,46 @@ describe('cell neutraliser', () => {
     expect(neutraliseCell('-12.5')).toBe('-12.5');
     expect(neutraliseCell(null)).toBe('');
     expect(neutraliseCell(['x'])).toBe('["x"]');
+  });
+});
+
+describe('csv stream', () => {
+  const text = async (r: NodeJS.ReadableStream) => {
+    const parts: Buffer[] = [];
+    for await (const c of r) parts.push(Buffer.from(c as Buffer));
+    return Buffer.concat(parts).toString('utf8');
+  };
+
+  it('quotes cells with commas, quotes and line breaks (RFC 4180) after a BOM and the header', async () => {
+    const rows = [{ id: 1, note: 'a, "b"\nc', date: 0 }];
+    const out = await text(csvStream(async (_l, offset) => (offset ? [] : rows)));
+    expect(out).toBe('\uFEFFid,note,date\n1,"a, ""b""\nc",1970-01-01\n');
+  });
+
+  it('reads every chunk in order, each row once, and stops after a short chunk', async () => {
+    const total = CSV_CHUNK * 2 + 3;
+    const offsets: number[] = [];
+    const out = await text(
+      csvStream(async (limit, offset) => {
+        offsets.push(offset);
+        return Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ n: offset + i }));
+      }),
+    );
+    const lines = out
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe('n');
+    expect(lines.slice(1).map(Number)).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(offsets).toEqual([0, CSV_CHUNK, CSV_CHUNK * 2]);
+  });
+
+  it('ends the answer with an error when a chunk fails (no truncated file that looks complete)', async () => {
+    const stream = csvStream(async (_l, offset) => {
+      if (offset) throw new Error('db down');
+      return Array.from({ length: CSV_CHUNK }, (_, i) => ({ n: i }));
+    });
+    await expect(text(stream)).rejects.toThrow();
   });
 });
 

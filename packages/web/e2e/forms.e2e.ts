@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 interface Ctx {
   browser: Browser;
@@ -44,6 +45,7 @@ async function addProduct(page: Page, search: string, quantity: string, msrp?: s
   // The option of this search (not one left from the previous search).
   await page.getByRole('option').filter({ hasText: search }).first().click();
   await dialog.getByTestId('field-quantity').fill(quantity);
+  await expectAccessible(page, 'Add Product dialog');
   if (msrp !== undefined) await dialog.getByTestId('field-msrp').fill(msrp);
   await dialog.getByTestId('product-select').click();
   await dialog.waitFor({ state: 'hidden' });
@@ -58,6 +60,7 @@ export async function failedSubmitFocusesTheFirstError({ page }: Ctx) {
   await page.getByTestId('supplier-save').click();
   await page.getByText('Please correct the highlighted fields.').first().waitFor();
   assert.equal(await focusedTestId(page), 'field-name');
+  await expectAccessibleAtViewports(page, 'supplier form with errors');
   assert.equal(await page.getByTestId('field-name').getAttribute('aria-invalid'), 'true');
   // Required fields are marked (MUI's asterisk on the label).
   assert.match((await page.locator('label', { hasText: 'Name' }).first().textContent()) ?? '', /\*/);
@@ -78,6 +81,7 @@ export async function aChangedFormWarnsBeforeLeaving({ page }: Ctx) {
   await page.getByTestId('field-name').fill('Unsaved supplier');
   await page.getByTestId('back-button').click();
   await page.getByTestId('leave-dialog').waitFor();
+  await expectAccessible(page, 'leave dialog');
   await page.getByTestId('confirm-no').click();
   await page.getByTestId('leave-dialog').waitFor({ state: 'hidden' });
   assert.equal(new URL(page.url()).pathname, '/suppliers/add');
@@ -111,6 +115,8 @@ export async function theEditedQuotationLineSurvivesConfirm({ page }: Ctx) {
   await page.getByTestId('doc-save').click();
   await page.waitForURL(/\/quotations\/edit\/\d+$/);
   const quotationUrl = page.url();
+  await page.getByTestId('line-row').first().waitFor();
+  await expectAccessibleAtViewports(page, 'quotation editor');
 
   // The unsaved edit: a shipping line typed after the save.
   await addProduct(page, 'SHIPPING-COST', '1', '80');
@@ -121,6 +127,7 @@ export async function theEditedQuotationLineSurvivesConfirm({ page }: Ctx) {
     .getByText(/Quotation/)
     .first()
     .waitFor();
+  await expectAccessible(page, 'Confirm Order dialog');
   await page.getByTestId('confirm-yes').click();
   await page.waitForURL(/\/orders\/edit\/\d+$/);
   await page
@@ -133,10 +140,12 @@ export async function theEditedQuotationLineSurvivesConfirm({ page }: Ctx) {
   await page.waitForFunction(
     () => (document.querySelector('[data-testid="field-shipping_cost"]') as HTMLInputElement)?.value === '80',
   );
+  await expectAccessibleAtViewports(page, 'order editor');
 
   // A confirmed quotation offers no second Confirm Order.
   await page.goto(quotationUrl);
   await page.getByTestId('doc-confirmed-order').waitFor();
+  await expectAccessible(page, 'confirmed quotation');
   assert.equal(await page.getByTestId('doc-confirm-order').count(), 0);
 }
 
@@ -156,6 +165,7 @@ export async function aTypedZeroDiscountStaysZero({ page }: Ctx) {
   await dialog.getByTestId('field-desc').fill('Zero discount item');
   await dialog.getByTestId('field-msrp').fill('100');
   await dialog.getByTestId('field-discount').fill('0');
+  await expectAccessibleAtViewports(page, 'Add Product dialog, free line');
   await dialog.getByTestId('product-select').click();
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(await page.getByTestId('line-row').count(), 1);
@@ -181,6 +191,7 @@ export async function approveAsksFirst({ page, baseURL }: Ctx) {
   await row.getByTestId('delete-approve').click();
   const dialog = page.getByTestId('confirm-dialog');
   await dialog.getByText(order.oc_ref).first().waitFor();
+  await expectAccessible(page, 'approve delete request dialog');
   await page.getByTestId('confirm-no').click();
   await dialog.waitFor({ state: 'hidden' });
   const admin = await apiAs(baseURL, 'admin');
@@ -209,6 +220,7 @@ export async function adminRejectsAQuotationDeleteRequest({ page, baseURL }: Ctx
     .getByText(/Delete request for Quotation .* rejected/)
     .first()
     .waitFor();
+  await expectAccessible(page, 'dashboard with a toast');
   const admin = await apiAs(baseURL, 'admin');
   const after = (await admin(`/quotations/${q.id}`)).body.data as { request_to_delete: number };
   assert.equal(after.request_to_delete, 0);
@@ -229,9 +241,12 @@ export async function aListRowOpensWithEnter({ page }: Ctx) {
     const link = page.locator('a[data-row-link]').first();
     await link.waitFor();
     assert.match((await link.getAttribute('href')) ?? '', edit, `${path} (${table}) row href`);
+    await expectAccessibleAtViewports(page, `${path} list`);
     await link.focus();
+    await expectFocusRing(page, `${path} row link`);
     await page.keyboard.press('Enter');
     await page.waitForURL(edit);
+    await expectAccessible(page, `${path} record`);
   }
 
   // Ctrl+click opens the record in a new tab and leaves the list where it is.
@@ -259,6 +274,7 @@ export async function duplicateAsksFirstAndToasts({ page, baseURL }: Ctx) {
     .getByTestId('confirm-dialog')
     .getByText(/Duplicate Order/)
     .waitFor();
+  await expectAccessible(page, 'Duplicate dialog');
   await page.getByTestId('confirm-yes').click();
   await page.getByText('Duplicate successfully').first().waitFor();
   await page.waitForURL((u) => /\/orders\/edit\/\d+$/.test(u.pathname) && u.pathname !== `/orders/edit/${id}`);
@@ -295,6 +311,7 @@ export async function shippingSaveWithoutOcFocusesTheMissingOc({ page, baseURL }
   await page.getByTestId('doc-save').click();
   await page.getByText('Please correct the highlighted fields.').first().waitFor();
   await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'field-oc_ref');
+  await expectAccessible(page, 'shipping order editor with errors');
 
   await page.getByTestId('field-oc_ref').fill('OC-NO-PDF');
   await page.getByTestId('doc-save').click();

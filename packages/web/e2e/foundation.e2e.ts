@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { MSG } from '@bpm/contract/messages';
 import { canReach, landingRoute, MENUS, ROLES, ROUTES, type Role } from '@bpm/contract/roles';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 interface Ctx {
   browser: Browser;
@@ -53,10 +54,13 @@ export async function everyRoleSeesItsMenuAndLandsOnItsRoute({ browser, baseURL 
       await page.goto('/');
       await signIn(page, demoUser(role));
       await expectPath(page, landingRoute(role));
+      // Each role's landing screen (the dashboards among them) at the three viewports.
+      await expectAccessibleAtViewports(page, `${role}'s landing page`);
 
       await page.getByTestId('menu-button').click();
       const menu = page.getByTestId('side-menu');
       await menu.getByText('What would you like to do?').waitFor();
+      await expectAccessible(page, `${role}'s side menu`);
       const labels = await menu.getByRole('navigation', { name: 'Main menu' }).getByRole('button').allInnerTexts();
       assert.deepEqual(
         labels.map((l) => l.trim()),
@@ -127,8 +131,10 @@ export async function adminCreatesAndDisablesAUser({ page }: Ctx) {
   await page.getByTestId('menu-users').click();
   await expectPath(page, '/users');
   await page.getByText('Add / Edit User').waitFor();
+  await expectAccessibleAtViewports(page, 'users list');
   await page.getByTestId('user-add').click();
   await expectPath(page, '/users/add');
+  await expectAccessibleAtViewports(page, 'user form');
 
   await page.getByTestId('field-username').fill(username);
   await page.getByTestId('field-password').fill(password);
@@ -136,6 +142,8 @@ export async function adminCreatesAndDisablesAUser({ page }: Ctx) {
   await page.getByTestId('field-first_name').fill('Quinn');
   await page.getByTestId('field-last_name').fill('Tester');
   await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'qa', exact: true }).waitFor();
+  await expectAccessible(page, 'user form, Role open');
   await page.getByRole('option', { name: 'qa', exact: true }).click();
   await page.getByTestId('user-save').click();
   await page.getByText(MSG.saved).first().waitFor();
@@ -165,6 +173,7 @@ export async function adminCreatesAndDisablesAUser({ page }: Ctx) {
   await active.click();
   await page.getByText('Disabled', { exact: true }).waitFor();
   assert.equal(await active.isChecked(), false);
+  await expectAccessible(page, 'user form, disabled user');
   await page.getByTestId('user-save').click();
   await expectPath(page, '/users');
   await page.getByTestId('users-search').fill(username);
@@ -176,14 +185,23 @@ export async function adminCreatesAndDisablesAUser({ page }: Ctx) {
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.getByText(MSG.accountDisabled).first().waitFor();
+  await expectAccessible(page, 'login screen, disabled account');
   assert.equal(await page.getByTestId('menu-button').count(), 0);
 }
 
 /** 2.1: missing fields and a wrong password. */
 export async function loginScreenRejectsMissingAndWrongCredentials({ page }: Ctx) {
   await page.goto('/');
+  await page.getByTestId('login-username').waitFor();
+  await expectAccessibleAtViewports(page, 'login screen');
+  // Keyboard focus is visible: the field's 2 px focused border, the button's ring.
+  await page.getByTestId('login-username').focus();
+  await expectFocusRing(page, 'login user name');
+  await page.getByTestId('login-submit').focus();
+  await expectFocusRing(page, 'login button');
   await page.getByTestId('login-submit').click();
   await page.getByTestId('login-missing').getByText(MSG.loginRequired).waitFor();
+  await expectAccessible(page, 'login screen, missing fields');
 
   await page.getByTestId('login-username').fill('admin');
   await page.getByTestId('login-submit').click();
@@ -192,6 +210,7 @@ export async function loginScreenRejectsMissingAndWrongCredentials({ page }: Ctx
   await page.getByTestId('login-password').fill('wrong-password');
   await page.getByTestId('login-submit').click();
   await page.getByText(MSG.invalidCredentials).first().waitFor();
+  await expectAccessible(page, 'login screen, wrong password');
   await page.getByTestId('login-missing').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('menu-button').count(), 0);
 

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 interface Ctx {
   browser: Browser;
@@ -62,6 +63,7 @@ export async function productionFiltersItsOrdersList({ page, baseURL }: Ctx) {
     'orders-table',
     all.data.map((r) => r.id),
   );
+  await expectAccessibleAtViewports(page, 'production orders list');
 
   // Uncheck Done and pick the dealer of a listed order that is not done.
   await page.getByTestId('orders-statuses').getByLabel('Done').uncheck();
@@ -85,14 +87,18 @@ export async function productionFiltersItsOrdersList({ page, baseURL }: Ctx) {
   );
   const statuses = await page.getByTestId('orders-table-row').getByTestId('order-status').allInnerTexts();
   assert.ok(statuses.every((s) => s.toLowerCase() !== 'done'));
+  await expectAccessible(page, 'production orders list, filtered');
 }
 
 export async function saleCreatesADealer({ page }: Ctx) {
   const name = `E2E Dealer ${Date.now()}`;
   await signIn(page, 'sale');
   await page.goto('/dealers');
+  await page.getByTestId('dealers-table-row').first().waitFor();
+  await expectAccessibleAtViewports(page, 'dealers list');
   await page.getByTestId('dealer-add').click();
   await page.waitForURL((u) => u.pathname === '/dealers/add');
+  await expectAccessibleAtViewports(page, 'dealer form');
   assert.equal(await page.getByTestId('field-country').inputValue(), 'United States');
   // The form refuses a bad e-mail before calling the server.
   await page.getByTestId('field-name').fill(name);
@@ -100,15 +106,19 @@ export async function saleCreatesADealer({ page }: Ctx) {
   await page.getByTestId('field-email').fill('not-an-email');
   await page.getByTestId('dealer-save').click();
   await page.getByText('Please enter a valid email address').waitFor();
+  await expectAccessible(page, 'dealer form with an error');
   await page.getByTestId('field-email').fill('orders@e2e-dealer.example');
   await page.getByTestId('field-same_address').check();
   assert.equal(await page.getByTestId('field-shipping_address').inputValue(), '1 Test Street, Springfield');
   await page.getByRole('combobox', { name: 'Payment Terms' }).click();
+  await page.getByRole('option', { name: '100% 30 days' }).waitFor();
+  await expectAccessible(page, 'dealer form, Payment Terms open');
   await page.getByRole('option', { name: '100% 30 days' }).click();
   await page.getByTestId('dealer-save').click();
   await page.waitForURL((u) => u.pathname === '/dealers');
   await page.getByTestId('dealers-search').fill(name);
   await page.getByTestId('dealers-table-row').filter({ hasText: name }).waitFor();
+  await expectAccessible(page, 'dealers list, searched');
 }
 
 export async function adminRejectsADeleteRequestFromTheDashboard({ page, baseURL }: Ctx) {
@@ -124,6 +134,7 @@ export async function adminRejectsADeleteRequestFromTheDashboard({ page, baseURL
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
   const row = page.locator(`[data-testid="delete-request-row"][data-order-id="${order.id}"]`);
   await row.waitFor();
+  await expectAccessibleAtViewports(page, 'administrator dashboard');
   await row.getByTestId('delete-reject').click();
   await row.waitFor({ state: 'detached' });
   const admin = await apiAs(baseURL, 'admin');

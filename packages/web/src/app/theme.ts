@@ -21,6 +21,11 @@ export const theme = createTheme({
       styleOverrides: {
         'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible, [role="menuitem"]:focus-visible, [role="row"]:focus-visible, [tabindex="0"]:focus-visible, .Mui-focusVisible':
           FOCUS_RING,
+        // notistack's toast colours (green #43a047, orange, light blue) give white text < 4.5:1; these reach it.
+        '.notistack-MuiContent.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
+        '.notistack-MuiContent.notistack-MuiContent-error': { backgroundColor: '#c62828' },
+        '.notistack-MuiContent.notistack-MuiContent-warning': { backgroundColor: '#b35000' },
+        '.notistack-MuiContent.notistack-MuiContent-info': { backgroundColor: '#0277bd' },
       },
     },
     // A disabled field's helper text still has to be readable (MUI's disabled grey is 2.6:1).

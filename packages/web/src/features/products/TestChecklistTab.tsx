@@ -34,6 +34,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
+import { sortAnnouncements, stepName } from '../../components/sort-announcements';
 import { RevisionBar } from './RevisionBar';
 
 /** Test Checklist tab (administrator, production, sale): ordered steps, drag reorder, REV (document 2 section 2). */
@@ -126,7 +127,12 @@ export function TestChecklistTab({ product }: { product: Product }) {
           <span>Test Description</span>
           <span />
         </Box>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: sortAnnouncements((id) => stepName(items.find((x) => x.id === id)), 'step') }}
+        >
           <SortableContext items={items.map((s) => s.id)} strategy={verticalListSortingStrategy}>
             <Box data-testid="steps-list">
               {items.map((s) => (

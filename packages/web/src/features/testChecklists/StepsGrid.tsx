@@ -41,6 +41,7 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { type ChecklistKind, useChecklistMutation } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { sortAnnouncements, stepName } from '../../components/sort-announcements';
 import { ResultDialog } from './ResultDialog';
 
 const COL = 96;
@@ -142,7 +143,12 @@ export function StepsGrid({
           ))}
           {canSteps && <span />}
         </Box>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: sortAnnouncements((id) => stepName(items.find((x) => x.id === id)), 'step') }}
+        >
           <SortableContext items={items.map((s) => s.id)} strategy={verticalListSortingStrategy}>
             {items.map((s) => (
               <StepRow

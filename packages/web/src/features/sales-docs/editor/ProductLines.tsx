@@ -1,5 +1,4 @@
 import {
-  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -22,6 +21,7 @@ import type { Control, FieldArrayWithId } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/FormTextField';
 import { formatMoney } from '../../../components/format';
+import { sortAnnouncements } from '../../../components/sort-announcements';
 import { type DocForm, type LineForm, lineFormAmount, testExcess } from './doc-form';
 
 type Ctl = Control<DocForm, unknown, DocForm>;
@@ -69,14 +69,7 @@ export function ProductLines({
     const i = fields.findIndex((f) => f.key === key);
     return i < 0 ? 'line' : lineName(lines[i] ?? fields[i], i);
   };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is no longer over a line.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped at ${nameOf(over.id)}.` : `${nameOf(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
+  const announcements = sortAnnouncements(nameOf);
 
   if (fields.length === 0) {
     return (
