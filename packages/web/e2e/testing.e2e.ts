@@ -179,7 +179,17 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
 
   // --- qa signs off from the order overview ----------------------------------------------------------------
   await become(page, 'qa');
-  await page.goto(`/testchecklists/${order.id}`);
+  // qa's list starts on the orders waiting for it (Passed without QC); the order is there.
+  await page.goto('/testchecklists');
+  assert.equal(
+    await page.getByTestId('tests-status').getByRole('radio', { name: 'Passed without QC' }).isChecked(),
+    true,
+  );
+  await page.getByTestId('tests-search').fill(ocRef);
+  const listRow = page.getByTestId('tests-table').locator('tbody tr').filter({ hasText: ocRef });
+  await listRow.locator('[data-testid="test-status"][data-status="passed"]').waitFor();
+  await listRow.getByRole('link').first().click();
+  await page.waitForURL(`**/testchecklists/${order.id}`);
   const qaRow = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`);
   await qaRow.getByTestId('sign-qc').click();
   await page.getByText(TC_MSG.signed).waitFor();
