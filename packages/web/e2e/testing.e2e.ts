@@ -1,0 +1,272 @@
+import assert from 'node:assert/strict';
+import { PL_MSG } from '@bpm/contract/packingLists';
+import { TC_MSG } from '@bpm/contract/testChecklists';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
+
+const PASSWORD = 'bpm-demo';
+
+/**
+ * Signs in through the form as `username`. Any earlier session of the page is dropped first (the
+ * access token lives in memory, the refresh token in a cookie), so one page plays every role in
+ * turn and a failure's screenshot shows the screen that failed.
+ */
+async function become(page: Page, username: string) {
+  await page.context().clearCookies();
+  await page.goto('/');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-button').waitFor();
+}
+
+interface Api {
+  userId: number;
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, data: object) => Promise<T>;
+  /** A multipart form (the product and order saves take one); arrays are sent as JSON. */
+  form: <T>(path: string, fields: Record<string, string | number | object>) => Promise<T>;
+}
+
+/** Calls the API as `username` with its own bearer token (set-up only; the page signs in through the form). */
+async function apiAs(page: Page, username: string): Promise<Api> {
+  const res = await page.request.post('/api/auth/login', { data: { username, password: PASSWORD } });
+  assert.equal(res.status(), 200, `login ${username}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  await page.context().clearCookies();
+  const payload = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString()) as { user_id: number };
+  const headers = { Authorization: `Bearer ${access_token}` };
+  const answer = async <T>(what: string, r: Awaited<ReturnType<Page['request']['get']>>) => {
+    assert.equal(r.status(), 200, `${what}: ${await r.text()}`);
+    return ((await r.json()) as { data: T }).data;
+  };
+  return {
+    userId: payload.user_id,
+    get: async (path) => answer(`GET ${path}`, await page.request.get(`/api${path}`, { headers })),
+    post: async (path, data) => answer(`POST ${path}`, await page.request.post(`/api${path}`, { headers, data })),
+    form: async (path, fields) => {
+      const multipart: Record<string, string> = {};
+      for (const [k, v] of Object.entries(fields)) multipart[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      return answer(`POST ${path}`, await page.request.post(`/api${path}`, { headers, multipart }));
+    },
+  };
+}
+
+/** The chip of a status, waited for by its value (data-status carries the raw status). */
+const statusChip = (page: Page, status: string) =>
+  page.locator(`[data-testid="checklist-status"][data-status="${status}"]`);
+
+/**
+ * Issue 11's journey. Set-up (through the API, nothing taken from the demo data by name): a product
+ * with two test steps and one serial per unit, a modem product without a test, and an order with two
+ * units of the first and one of the modem. Then: production assigns the tester to the order line
+ * (two units, so product_max_serials 2); the tester enters two serials and every result; qa signs off;
+ * production edits a step so the checklist waits for approval; sale approves; shipping creates the
+ * packing list, whose serials come from the checklist; the modem line without its IMEI shows the hint.
+ * axe runs on the test order overview, the checklist page and the packing list editor.
+ */
+export async function testingChecklistToPackingList({ page }: { page: Page }) {
+  // --- set-up -------------------------------------------------------------------------------------
+  const stamp = Date.now();
+  const admin = await apiAs(page, 'admin');
+  const tested = await admin.form<{ id: number }>('/products/save', {
+    product_code: `E2E-TST-${stamp}`,
+    desc: `E2E tested unit ${stamp}`,
+    msrp: 100,
+    warranty: 365,
+    pl_serial_count: 1,
+    has_modem: 0,
+    is_test_required: 1,
+  });
+  for (const test_desc of ['Power on', 'Check LEDs'])
+    await admin.post('/productTestChecklist/save', { product_id: tested.id, test_desc });
+  const modem = await admin.form<{ id: number }>('/products/save', {
+    product_code: `E2E-MDM-${stamp}`,
+    desc: `E2E modem unit ${stamp}`,
+    msrp: 200,
+    warranty: 365,
+    pl_serial_count: 1,
+    has_modem: 1,
+    is_test_required: 0,
+  });
+  const sale = await apiAs(page, 'sale');
+  const [dealer] = await sale.get<Array<{ id: number }>>('/dealers?limit=1');
+  assert.ok(dealer, 'a dealer to sell to');
+  const ocRef = `OC-E2E-${stamp}`;
+  const testedName = `E2E tested unit ${stamp}`;
+  const modemName = `E2E modem unit ${stamp}`;
+  const order = await sale.form<{ id: number }>('/orders/save', {
+    dealer: dealer.id,
+    date: Math.floor(stamp / 1000),
+    value: 0,
+    oc_ref: ocRef,
+    products: [
+      { product_id: tested.id, name: testedName, quantity: 2, msrp: 100 },
+      { product_id: modem.id, name: modemName, quantity: 1, msrp: 200 },
+    ],
+  });
+  const tester = await apiAs(page, 'tester');
+
+  // --- production assigns the tester to the order line -------------------------------------------------
+  await become(page, 'production');
+  await page.goto(`/testchecklists/${order.id}`);
+  const card = page.getByTestId('test-product').filter({ hasText: testedName });
+  await card.getByTestId('add-test').click();
+  const dialog = page.getByTestId('checklist-dialog');
+  await dialog.waitFor();
+  // Saving without a tester: the spec's message, nothing created.
+  await dialog.getByTestId('checklist-save').click();
+  await dialog.getByText(TC_MSG.testerRequired).waitFor();
+  await page.getByTestId('checklist-tester-select').click();
+  await page.locator(`li[role="option"][data-value="${tester.userId}"]`).click();
+  await dialog.getByTestId('checklist-quantity').fill('2');
+  await dialog.getByTestId('checklist-save').click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = card.getByTestId('checklist-row');
+  await row.getByTestId('checklist-status').and(page.locator('[data-status="pending"]')).waitFor();
+  const checklistId = Number(await row.getAttribute('data-id'));
+  assert.ok(checklistId > 0, 'the new checklist row');
+  assert.match((await card.getByTestId('quantity-summary').textContent()) ?? '', /Test Assigned: 2.*Test Remaining: 0/);
+  assert.deepEqual(await axeViolations(page), [], 'axe on the test order overview');
+
+  // --- the tester enters two serials and every result ---------------------------------------------------
+  await become(page, 'tester');
+  await page.goto(`/testchecklists/${order.id}`);
+  const start = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`).getByTestId('start-test');
+  assert.equal(await start.textContent(), 'Start Test');
+  await start.click();
+  await page.waitForURL(`**/testchecklists/test/${checklistId}`);
+  await page.getByText(TC_MSG.assignSerials).waitFor();
+  assert.equal(await page.getByTestId('serial-col').count(), 2, 'one result column per product_max_serials');
+  // A cell of a column without its serial only warns.
+  await page.getByTestId('result-cell').first().click();
+  await page.getByText(TC_MSG.noSerialForColumn).waitFor();
+  assert.equal(await page.getByTestId('result-dialog').count(), 0);
+
+  await page.getByTestId('tab-serials').click();
+  const serialsBox = page.getByTestId('serials-input');
+  // More serials than the checklist holds: the spec's message, nothing saved.
+  await serialsBox.fill(`SN-${stamp}-1\nSN-${stamp}-2\nSN-${stamp}-3`);
+  await page.getByTestId('serials-save').click();
+  assert.equal(await page.getByTestId('serials-error').textContent(), TC_MSG.serialsTooMany(2, false, 3));
+  // Blank lines and spaces around a scan are dropped.
+  await serialsBox.fill(`  SN-${stamp}-1 \n\nSN-${stamp}-2\n`);
+  await page.getByTestId('serials-save').click();
+  await page.getByText(TC_MSG.serialsSaved).waitFor();
+
+  await page.getByTestId('tab-steps').click();
+  const serials = page.getByTestId('serial-col');
+  await serials.filter({ hasText: `SN-${stamp}-2` }).waitFor();
+  assert.deepEqual(await serials.allTextContents(), [`SN-${stamp}-1`, `SN-${stamp}-2`]);
+  const steps = page.getByTestId('step-row');
+  assert.equal(await steps.count(), 2, "the product's two steps were copied");
+  for (let s = 0; s < 2; s++)
+    for (const item of [1, 2]) {
+      const cell = steps.nth(s).locator(`[data-testid="result-cell"][data-item="${item}"]`);
+      await cell.click();
+      const result = page.getByTestId('result-dialog');
+      await result.getByTestId('result-pass').click();
+      await result.waitFor({ state: 'hidden' });
+      await steps.nth(s).locator(`[data-testid="result-cell"][data-item="${item}"][data-result="passed"]`).waitFor();
+      // Some but not all results: in progress until the last one.
+      if (s + item < 3) await statusChip(page, 'in progress').waitFor();
+    }
+  await statusChip(page, 'passed').waitFor();
+  assert.equal(await statusChip(page, 'passed').textContent(), 'Passed without QC');
+  await page.getByTestId('qa-banner').filter({ hasText: TC_MSG.qaSignRequired }).waitFor();
+  assert.equal(await page.getByTestId('sign-qc').count(), 0, 'only qa signs off');
+  assert.deepEqual(await axeViolations(page), [], 'axe on the checklist page');
+
+  // --- qa signs off from the order overview ----------------------------------------------------------------
+  await become(page, 'qa');
+  // qa's list starts on the orders waiting for it (Passed without QC); the order is there.
+  await page.goto('/testchecklists');
+  assert.equal(
+    await page.getByTestId('tests-status').getByRole('radio', { name: 'Passed without QC' }).isChecked(),
+    true,
+  );
+  await page.getByTestId('tests-search').fill(ocRef);
+  const listRow = page.getByTestId('tests-table').locator('tbody tr').filter({ hasText: ocRef });
+  await listRow.locator('[data-testid="test-status"][data-status="passed"]').waitFor();
+  await listRow.getByRole('link').first().click();
+  await page.waitForURL(`**/testchecklists/${order.id}`);
+  const qaRow = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`);
+  await qaRow.getByTestId('sign-qc').click();
+  await page.getByText(TC_MSG.signed).waitFor();
+  await qaRow.locator('[data-testid="checklist-status"][data-status="completed"]').waitFor();
+  await page.locator('[data-testid="order-test-status"][data-status="completed"]').waitFor();
+  assert.equal(await qaRow.getByTestId('sign-qc').count(), 0);
+
+  // --- production edits a step: the checklist waits for approval ---------------------------------------------
+  await become(page, 'production');
+  await page.goto(`/testchecklists/test/${checklistId}`);
+  await statusChip(page, 'completed').waitFor();
+  await page.getByTestId('step-row').first().getByTestId('step-edit').click();
+  const stepDialog = page.getByTestId('step-dialog');
+  await stepDialog.getByTestId('step-desc-input').fill('Power on and wait 10 s');
+  await stepDialog.getByTestId('step-save').click();
+  await stepDialog.waitFor({ state: 'hidden' });
+  await page.getByTestId('step-desc').filter({ hasText: 'Power on and wait 10 s' }).waitFor();
+  await statusChip(page, 'waiting approval').waitFor();
+  await page.getByTestId('approval-banner').filter({ hasText: TC_MSG.approvalRequired }).waitFor();
+  assert.equal(await page.getByTestId('approve').count(), 0, 'production does not approve');
+
+  // --- sale approves ---------------------------------------------------------------------------------------
+  await become(page, 'sale');
+  await page.goto(`/testchecklists/test/${checklistId}`);
+  await page.getByTestId('approval-banner').waitFor();
+  await page.getByTestId('approve').click();
+  await page.getByText(TC_MSG.approved).waitFor();
+  await statusChip(page, 'completed').waitFor();
+  await page.getByTestId('approval-banner').waitFor({ state: 'detached' });
+
+  // --- shipping creates the packing list; serials come from the checklist ---------------------------------------
+  await become(page, 'shipping');
+  await page.goto('/packinglists/add');
+  const orderBox = page.getByTestId('packing-order');
+  await orderBox.fill(ocRef);
+  await page.getByRole('option').filter({ hasText: ocRef }).click();
+  const testedLine = page.getByTestId('packing-line').filter({ hasText: testedName });
+  const modemLine = page.getByTestId('packing-line').filter({ hasText: modemName });
+  const testedSerials = testedLine.getByTestId('packing-serials');
+  await testedLine.getByText('From the test checklists').waitFor();
+  assert.equal(await testedSerials.inputValue(), `SN-${stamp}-1\nSN-${stamp}-2`);
+  assert.equal(await testedSerials.getAttribute('readonly'), '', 'checklist serials are read-only');
+  assert.equal(await page.getByTestId('test-status-warning').count(), 0, 'the order is completed: no warning');
+
+  // The modem line without its IMEI: 1 serial + 1 IMEI per unit required.
+  const modemSerials = modemLine.getByTestId('packing-serials');
+  await modemSerials.fill(`MDM-${stamp}-1`);
+  await modemLine.getByText(PL_MSG.serialCount(2, 1, true)).waitFor();
+  assert.equal(PL_MSG.serialCount(2, 1, true), '2 serials required, 1 found. Check that you enter IMEI.');
+  await modemSerials.fill(`MDM-${stamp}-1\nIMEI-${stamp}`);
+  await modemLine.getByText(PL_MSG.serialCount(2, 1, true)).waitFor({ state: 'detached' });
+
+  await page.getByLabel('PO Number').fill(`PO-E2E-${stamp}`);
+  await page.getByTestId('packing-save').click();
+  await page.getByText('Save successfully').first().waitFor();
+  await page.waitForURL(/\/packinglists\/edit\/\d+$/);
+  // The saved list reads back the same serials.
+  await page.reload();
+  await page
+    .getByTestId('packing-line')
+    .filter({ hasText: testedName })
+    .getByText('From the test checklists')
+    .waitFor();
+  assert.equal(
+    await page.getByTestId('packing-line').filter({ hasText: testedName }).getByTestId('packing-serials').inputValue(),
+    `SN-${stamp}-1\nSN-${stamp}-2`,
+  );
+  assert.equal(
+    await page.getByTestId('packing-line').filter({ hasText: modemName }).getByTestId('packing-serials').inputValue(),
+    `MDM-${stamp}-1\nIMEI-${stamp}`,
+  );
+  // The hint also shows on a saved list whose modem line lacks its IMEI.
+  await page
+    .getByTestId('packing-line')
+    .filter({ hasText: modemName })
+    .getByTestId('packing-serials')
+    .fill(`MDM-${stamp}-1`);
+  await page.getByText(PL_MSG.serialCount(2, 1, true)).waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'axe on the packing list editor');
+}
