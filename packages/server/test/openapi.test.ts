@@ -35,6 +35,17 @@ describe('OpenAPI document', () => {
     expect(count).toBe(t.app.routeTable.length);
   });
 
+  it('every JSON answer has a schema: only downloads, tokens and pages answer raw', async () => {
+    const unshaped = [...t.app.routeDocs].filter(([, d]) => !d.raw && !d.response).map(([key]) => key);
+    expect(unshaped).toEqual([]);
+    // The raw ones are files and images, reports and CSV exports, the token refresh and the reference itself.
+    const raw = [...t.app.routeDocs].filter(([, d]) => d.raw).map(([key]) => key);
+    for (const key of raw)
+      expect(key).toMatch(
+        /\/files\/|\/reports\/|export\.csv$|\/image\/|\/signature\/|\/auth\/(login|refresh)$|openapi\.json$|\/docs(\.js)?$/,
+      );
+  });
+
   it('describes inputs from the zod schemas: path and query parameters, bodies with required fields', async () => {
     const doc = await document();
     const get = doc.paths['/api/suppliers/{id}']!.get!;
