@@ -318,12 +318,11 @@ export const poRow = z.object({
 });
 export type PoRow = z.infer<typeof poRow>;
 
-/** GET /purchaseorders answers `{ data: rows, total, amount }`: amount is the USD sum of the filtered POs. */
-export interface PoListAnswer {
-  data: PoRow[];
-  total: number;
-  amount: number;
-}
+/** Beside the rows of GET /purchaseorders: the total and the USD sum of the filtered POs. */
+export const poListMeta = z.object({ total: z.number().int(), amount: z.number() });
+
+/** GET /purchaseorders answers `{ data: rows, total, amount }`. */
+export type PoListAnswer = z.infer<typeof poListMeta> & { data: PoRow[] };
 
 export const poTimeParams = z.object({
   start: z.coerce.number({ error: MSG.number }).int().min(0).max(32_503_680_000),

@@ -14,6 +14,7 @@ import {
   poCancel,
   poHistoryRecord,
   poHistoryRow,
+  poListMeta,
   poListQuery,
   poPay,
   poRequestApproval,
@@ -142,6 +143,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     // `{ data, total, amount }`: a page with the USD sum of the filtered POs beside it.
     paged: true,
     response: poRow,
+    meta: poListMeta,
     async handler({ query, deps }) {
       const page = await listPos(deps.db, query);
       return new RowsWith(page.rows, { total: page.total, amount: page.amount });
