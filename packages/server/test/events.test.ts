@@ -1,8 +1,9 @@
-import { EVENT_KINDS, type EventName } from '@bpm/contract/events';
+import { EVENT_KINDS, EVENT_RECORD_TYPES, EVENTS, type EventName } from '@bpm/contract/events';
 import { type Action, can } from '@bpm/contract/permissions';
 import { ROLES } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/platform';
+import { ENTITY_OPEN_ACTION } from '../src/modules/events/scope';
 import { recordEvent } from '../src/platform/events';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -206,5 +207,13 @@ describe('GET /events filters (type, event, user, date)', () => {
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines).toHaveLength(1 + 2);
+  });
+});
+
+describe('the Record filter covers every audited type', () => {
+  it('offers every entity type the scope knows and every catalogue stem', () => {
+    for (const type of Object.keys(ENTITY_OPEN_ACTION)) expect(Object.keys(EVENT_RECORD_TYPES)).toContain(type);
+    const stems = Object.values(EVENT_RECORD_TYPES).flatMap((t) => [...t.stems]);
+    expect([...stems].sort()).toEqual(Object.keys(EVENTS).sort());
   });
 });

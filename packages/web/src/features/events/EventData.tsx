@@ -1,6 +1,6 @@
 import { eventChanges, eventDetails } from '@bpm/contract/events';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { type EventLabels, fieldLabel, valueText } from './event-prose';
+import { type EventLabels, fieldLabel, valueText } from '../../components/event-prose';
 
 /**
  * An event's data as prose: identifying fields as 'Field: value', then changes as old → new; record ids by their

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../api/auth-store';
 import { useEvents } from '../../api/events';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { eventTitle, recordTypeLabel } from '../../components/event-prose';
 import { ClearFilterButton } from '../../components/filters/ChoiceFilters';
 import { DateRange } from '../../components/filters/DateRange';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -22,7 +23,6 @@ import { formatDateTime } from '../../components/format';
 import { useListPageState } from '../../components/ListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { EventData } from './EventData';
-import { eventTitle, recordTypeLabel } from './event-prose';
 import { recordPath } from './record-path';
 
 /** The record of an event as the screens name it: 'Order OC-DEMO-12', 'Dealer Northwind Traders'. */

@@ -250,11 +250,11 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
   const q = useRoleOrdersList(role, orderListQuery(s, { payment: false }));
   const columns: Column<ShippingOrderRow>[] = [
     { key: 'id', header: 'ID', sortKey: 'id', width: 70 },
-    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => formatDate(r.date) },
-    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref' },
-    { key: 'invoice', header: 'Invoice', sortKey: 'invoice' },
-    { key: 'note', header: 'Note', sortKey: 'note' },
-    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb' },
+    { key: 'date', header: 'Date', sortKey: 'date', render: (r) => nw(formatDate(r.date)) },
+    { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref', render: (r) => nw(r.oc_ref) },
+    { key: 'invoice', header: 'Invoice', sortKey: 'invoice', render: (r) => nw(r.invoice) },
+    { key: 'note', header: 'Note', sortKey: 'note', render: (r) => <NoteCell note={r.note} /> },
+    { key: 'shipping_awb', header: 'AWB', sortKey: 'shipping_awb', render: (r) => nw(r.shipping_awb) },
     {
       key: 'shipping_status',
       header: 'Status',

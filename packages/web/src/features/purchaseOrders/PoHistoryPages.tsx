@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { saveBlob } from '../../api/client';
 import { downloadPoFile, usePoHistory, usePoHistoryRecord } from '../../api/purchaseOrders';
 import { DataTable } from '../../components/DataTable';
+import { fieldLabel, valueText } from '../../components/event-prose';
 import { FormGrid, useIdParam } from '../../components/FormPage';
 import { displayValue, formatDate, formatDateTime, formatMoney } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -63,6 +64,13 @@ function PoHistoryListPage() {
       />
     </Box>
   );
+}
+
+/** A changed value as the form shows it: payment and status by their labels, dates as dates, flags as words. */
+function changeText(field: string, v: unknown): string {
+  if (field === 'paid' && typeof v === 'number') return PAYMENT_LABELS[v as keyof typeof PAYMENT_LABELS] ?? String(v);
+  if (field === 'status' && typeof v === 'string') return PO_STATUS_LABELS[v as keyof typeof PO_STATUS_LABELS] ?? v;
+  return valueText(field, v);
 }
 
 /** /purchaseorders/history/{PurchaseOrderId}/{PurchaseOrderHistoryId}: a read-only past version. */
@@ -167,9 +175,9 @@ export function PoHistoryRecordPage() {
             <TableBody>
               {changes.map(([k, c]) => (
                 <TableRow key={k}>
-                  <TableCell>{k}</TableCell>
-                  <TableCell>{displayValue(c.old)}</TableCell>
-                  <TableCell>{displayValue(c.new)}</TableCell>
+                  <TableCell>{fieldLabel(k)}</TableCell>
+                  <TableCell>{changeText(k, c.old)}</TableCell>
+                  <TableCell>{changeText(k, c.new)}</TableCell>
                 </TableRow>
               ))}
               {h.changes?.parts && (

@@ -1,7 +1,7 @@
 // The audit trail as prose (issue 9 item 9): event names as words, fields by their screen names,
 // values as a person reads them — a dealer's name, not 18; a date, not 1795305600; Active, not 1.
 import { EVENT_RECORD_TYPES } from '@bpm/contract/events';
-import { formatDate, formatDateTime } from '../../components/format';
+import { formatDate, formatDateTime } from './format';
 
 /** Words written otherwise than lower case, and joined words of the stored names. */
 const WORDS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputToUnix, formatDate, formatDateTime } from '../../components/format';
 import { eventTitle, fieldLabel, recordTypeLabel, valueText } from './event-prose';
+import { dateInputToUnix, formatDate, formatDateTime } from './format';
 
 describe('eventTitle (event names as words)', () => {
   it('reads the stored name as a sentence', () => {
