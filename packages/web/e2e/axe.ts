@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
 
@@ -96,22 +96,22 @@ export async function expectFocusRing(page: Page, where: string): Promise<void> 
   const ring = await page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { ok: false, why: 'nothing is focused' };
-    const ringed = (e: Element) => {
-      const s = getComputedStyle(e);
-      const outline =
-        s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) >= 2 && !/rgba\(.*, 0\)$/.test(s.outlineColor);
-      return outline || (s.boxShadow !== 'none' && s.boxShadow !== '');
-    };
     // A list row link draws its ring around the whole row (the link covers the row).
-    const row = el.closest('tr, [role="row"]');
+    const row = el.hasAttribute('data-row-link') ? el.closest('tr, [role="row"]') : null;
+    // (No named helper functions in here: tsx would wrap them in a helper the page does not have.)
+    let ringed = false;
+    for (const e of row ? [el, row] : [el]) {
+      const c = getComputedStyle(e);
+      const outline =
+        c.outlineStyle !== 'none' && Number.parseFloat(c.outlineWidth) >= 2 && !/rgba\(.*, 0\)$/.test(c.outlineColor);
+      if (outline || (c.boxShadow !== 'none' && c.boxShadow !== '')) ringed = true;
+    }
     // A text field shows focus as its outline thickening to 2 px (MUI's focused notched outline).
     const notch = el.closest('.MuiInputBase-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
     const field = !!notch && Number.parseFloat(getComputedStyle(notch).borderTopWidth) >= 2;
     const s = getComputedStyle(el);
     return {
-      ok:
-        field ||
-        (el.matches(':focus-visible') && (ringed(el) || (!!row && el.hasAttribute('data-row-link') && ringed(row)))),
+      ok: field || (el.matches(':focus-visible') && ringed),
       why: `${el.tagName.toLowerCase()} focus-visible=${el.matches(':focus-visible')} outline=${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} shadow=${s.boxShadow}`,
     };
   });
@@ -122,3 +122,17 @@ const viewportName = (page: Page) => {
   const v = page.viewportSize();
   return v ? `${v.width}×${v.height}` : 'default viewport';
 };
+
+/**
+ * Picks up a drag handle from the keyboard (Space) and answers what dnd-kit's live region says,
+ * then cancels the drag (Escape): the announcement must name the line, not an internal id.
+ */
+export async function dragAnnouncement(page: Page, handle: Locator): Promise<string> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const region = page.locator('[id^="DndLiveRegion"]');
+  await page.waitForFunction(() => !!document.querySelector('[id^="DndLiveRegion"]')?.textContent?.trim());
+  const text = (await region.first().textContent())?.trim() ?? '';
+  await page.keyboard.press('Escape');
+  return text;
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 const PASSWORD = 'bpm-demo';
 
@@ -72,6 +73,7 @@ export async function purchaseImportsBomCsv({ page }: { page: Page }) {
   await page.goto(`/products/edit/${product.id}`);
   await page.getByTestId('tab-bom').click();
   await page.getByTestId('bom-row').first().waitFor();
+  await expectAccessibleAtViewports(page, 'product BOM tab');
   const before = money((await page.getByTestId('bom-cost').textContent()) ?? '');
   assert.equal(before.toFixed(2), product.bom_cost.toFixed(2));
   const rowsBefore = await page.getByTestId('bom-row').count();
@@ -85,6 +87,7 @@ export async function purchaseImportsBomCsv({ page }: { page: Page }) {
   const text = (await result.textContent()) ?? '';
   assert.match(text, /Imported: 2 · Updated: 0 · Deleted: 0 ·\s*Errors: 1/);
   assert.match(text, /Row 4: Unknown part number 'NO-SUCH-PART-E2E'/);
+  await expectAccessible(page, 'product BOM import result');
 
   // The table and the BOM cost follow the re-read product.
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="bom-row"]').length === n, rowsBefore + 2);
@@ -121,6 +124,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
     (k) => document.querySelectorAll('[data-testid="step-row"]').length === k,
     existing.length,
   );
+  await expectAccessibleAtViewports(page, 'product test checklist tab');
 
   for (const [desc, si] of [
     [first, n + 1],
@@ -132,6 +136,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
     // Empty description is refused with the spec's message.
     await dialog.getByTestId('dialog-save').click();
     await dialog.getByText('Test Description is required').waitFor();
+    if (si === n + 1) await expectAccessibleAtViewports(page, 'Add Test Step dialog with its error');
     await dialog.getByTestId('field-test_desc').fill(desc);
     await dialog.getByTestId('dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
@@ -144,6 +149,11 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
 
   // Keyboard sorting (dnd-kit KeyboardSensor): pick up, one place up, drop.
   const handle = page.getByTestId('step-row').filter({ hasText: second }).getByTestId('step-handle');
+  // The handle shows a focus ring, and the screen-reader announcement names the step.
+  await handle.focus();
+  await expectFocusRing(page, 'test step handle');
+  const said = await dragAnnouncement(page, handle);
+  assert.ok(said.includes(`step ${n + 2}: ${second}`), `announcement: ${said}`);
   await handle.focus();
   await page.keyboard.press('Space');
   await page.waitForTimeout(150);
@@ -181,12 +191,14 @@ export async function shippingSeesProductsReadOnly({ page }: { page: Page }) {
   await login(page, 'shipping');
   await page.goto('/products');
   await page.getByTestId('products-table-row').first().waitFor();
+  await expectAccessibleAtViewports(page, 'products list (shipping)');
   assert.equal(await page.getByText('New Product').count(), 0);
   assert.equal(await page.getByTestId('product-add').count(), 0);
 
   await page.getByTestId('products-table-row').first().click();
   await page.waitForURL(/\/products\/edit\/\d+$/);
   await page.getByTestId('product-readonly').waitFor();
+  await expectAccessibleAtViewports(page, 'read-only product');
   assert.equal(await page.getByTestId('field-product_code').getAttribute('readonly'), '');
   assert.equal(await page.getByTestId('field-desc').getAttribute('readonly'), '');
   assert.ok(await page.getByTestId('field-has_modem').isDisabled());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 const PASSWORD = 'bpm-demo';
 
@@ -66,8 +67,11 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   const purchase = await asUser(browser, baseURL, 'purchase');
   let page = purchase.page;
   await page.goto('/purchaseorders');
+  await page.getByTestId('po-add').waitFor();
+  await expectAccessibleAtViewports(page, 'purchase orders list');
   await page.getByTestId('po-add').click();
   await page.waitForURL('**/purchaseorders/add');
+  await expectAccessibleAtViewports(page, 'new purchase order');
   await pick(page, 'field-supplier', 'a');
   assert.ok((await page.getByTestId('field-supplier_name').inputValue()).length > 0, 'supplier copied');
   await page.getByTestId('field-currency').locator('..').click();
@@ -84,6 +88,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
     await pick(page, 'add-part-part', ['ti', 'st', 'mu'][i]!);
     await page.getByTestId('add-part-quantity').fill(qty);
     await page.getByTestId('add-part-price').fill(price);
+    if (i === 0) await expectAccessibleAtViewports(page, 'Add Part dialog');
     await page.getByTestId('add-part-save').click();
     await dialog.waitFor({ state: 'hidden' });
   }
@@ -97,9 +102,12 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   const id = Number(page.url().split('/').pop());
   await page.getByTestId('po-request-approval').click();
   await page.getByTestId('approver-search').fill('Olivia');
+  await page.getByTestId('approver-option').first().waitFor();
+  await expectAccessible(page, 'Request Approval dialog');
   await page.getByTestId('approver-option').first().click();
   await page.getByTestId('request-approval-send').click();
   await page.getByText('Waiting Approval').first().waitFor();
+  await expectAccessibleAtViewports(page, 'purchase order editor');
   await purchase.close();
 
   // --- poapproval approves from the inbox -------------------------------------------------------------
@@ -108,6 +116,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.waitForURL('**/purchaseorders');
   const row = page.locator(`[data-testid="approval-inbox-row"][data-po-id="${id}"]`);
   await row.waitFor();
+  await expectAccessibleAtViewports(page, 'approval inbox');
   await row.getByTestId('approval-inbox-approve').click();
   await row.waitFor({ state: 'detached' });
   await approver.close();
@@ -118,6 +127,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.goto(`/purchaseorders/edit/${id}`);
   await page.getByTestId('po-receive').click();
   await page.getByTestId('po-status-chip').filter({ hasText: 'Received' }).waitFor();
+  await expectAccessible(page, 'received purchase order');
   await admin.close();
 
   // --- purchase uploads a proof of payment as Partial Paid ----------------------------------------------
@@ -132,6 +142,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.getByTestId('proof-input').setInputFiles(proof);
   await page.getByTestId('po-upload-proof').click();
   await page.getByTestId('po-paid').filter({ hasText: 'Partial Paid' }).waitFor();
+  await expectAccessible(page, 'purchase order, Partial Paid');
 
   // --- the PO PDF shows its number and total ----------------------------------------------------------
   const poNumber = ((await page.locator('h1').textContent()) ?? '').match(/PO-\d{4}-\d+/)?.[0];
@@ -152,5 +163,6 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.getByTestId('field-awb_number').fill('AWB-E2E-1');
   await page.getByTestId('po-save-awb').click();
   await page.getByText('Save successfully').waitFor();
+  await expectAccessibleAtViewports(page, 'qa purchase order view');
   await qa.close();
 }

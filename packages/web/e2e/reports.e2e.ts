@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 const PASSWORD = 'bpm-demo';
 
@@ -33,6 +34,7 @@ export async function saleDownloadsMonthlySalesAndStatement({ page }: { page: Pa
   await login(page, 'sale');
   await page.goto('/reports');
   await chooseReport(page, 'Monthly Sales');
+  await expectAccessibleAtViewports(page, 'reports, Monthly Sales');
   assert.equal(await page.getByTestId('report-csv').isDisabled(), true, 'CSV disabled without a month');
   const now = new Date();
   const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
@@ -50,6 +52,7 @@ export async function saleDownloadsMonthlySalesAndStatement({ page }: { page: Pa
   const from = new Date(now.getFullYear() - 1, now.getMonth(), 1);
   await page.getByTestId('report-dates-from').fill(ymd(from));
   assert.equal(await page.getByTestId('report-pdf').isDisabled(), true, 'PDF disabled with one date');
+  await expectAccessibleAtViewports(page, 'reports, dealer statement');
   await page.getByTestId('report-dates-to').fill(ymd(now));
   const pdf = await download(page, 'report-pdf');
   assert.match(pdf.name, /^Dealer_Statement_[A-Za-z0-9._-]+\.pdf$/);
@@ -64,6 +67,7 @@ export async function shippingSeesOnlyShippingCost({ page }: { page: Page }) {
   await page.getByTestId('report-form').getByText('Shipping Cost').waitFor();
   await page.getByTestId('report-select').locator('[role="combobox"]').click();
   const options = await page.getByRole('option').allTextContents();
+  await expectAccessible(page, 'reports, report list open');
   assert.deepEqual(options, ['Shipping Cost']);
   await page.keyboard.press('Escape');
   const now = new Date();
@@ -85,6 +89,7 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   // No option chosen: the red message.
   await page.getByTestId('license-generate').click();
   assert.equal(await page.getByTestId('license-error').textContent(), 'Please select at least one option.');
+  await expectAccessibleAtViewports(page, 'licence generator with its error');
   await page.getByTestId('license-pro').check();
   await page.getByTestId('license-sensors').fill('255');
   await page.getByTestId('license-generate').click();
@@ -101,4 +106,5 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   await row.waitFor();
   assert.equal(await page.getByTestId('license-registry-row').count(), 1);
   assert.match((await row.textContent()) ?? '', /02-E2-E0-AB-CD-EF/);
+  await expectAccessibleAtViewports(page, 'licence generator with key and registry');
 }

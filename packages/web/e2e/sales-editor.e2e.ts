@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 /** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
 
@@ -53,9 +54,12 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   await login(page, 'sale');
   await page.goto('/quotations/add');
   await page.getByTestId('doc-title').getByText('New Quotation').waitFor();
+  await expectAccessibleAtViewports(page, 'new quotation');
 
   await page.getByTestId('field-dealer').click();
   await page.getByTestId('field-dealer').fill('a');
+  await page.getByRole('option').first().waitFor();
+  await expectAccessible(page, 'quotation, dealer options open');
   await page.getByRole('option').first().click();
   // The dealer's details are copied in.
   await page.waitForFunction(
@@ -65,6 +69,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   // The Select button stays disabled while the product code is empty.
   await page.getByTestId('add-product').click();
   assert.equal(await page.getByTestId('product-select').isDisabled(), true);
+  await expectAccessibleAtViewports(page, 'Add Product dialog');
   await page.getByTestId('dialog-cancel').click();
 
   await addProduct(page, 'SEN', '2');
@@ -75,6 +80,14 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   // Totals follow the lines: shipping cost is the flagged line.
   assert.equal(await page.getByTestId('field-shipping_cost').inputValue(), '80');
   assert.notEqual(await page.getByTestId('field-value').inputValue(), '0');
+  await expectAccessibleAtViewports(page, 'quotation with three lines');
+
+  // Drag and drop from the keyboard: the handle shows a focus ring and the announcement names the line.
+  const handle = page.getByRole('button', { name: /^Drag to reorder line 1/ });
+  await handle.focus();
+  await expectFocusRing(page, 'line drag handle');
+  const said = await dragAnnouncement(page, handle);
+  assert.match(said, /^(Picked up )?line 1 \([^)]+\)/, `announcement: ${said}`);
 
   await page.getByTestId('doc-save').click();
   await expectSaved(page);
@@ -84,6 +97,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   await page.waitForURL(/\/orders\/edit\/\d+$/);
   await page.getByTestId('doc-title').getByText('Order').waitFor();
   assert.equal(await page.getByTestId('line-row').count(), 3);
+  await expectAccessibleAtViewports(page, 'order editor');
 
   // A non-PDF is refused on choose.
   await page.getByTestId('file-oc_pdf-input').setInputFiles({
@@ -92,6 +106,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
     buffer: Buffer.from('hello'),
   });
   await page.getByTestId('file-oc_pdf-error').getByText('Please choose a PDF file.').waitFor();
+  await expectAccessible(page, 'order editor, OC PDF refused');
 
   await page.getByTestId('file-oc_pdf-input').setInputFiles({
     name: 'OC-E2E-4711.pdf',
@@ -107,10 +122,12 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   // Request to Delete asks first, naming the record, and toasts the result.
   await page.getByTestId('doc-request-delete').click();
   await page.getByTestId('confirm-dialog').getByText('OC-E2E-4711').first().waitFor();
+  await expectAccessible(page, 'Request to Delete dialog');
   await page.getByTestId('confirm-yes').click();
   await page.getByText('Delete request sent').waitFor();
   await page.getByTestId('doc-delete-requested').waitFor();
   await page.getByTestId('doc-cancel-delete').waitFor();
+  await expectAccessible(page, 'order with a delete request');
 }
 
 /** (b) Shipping: entering an AWB makes the order done and locks the status. */
@@ -128,6 +145,7 @@ export async function shippingEntersAwb({ page }: Ctx) {
   // Shipping may not touch money or products.
   assert.equal(await page.getByTestId('add-product').count(), 0);
   assert.equal(await page.getByTestId('field-payment_status').count(), 0);
+  await expectAccessibleAtViewports(page, 'shipping order editor');
 
   await page.getByTestId('field-shipping_awb').fill('AWB-E2E-1');
   await page.getByTestId('status-chip').getByText('done').waitFor();
@@ -147,6 +165,7 @@ export async function shippingEntersAwb({ page }: Ctx) {
   await page.getByTestId('doc-status').getByText('done').waitFor();
   assert.equal(await page.getByTestId('field-shipping_awb').inputValue(), 'AWB-E2E-1');
   assert.equal(await page.getByTestId('field-shipping_status').isDisabled(), true);
+  await expectAccessible(page, 'shipping order editor, done');
 }
 
 /** (c) Two people edit one order: the second save gets the conflict message and can reload. */
@@ -174,6 +193,7 @@ export async function concurrentEditConflict({ page, browser, baseURL }: Ctx) {
     const banner = sale.getByTestId('doc-conflict');
     await banner.waitFor();
     assert.match((await banner.textContent()) ?? '', /This record was changed by .*admin/i);
+    await expectAccessible(sale, 'order editor, conflict banner');
     await sale.getByTestId('doc-reload').click();
     await banner.waitFor({ state: 'hidden' });
     assert.equal(await sale.getByTestId('field-customer_ref').inputValue(), 'ADMIN-EDIT');

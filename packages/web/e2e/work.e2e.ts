@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 const PASSWORD = 'bpm-demo';
 
@@ -40,7 +41,11 @@ export async function workProjectJourney({
   const name = `Journey ${Date.now()}`;
   await login(page, 'sale');
   await page.goto('/projects');
+  await page.getByTestId('project-add').waitFor();
+  await expectAccessibleAtViewports(page, 'projects list');
   await page.getByTestId('project-add').click();
+  await page.getByTestId('field-name').waitFor();
+  await expectAccessibleAtViewports(page, 'project form');
   await page.getByTestId('field-name').fill(name);
   await page.locator('[data-testid="field-description"] .ql-editor').fill('Launch plan https://example.com/plan');
   await page.getByTestId('project-save').click();
@@ -58,9 +63,12 @@ export async function workProjectJourney({
   await page.getByTestId('member-add-save').click();
   await page.getByTestId('role-viewer').waitFor();
   assert.equal(await page.getByTestId('member').count(), 3);
+  await expectAccessibleAtViewports(page, 'project view with members');
 
   // A task assigned to the member, then a subtask.
   await page.getByTestId('project-task-add').click();
+  await page.getByTestId('field-title').waitFor();
+  await expectAccessibleAtViewports(page, 'task form');
   await page.getByTestId('field-title').fill('Prepare demo units');
   await pick(page, 'Priority', 'High');
   await pick(page, 'Assigned To', /Pedro Almeida/);
@@ -69,6 +77,7 @@ export async function workProjectJourney({
   await page.getByTestId('project-task').first().click();
   await page.getByTestId('task-title').waitFor();
   const taskUrl = page.url();
+  await expectAccessibleAtViewports(page, 'task view');
   const taskId = taskUrl.split('/').pop();
   await page.getByTestId('subtask-add').click();
   await page.getByTestId('field-title').fill('Flash firmware');
@@ -97,6 +106,7 @@ export async function workProjectJourney({
   });
   await member.getByText('Attachment uploaded successfully').waitFor();
   await member.getByText('measurements.csv').waitFor();
+  await expectAccessibleAtViewports(member, 'task view with a note and an attachment (assignee)');
   assert.equal(await member.getByTestId('task-edit').count(), 1, 'the assignee may edit');
 
   // The viewer sees everything but no edit controls.
@@ -117,6 +127,7 @@ export async function workProjectJourney({
     assert.equal(await viewer.getByTestId(id).count(), 0, `viewer sees no ${id}`);
   await viewer.goto(projectUrl);
   await viewer.getByTestId('members-panel').waitFor();
+  await expectAccessible(viewer, 'project view (viewer)');
   for (const id of ['project-edit', 'project-delete', 'member-add', 'member-edit', 'project-task-add'])
     assert.equal(await viewer.getByTestId(id).count(), 0, `viewer sees no ${id}`);
 
@@ -131,6 +142,7 @@ export async function workProjectJourney({
       `Are you sure you want to delete "${name}"? All associated tasks will also be deleted. This action cannot be undone.`,
     )
     .waitFor();
+  await expectAccessible(page, 'delete project dialog');
   await page.getByTestId('confirm-yes').click();
   await page.getByText('Project deleted successfully').waitFor();
   await page.waitForURL('**/projects');

@@ -1,7 +1,8 @@
 import { formatAmount, PO_STATUS_COLORS, PO_STATUS_LABELS, type PoRow, toDisplay } from '@bpm/contract/purchaseOrders';
-import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { formatDate } from './format';
+import { ScrollRegion } from './ScrollRegion';
 
 export type PoRowAction = 'approve' | 'reject' | 'receive';
 const LABELS: Record<PoRowAction, string> = { approve: 'Approve', reject: 'Reject', receive: 'Receive' };
@@ -36,7 +37,7 @@ export function PoRowsTable({
       </Typography>
     );
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollRegion label="Purchase order lines">
       <Table size="small" data-testid={testId}>
         <TableHead>
           <TableRow>
@@ -90,6 +91,6 @@ export function PoRowsTable({
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 }

@@ -87,7 +87,7 @@ export function StatisticsTable<Row>({
   emptyText?: string;
 }) {
   return (
-    <TableContainer sx={{ maxHeight: 500 }}>
+    <TableContainer sx={{ maxHeight: 500 }} tabIndex={0} role="region" aria-label="Statistics">
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600 } }}>

@@ -1,10 +1,11 @@
-import { Box, Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type DocDeleteRequest, useDecideDelete, useDeleteRequests } from '../../api/dashboard';
 import { toast } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatMoney } from '../../components/format';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { UI_MSG } from '../../components/ui-messages';
 import { DashboardCard } from './DashboardCard';
 
@@ -53,7 +54,7 @@ export function DeleteRequestsCard({ kind }: { kind: Kind }) {
           No pending delete requests
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion label="Delete requests">
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -106,7 +107,7 @@ export function DeleteRequestsCard({ kind }: { kind: Kind }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
       <ConfirmDialog
         open={!!asking}

@@ -55,7 +55,7 @@ export function LicenseRegistry() {
           testId="license-registry-search"
         />
       </Box>
-      <TableContainer>
+      <TableContainer tabIndex={0} role="region" aria-label="Generated Licenses">
         <Table size="small">
           <TableHead>
             <TableRow>

@@ -205,7 +205,7 @@ export function BomTab({ product }: { product: Product }) {
           </Button>
         </Stack>
         <Box sx={{ height: 4 }}>{bom.isFetching && <LinearProgress />}</Box>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label="BOM">
           <Table size="small" data-testid="bom-table">
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600 } }}>

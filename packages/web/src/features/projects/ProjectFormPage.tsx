@@ -7,9 +7,9 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useProject, useWorkMutation, workApi } from '../../api/work';
 import { useIdParam } from '../../components/FormPage';
+import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { RichTextEditor } from '../../components/RichTextEditor';
 
 /** /projects/add and /projects/edit/{ProjectId}: a name and a rich-text description. */
 export default function ProjectFormPage() {
@@ -75,7 +75,7 @@ function ProjectForm({ project }: { project?: Project }) {
             helperText={errors.name}
             slotProps={{ htmlInput: { 'data-testid': 'field-name', maxLength: 200 } }}
           />
-          <RichTextEditor
+          <LazyRichTextEditor
             label="Description"
             value={description}
             onChange={setDescription}

@@ -10,7 +10,7 @@ import {
   DialogTitle,
   FormHelperText,
   List,
-  ListItemButton,
+  ListItem,
   ListItemIcon,
   ListItemText,
   TextField,
@@ -55,15 +55,22 @@ export function RequestApprovalDialog({
         <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
           <List dense>
             {users.map((u) => (
-              <ListItemButton key={u.id} onClick={() => toggle(u.id)} data-testid="approver-option">
-                <ListItemIcon>
-                  <Checkbox edge="start" checked={chosen.includes(u.id)} tabIndex={-1} disableRipple />
-                </ListItemIcon>
-                <ListItemText
-                  primary={`${u.first_name} ${u.last_name}`}
-                  secondary={[u.position, u.user_role].filter(Boolean).join(' · ')}
-                />
-              </ListItemButton>
+              // A label row around a real checkbox (not a button around one: axe nested-interactive, label).
+              <ListItem key={u.id} disablePadding>
+                <Box
+                  component="label"
+                  sx={{ display: 'flex', alignItems: 'center', width: '100%', px: 2, cursor: 'pointer' }}
+                  data-testid="approver-option"
+                >
+                  <ListItemIcon>
+                    <Checkbox edge="start" checked={chosen.includes(u.id)} onChange={() => toggle(u.id)} />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={`${u.first_name} ${u.last_name}`}
+                    secondary={[u.position, u.user_role].filter(Boolean).join(' · ')}
+                  />
+                </Box>
+              </ListItem>
             ))}
           </List>
         </Box>

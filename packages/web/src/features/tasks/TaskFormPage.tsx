@@ -9,9 +9,9 @@ import { toast } from '../../api/notify';
 import { useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
 import { useIdParam } from '../../components/FormPage';
 import { dateInputToUnix, unixToDateInput } from '../../components/format';
+import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { RichTextEditor } from '../../components/RichTextEditor';
 import { fullName } from '../../components/task-ui';
 
 const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -120,7 +120,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
             helperText={errors.title}
             slotProps={{ htmlInput: { 'data-testid': 'field-title', maxLength: 500 } }}
           />
-          <RichTextEditor
+          <LazyRichTextEditor
             label="Description"
             value={v.description}
             onChange={(description) => setV((s) => ({ ...s, description }))}

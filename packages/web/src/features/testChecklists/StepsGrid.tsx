@@ -41,6 +41,7 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { type ChecklistKind, useChecklistMutation } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { sortAnnouncements, stepName } from '../../components/sort-announcements';
 import { ResultDialog } from './ResultDialog';
 
@@ -117,7 +118,7 @@ export function StepsGrid({
           </Button>
         </Box>
       )}
-      <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <ScrollRegion label="Test steps" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Box
           sx={{
             display: 'grid',
@@ -169,7 +170,7 @@ export function StepsGrid({
             No test steps yet
           </Typography>
         )}
-      </Box>
+      </ScrollRegion>
       <StepDialog
         kind={kind}
         c={c}

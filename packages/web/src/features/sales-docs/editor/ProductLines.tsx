@@ -16,11 +16,12 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { Box, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Control, FieldArrayWithId } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/FormTextField';
 import { formatMoney } from '../../../components/format';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { sortAnnouncements } from '../../../components/sort-announcements';
 import { type DocForm, type LineForm, lineFormAmount, testExcess } from './doc-form';
 
@@ -79,7 +80,7 @@ export function ProductLines({
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollRegion label="Product lines">
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -127,7 +128,7 @@ export function ProductLines({
           </TableBody>
         </Table>
       </DndContext>
-    </Box>
+    </ScrollRegion>
   );
 }
 
