@@ -4,7 +4,8 @@ import { ROLES } from '@bpm/contract/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/platform';
 import { recordEvent } from '../src/platform/events';
-import { createTestApp, type TestApp } from './helpers';
+import { createQuotation } from './factories/sales';
+import { createTestApp, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 const T0 = 1_700_000_000;
@@ -131,5 +132,23 @@ describe('GET /events/{kind}/{id}', () => {
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/events/task/5' })).statusCode).toBe(401);
+  });
+});
+
+describe('events — spec doc 1 §3, §7 (conformance)', () => {
+  const { call, ok } = specApi(() => t);
+
+  it('GET /events and per-record lists with limit, offset, search; rows carry the spec fields', async () => {
+    const quotationId = (await createQuotation(t, { value: 500 })).id;
+    const body = ok(await call('administrator', 'GET', '/events?limit=5&offset=0&search='));
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data)
+      for (const f of ['time', 'username', 'first_name', 'last_name', 'event', 'data'])
+        expect(row, f).toHaveProperty(f);
+    expect(typeof body.data[0].time).toBe('number');
+    for (const kind of ['order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'])
+      ok(await call('administrator', 'GET', `/events/${kind}/${quotationId}?limit=10&offset=0&search=`));
+    const q = ok(await call('sale', 'GET', `/events/quotation/${quotationId}`));
+    expect(q.data.length).toBeGreaterThan(0);
   });
 });
