@@ -50,9 +50,6 @@ const is01 = (v: unknown) => expect([0, 1], String(v)).toContain(v);
 const TODAY = Math.floor(Date.UTC(2026, 10, 22) / 1000);
 
 // Shared records created by the tests below.
-let dealerId = 0;
-let orderId = 0;
-let quotationId = 0;
 let productId = 0;
 let partId = 0;
 
@@ -427,7 +424,6 @@ describe('envelopes (ARCHITECTURE rules of the road)', () => {
     expect(missing.statusCode).toBe(404);
     expect(typeof missing.json().message).toBe('string');
   });
-
 });
 
 describe('images', () => {
