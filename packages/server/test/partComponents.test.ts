@@ -2,7 +2,8 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+import { uniq } from './factories/uniq';
+import { createTestApp, multipart, SAMPLE, type TestApp, specApi, rolesExcept, TODAY } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,5 +180,77 @@ describe('image, enable, disable, statistics', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await send('admin', 'POST', '/api/partComponents/statistics/999999', {})).statusCode).toBe(404);
+  });
+});
+
+describe('part components — spec doc 2 §3, §5, §6, §7, §9 (conformance)', () => {
+  const { call, form, ok, cause } = specApi(() => t);
+
+  it('administrator and purchase only', async () => {
+    for (const role of rolesExcept(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', '/partComponents')).statusCode, role).toBe(403);
+      expect((await form(role, '/partComponents/save', { manufacturer: 'x' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('validation: manufacturer, manuf_part_number, price, unit, local_currency; numbers', async () => {
+    const c = cause(await form('purchase', '/partComponents/save', { unit: '', local_currency: '' }));
+    for (const f of ['manufacturer', 'manuf_part_number', 'price', 'unit', 'local_currency'])
+      expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'M',
+        manuf_part_number: 'P',
+        price: 'abc',
+        local_price: 'abc',
+      }),
+    );
+    expect(c2.price).toBe('Please enter a valid number');
+    expect(c2.local_price).toBe('Please enter a valid number');
+  });
+
+  it('defaults unit pcs and currency USD; active 1/0; enable/disable; statistics; deleteImage', async () => {
+    const res = ok(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'Conf',
+        manuf_part_number: uniq('CONF-P'),
+        price: 1.5,
+      }),
+    );
+    const partId = res.data.id;
+    expect(res.data).toMatchObject({ unit: 'pcs', local_currency: 'USD', active: 1 });
+    for (const f of [
+      'id',
+      'manuf_part_number',
+      'manufacturer',
+      'description',
+      'price',
+      'local_price',
+      'local_currency',
+      'unit',
+      'part_image',
+      'part_image_name',
+      'active',
+    ])
+      expect(res.data, f).toHaveProperty(f);
+    ok(await call('administrator', 'GET', `/partComponents/${partId}`));
+    expect(ok(await call('purchase', 'PUT', `/partComponents/disable/${partId}`)).data.active).toBe(0);
+    expect(ok(await call('purchase', 'PUT', `/partComponents/enable/${partId}`)).data.active).toBe(1);
+    const stats = ok(
+      await call('purchase', 'POST', `/partComponents/statistics/${partId}`, {
+        startTime: TODAY - 86400 * 30,
+        endTime: TODAY,
+      }),
+    );
+    // Doc 2 §3: statistics rows (po_date, po_number, price, quantity); none before purchase orders exist.
+    expect(stats.data).toEqual([]);
+    expect(ok(await call('purchase', 'POST', `/partComponents/deleteImage/${partId}`)).data).toHaveProperty(
+      'part_image',
+    );
+    expect((await call('purchase', 'GET', `/partComponents/image/${partId}`)).statusCode).toBe(404);
+  });
+  it('status filter all/active/inactive', async () => {
+    for (const status of ['all', 'active', 'inactive'])
+      ok(await call('purchase', 'GET', `/partComponents?status=${status}`));
   });
 });
