@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { uniq } from './factories/uniq';
-import { createTestApp, multipart, SAMPLE, type TestApp, specApi, rolesExcept, TODAY } from './helpers';
+import { createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {

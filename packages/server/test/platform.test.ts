@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { queryRows } from '../src/db/client';
 import { defineRoute } from '../src/platform/route';
 import { uniq } from './factories/uniq';
-import { createTestApp, type TestApp, specApi } from './helpers';
+import { createTestApp, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
