@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { orderLines, orders } from '../src/db/schema/sales';
-import { makeSaleProduct } from './factories/products';
+import { makePart, makeSaleProduct } from './factories/products';
 import { uniq } from './factories/uniq';
 import { type AnyJson, createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
@@ -35,13 +35,24 @@ const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, 
 const valid = { product_code: 'TEST-001', desc: 'Test product', msrp: '100' };
 
 describe('products list and read', () => {
+  // Records made here, found by a tag no other record carries (the demo data is not counted on).
+  const tagged = async (n: number, over: (i: number) => Record<string, string | number> = () => ({})) => {
+    const tag = uniq('LIST').toLowerCase();
+    const made = [];
+    for (let i = 0; i < n; i++) made.push(await makeSaleProduct(t, { desc: `Listed ${tag} ${i}`, ...over(i) }));
+    return { tag, made };
+  };
+
   it('answers a page of rows with total, newest first, with sales figures', async () => {
-    const res = await get('admin', '/api/products?limit=10');
+    const before = (await get('admin', '/api/products?limit=1')).json().total;
+    const { tag, made } = await tagged(11, (i) => ({ is_shipping_cost: i === 10 ? 1 : 0 }));
+    expect((await get('admin', '/api/products?limit=1')).json().total).toBe(before + 11);
+    const res = await get('admin', `/api/products?limit=10&search=${tag}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.total).toBe(60);
+    expect(body.total).toBe(11);
     expect(body.data).toHaveLength(10);
-    expect(body.data[0].product_code).toBe('SHIPPING-COST');
+    expect(body.data[0].product_code).toBe(made[10]!.product_code);
     expect(body.data[0]).toMatchObject({ is_shipping_cost: 1 });
     expect(typeof body.data[0].units_sold).toBe('number');
     expect(typeof body.data[0].revenue).toBe('number');
@@ -49,18 +60,31 @@ describe('products list and read', () => {
   });
 
   it('searches product_code, hs_code and desc', async () => {
-    const code = (await get('admin', '/api/products?search=sp8')).json();
-    expect(code.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SP8-LCD']);
-    const desc = (await get('admin', '/api/products?search=leak%20rope&limit=50')).json();
-    expect(desc.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SEN-WATER-ROPE']);
-    const hs = (await get('admin', '/api/products?search=8517.62&limit=50')).json();
-    expect(hs.total).toBe(6);
+    const tag = uniq('s').replace(/-/g, '');
+    const code = await makeSaleProduct(t, { product_code: `SP${tag}-LCD` });
+    const rope = await makeSaleProduct(t, { desc: `Leak rope ${tag} sensor` });
+    const hsCode = `85${tag.replace(/\D/g, '')}.62`;
+    for (let i = 0; i < 3; i++) await makeSaleProduct(t, { hs_code: hsCode });
+    const byCode = (await get('admin', `/api/products?search=sp${tag.toLowerCase()}`)).json();
+    expect(byCode.data.map((p: { product_code: string }) => p.product_code)).toEqual([code.product_code]);
+    const byDesc = (
+      await get('admin', `/api/products?search=${encodeURIComponent(`leak rope ${tag}`)}&limit=50`)
+    ).json();
+    expect(byDesc.data.map((p: { product_code: string }) => p.product_code)).toEqual([rope.product_code]);
+    const hs = (await get('admin', `/api/products?search=${hsCode}&limit=50`)).json();
+    expect(hs.total).toBe(3);
   });
 
   it('filters by status', async () => {
-    const inactive = (await get('admin', '/api/products?status=inactive')).json();
-    expect(inactive.data.map((p: { product_code: string }) => p.product_code)).toEqual(['MDM-3G-EU']);
-    expect((await get('admin', '/api/products?status=active')).json().total).toBe(59);
+    const { tag, made } = await tagged(3);
+    await send('admin', 'PUT', `/api/admin/products/disable/${made[1]!.id}`);
+    const inactive = (await get('admin', `/api/products?status=inactive&search=${tag}`)).json();
+    expect(inactive.data.map((p: { product_code: string }) => p.product_code)).toEqual([made[1]!.product_code]);
+    expect((await get('admin', `/api/products?status=active&search=${tag}`)).json().total).toBe(2);
+    const all = (await get('admin', '/api/products?status=all')).json().total;
+    const active = (await get('admin', '/api/products?status=active')).json().total;
+    const off = (await get('admin', '/api/products?status=inactive')).json().total;
+    expect(active + off).toBe(all);
     expect((await get('admin', '/api/products?status=bogus')).statusCode).toBe(400);
   });
 
@@ -73,16 +97,20 @@ describe('products list and read', () => {
   });
 
   it('sorts by whitelisted columns only', async () => {
-    const res = (await get('admin', '/api/products?sort=msrp&order=desc&limit=1')).json();
-    expect(res.data[0].product_code).toBe('SEC5E-X20');
+    const { tag, made } = await tagged(3, (i) => ({ msrp: [120, 990, 45][i]! }));
+    const res = (await get('admin', `/api/products?search=${tag}&sort=msrp&order=desc&limit=1`)).json();
+    expect(res.data[0].product_code).toBe(made[1]!.product_code);
     expect((await get('admin', '/api/products?sort=id;drop')).statusCode).toBe(400);
   });
 
   it('reads one product, 404 for an unknown id', async () => {
-    const list = (await get('admin', '/api/products?search=SP2PLUS')).json();
-    const one = await get('shipping', `/api/shipping/products/${list.data[0].id}`);
+    const p = await makeSaleProduct(t);
+    const part = await makePart(t, { price: '3.5' });
+    const line = await send('purchase', 'POST', '/api/boms/save', { product_id: p.id, part_id: part.id, quantity: 2 });
+    expect(line.statusCode).toBe(200);
+    const one = await get('shipping', `/api/shipping/products/${p.id}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json().data).toMatchObject({ product_code: 'SP2PLUS', version: 1, product_image: null });
+    expect(one.json().data).toMatchObject({ product_code: p.product_code, version: 1, product_image: null });
     expect(one.json().data.bom_cost).toBeGreaterThan(0);
     expect((await get('admin', '/api/products/999999')).statusCode).toBe(404);
   });
