@@ -2,6 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { makePart } from './factories/products';
 import { uniq } from './factories/uniq';
 import { createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
@@ -31,23 +32,37 @@ const valid = { manufacturer: 'Acme Semi', manuf_part_number: 'ACM-100', price: 
 
 describe('part components list', () => {
   it('answers a page with total, searching part number, manufacturer and description', async () => {
+    const tag = uniq('p').replace(/-/g, '');
+    const before = (await get('purchase', '/api/partComponents?limit=1')).json().total;
+    const mpn = `PIC${tag}F128H`;
+    await makePart(t, { manuf_part_number: mpn, manufacturer: 'Microchip' });
+    for (let i = 0; i < 6; i++) await makePart(t, { manufacturer: `Sensirion ${tag}` });
+    for (let i = 0; i < 2; i++)
+      await makePart(t, { manufacturer: `Quectel ${tag}`, description: `LTE Cat 4 ${tag} module ${i}` });
+    for (let i = 0; i < 3; i++) await makePart(t, { manufacturer: 'Other', description: `Filler ${tag} ${i}` });
     const all = (await get('purchase', '/api/partComponents?limit=10')).json();
-    expect(all.total).toBe(200);
+    expect(all.total).toBe(before + 12);
     expect(all.data).toHaveLength(10);
     expect(typeof all.data[0].price).toBe('number');
-    const byMpn = (await get('purchase', '/api/partComponents?search=pic32mx300')).json();
-    expect(byMpn.data.map((p: { manuf_part_number: string }) => p.manuf_part_number)).toEqual(['PIC32MX300F128H']);
-    const byMaker = (await get('admin', '/api/partComponents?search=sensirion&limit=100')).json();
+    const byMpn = (await get('purchase', `/api/partComponents?search=${mpn.toLowerCase()}`)).json();
+    expect(byMpn.data.map((p: { manuf_part_number: string }) => p.manuf_part_number)).toEqual([mpn]);
+    const byMaker = (await get('admin', `/api/partComponents?search=sensirion%20${tag}&limit=100`)).json();
     expect(byMaker.total).toBeGreaterThan(5);
-    const byDesc = (await get('admin', '/api/partComponents?search=LTE%20Cat%204&limit=100')).json();
-    expect(byDesc.data.every((p: { manufacturer: string }) => p.manufacturer === 'Quectel')).toBe(true);
+    const byDesc = (await get('admin', `/api/partComponents?search=LTE%20Cat%204%20${tag}&limit=100`)).json();
+    expect(byDesc.total).toBe(2);
+    expect(byDesc.data.every((p: { manufacturer: string }) => p.manufacturer === `Quectel ${tag}`)).toBe(true);
   });
 
   it('filters by status', async () => {
+    const part = await makePart(t);
+    await send('admin', 'PUT', `/api/partComponents/disable/${part.id}`);
+    const all = (await get('admin', '/api/partComponents?status=all')).json().total;
     const active = (await get('admin', '/api/partComponents?status=active')).json().total;
-    const inactive = (await get('admin', '/api/partComponents?status=inactive')).json().total;
-    expect(active + inactive).toBe(200);
-    expect(inactive).toBeGreaterThan(0);
+    const inactive = (await get('admin', '/api/partComponents?status=inactive')).json();
+    expect(active + inactive.total).toBe(all);
+    expect(inactive.total).toBeGreaterThan(0);
+    const ours = (await get('admin', `/api/partComponents?status=inactive&search=${part.manuf_part_number}`)).json();
+    expect(ours.data.map((p: { id: number }) => p.id)).toEqual([part.id]);
   });
 
   it('is for administrator and purchase only', async () => {
