@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { createTestApp, multipart, type TestApp } from './helpers';
+import { makePart, makeSaleProduct } from './factories/products';
+import { type AnyJson, createTestApp, multipart, rolesExcept, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -342,5 +343,108 @@ describe('BOM CSV import', () => {
     expect(second.json().data.errors).toHaveLength(10);
     expect(await bomCost(productId)).toBeCloseTo(150, 6);
     expect((await get('admin', `/api/boms/product/${productId}`)).json().data).toHaveLength(5000);
+  });
+});
+
+describe('BOM — spec doc 2 §3, §5, §6, §7 (conformance)', () => {
+  const { call, ok, cause } = specApi(() => t);
+  const newProduct = async () => (await makeSaleProduct(t)).id;
+
+  it('only administrator and purchase reach the BOM calls', async () => {
+    const productId = await newProduct();
+    for (const role of rolesExcept(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', `/boms/product/${productId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'POST', '/boms/save', { product_id: productId })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('line validation messages', async () => {
+    const productId = await newProduct();
+    const part = await makePart(t);
+    const c = cause(await call('purchase', 'POST', '/boms/save', { product_id: productId }));
+    expect(c.part_id).toBe('Manufacturer Part is required');
+    expect(c.quantity).toBe('Quantity is required');
+    const c2 = cause(
+      await call('purchase', 'POST', '/boms/save', { product_id: productId, part_id: part.id, quantity: 'abc' }),
+    );
+    expect(c2.quantity).toBe('Quantity must be a number');
+  });
+
+  it('save, get, list by product, delete, saveRev', async () => {
+    const productId = await newProduct();
+    const part = await makePart(t);
+    const saved = ok(
+      await call('purchase', 'POST', '/boms/save', {
+        product_id: productId,
+        part_id: part.id,
+        quantity: 2,
+        ref: 'R1',
+      }),
+    );
+    for (const f of [
+      'id',
+      'product_id',
+      'part_id',
+      'quantity',
+      'ref',
+      'remark',
+      'alt_parts',
+      'part_desc',
+      'part_manufacturer',
+      'part_number',
+      'avg_price',
+      'avg_total',
+    ])
+      expect(saved.data, f).toHaveProperty(f);
+    expect(Array.isArray(saved.data.alt_parts)).toBe(true);
+    ok(await call('administrator', 'GET', `/boms/${saved.data.id}`));
+    const list = ok(await call('administrator', 'GET', `/boms/product/${productId}`));
+    expect(list.data.length).toBe(1);
+    ok(await call('purchase', 'DELETE', `/boms/delete/${saved.data.id}`));
+    ok(await call('purchase', 'POST', '/boms/saveRev', { productId, bomRev: 'B' }));
+    expect(ok(await call('administrator', 'GET', `/products/${productId}`)).data.bom_rev).toBe('B');
+  });
+
+  it('import answers the four counts; no data and missing headers give the spec messages', async () => {
+    const productId = await newProduct();
+    const part = await makePart(t);
+    const res = ok(
+      await call('purchase', 'POST', '/boms/import', {
+        productId,
+        replaceAll: false,
+        bomData: [{ part_number: part.manuf_part_number, quantity: '3' }],
+      }),
+    );
+    for (const f of ['imported_count', 'updated_count', 'deleted_count', 'error_count'])
+      expect(typeof res.data[f], f).toBe('number');
+    expect(res.data.imported_count).toBe(1);
+    const empty = await call('purchase', 'POST', '/boms/import', { productId, bomData: [], replaceAll: false });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('No data to import');
+    const missing = await call('purchase', 'POST', '/boms/import', {
+      productId,
+      bomData: [{ foo: 'x' }],
+      replaceAll: false,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Missing required headers: part_number, quantity');
+  });
+  it('BOM import with replaceAll deletes lines not in the file (deleted_count)', async () => {
+    const productId = await newProduct();
+    const [kept, other] = [await makePart(t), await makePart(t)];
+    ok(await call('purchase', 'POST', '/boms/save', { product_id: productId, part_id: kept.id, quantity: 1 }));
+    const lines = ok(await call('purchase', 'GET', `/boms/product/${productId}`)).data as AnyJson[];
+    expect(lines).toHaveLength(1);
+    ok(await call('purchase', 'POST', '/boms/save', { product_id: productId, part_id: other.id, quantity: 1 }));
+    const res = ok(
+      await call('purchase', 'POST', '/boms/import', {
+        productId,
+        replaceAll: true,
+        bomData: [{ part_number: lines[0].part_number, quantity: '5' }],
+      }),
+    );
+    expect(res.data.updated_count).toBe(1);
+    expect(res.data.deleted_count).toBe(1);
+    expect(res.data.error_count).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/platform';
 import { ENTITY_OPEN_ACTION } from '../src/modules/events/scope';
 import { recordEvent } from '../src/platform/events';
-import { createTestApp, type TestApp } from './helpers';
+import { createQuotation } from './factories/sales';
+import { createTestApp, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 const T0 = 1_700_000_000;
@@ -215,5 +216,23 @@ describe('the Record filter covers every audited type', () => {
     for (const type of Object.keys(ENTITY_OPEN_ACTION)) expect(Object.keys(EVENT_RECORD_TYPES)).toContain(type);
     const stems = Object.values(EVENT_RECORD_TYPES).flatMap((t) => [...t.stems]);
     expect([...stems].sort()).toEqual(Object.keys(EVENTS).sort());
+  });
+});
+
+describe('events — spec doc 1 §3, §7 (conformance)', () => {
+  const { call, ok } = specApi(() => t);
+
+  it('GET /events and per-record lists with limit, offset, search; rows carry the spec fields', async () => {
+    const quotationId = (await createQuotation(t, { value: 500 })).id;
+    const body = ok(await call('administrator', 'GET', '/events?limit=5&offset=0&search='));
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data)
+      for (const f of ['time', 'username', 'first_name', 'last_name', 'event', 'data'])
+        expect(row, f).toHaveProperty(f);
+    expect(typeof body.data[0].time).toBe('number');
+    for (const kind of ['order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'])
+      ok(await call('administrator', 'GET', `/events/${kind}/${quotationId}?limit=10&offset=0&search=`));
+    const q = ok(await call('sale', 'GET', `/events/quotation/${quotationId}`));
+    expect(q.data.length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,9 @@ import { ROLES } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition, safeFileName, sniff } from '../src/platform/files';
-import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+import { createDealer } from './factories/sales';
+import { uniq } from './factories/uniq';
+import { createTestApp, multipart, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
 let t: TestApp;
 let userId: number;
@@ -135,5 +137,29 @@ describe('file helpers', () => {
     expect(sniff(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(sniff(SAMPLE.text)).toBeNull();
     expect(sniff(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+  });
+});
+
+describe('files — spec doc 1 §7 (conformance)', () => {
+  const { call, form, ok } = specApi(() => t);
+
+  it('GET /files/{fileType}/{id} and /admin/files/… return the blob with Content-Disposition', async () => {
+    const dealerId = (await createDealer(t)).id;
+    const name = uniq('OC-FILE');
+    const res = ok(
+      await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 10 }, [
+        { field: 'oc_pdf', name: `${name}.pdf`, type: 'application/pdf', data: SAMPLE.pdf },
+      ]),
+    );
+    expect(res.data.oc_ref).toBe(name);
+    const id = res.data.id;
+    const file = await call('sale', 'GET', `/files/orders/oc_pdf/${id}`);
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toContain(`${name}.pdf`);
+    const admin = await call('administrator', 'GET', `/admin/files/orders/oc_pdf/${id}`);
+    expect(admin.statusCode).toBe(200);
+    expect((await call('sale', 'GET', `/admin/files/orders/oc_pdf/${id}`)).statusCode).toBe(403);
+    const bad = await form('sale', '/orders/save', { dealer: dealerId, date: TODAY, value: 1 });
+    ok(bad);
   });
 });

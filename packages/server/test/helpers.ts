@@ -296,13 +296,13 @@ export type AnyJson = any;
  * (400 → field messages), `is01` (a 0/1 flag). Paths are under /api.
  */
 export function specApi(app: () => TestApp) {
-  const call = async (role: Role | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const call = async (role: Who | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const t = app();
     const headers = role ? await t.as(role) : {};
     return t.app.inject({ method, url: `/api${url}`, headers, payload });
   };
   const form = async (
-    role: Role,
+    role: Who,
     url: string,
     fields: Record<string, string | number | undefined | null>,
     files: Array<{ field: string; name: string; type: string; data: Buffer }> = [],

@@ -1,6 +1,6 @@
 // Issue 9 item 10: a generated invoice number follows the demo data's scheme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer } from './factories/sales';
+import { createDealer, createOrder } from './factories/sales';
 import { createTestApp, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -21,11 +21,13 @@ const generate = async (id: number) => {
 
 describe('generated invoice number', () => {
   it("turns the OC ref's OC- into INV- (the demo's OC-NWT26-1042 / INV-NWT26-1042)", async () => {
-    const [demo] = (await get(t, 'sale', '/api/orders?shipping_status=wait&limit=1')).json().data;
+    const saved = await createOrder(t, { oc_ref: 'OC-NWT26-1042', value: 10 });
+    const demo = (await get(t, 'sale', `/api/orders/${saved.id}`)).json().data;
     expect(demo.oc_ref).toMatch(/^OC-/);
     expect(demo.invoice).toBe('');
     const inv = await generate(demo.id);
     expect(inv.invoice).toBe(`INV-${demo.oc_ref.slice(3)}`);
+    expect(inv.invoice).toBe('INV-NWT26-1042');
     expect(inv.invoice_pdf).toBe(`${inv.invoice}.pdf`);
   });
 

@@ -326,7 +326,7 @@ describe('orders list', () => {
     const everythingSql = (await get(t, 'sale', '/api/orders?start=0')).json();
     expect(everything.summary).toEqual(everythingSql.summary);
     expect(everything.total).toBe(everythingSql.total);
-    expect(everything.data).toHaveLength(25);
+    expect(everything.data).toHaveLength(Math.min(25, everything.total));
     const cancelled = all.data.find((r: { id: number }) => r.id === ids.cancel);
     expect(cancelled.shipping_status).toBe('cancel');
     expect(all.data[0]).toHaveProperty('request_to_delete', 0);

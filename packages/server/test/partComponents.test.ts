@@ -2,7 +2,9 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+import { makePart } from './factories/products';
+import { uniq } from './factories/uniq';
+import { createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,23 +32,37 @@ const valid = { manufacturer: 'Acme Semi', manuf_part_number: 'ACM-100', price: 
 
 describe('part components list', () => {
   it('answers a page with total, searching part number, manufacturer and description', async () => {
+    const tag = uniq('p').replace(/-/g, '');
+    const before = (await get('purchase', '/api/partComponents?limit=1')).json().total;
+    const mpn = `PIC${tag}F128H`;
+    await makePart(t, { manuf_part_number: mpn, manufacturer: 'Microchip' });
+    for (let i = 0; i < 6; i++) await makePart(t, { manufacturer: `Sensirion ${tag}` });
+    for (let i = 0; i < 2; i++)
+      await makePart(t, { manufacturer: `Quectel ${tag}`, description: `LTE Cat 4 ${tag} module ${i}` });
+    for (let i = 0; i < 3; i++) await makePart(t, { manufacturer: 'Other', description: `Filler ${tag} ${i}` });
     const all = (await get('purchase', '/api/partComponents?limit=10')).json();
-    expect(all.total).toBe(200);
+    expect(all.total).toBe(before + 12);
     expect(all.data).toHaveLength(10);
     expect(typeof all.data[0].price).toBe('number');
-    const byMpn = (await get('purchase', '/api/partComponents?search=pic32mx300')).json();
-    expect(byMpn.data.map((p: { manuf_part_number: string }) => p.manuf_part_number)).toEqual(['PIC32MX300F128H']);
-    const byMaker = (await get('admin', '/api/partComponents?search=sensirion&limit=100')).json();
+    const byMpn = (await get('purchase', `/api/partComponents?search=${mpn.toLowerCase()}`)).json();
+    expect(byMpn.data.map((p: { manuf_part_number: string }) => p.manuf_part_number)).toEqual([mpn]);
+    const byMaker = (await get('admin', `/api/partComponents?search=sensirion%20${tag}&limit=100`)).json();
     expect(byMaker.total).toBeGreaterThan(5);
-    const byDesc = (await get('admin', '/api/partComponents?search=LTE%20Cat%204&limit=100')).json();
-    expect(byDesc.data.every((p: { manufacturer: string }) => p.manufacturer === 'Quectel')).toBe(true);
+    const byDesc = (await get('admin', `/api/partComponents?search=LTE%20Cat%204%20${tag}&limit=100`)).json();
+    expect(byDesc.total).toBe(2);
+    expect(byDesc.data.every((p: { manufacturer: string }) => p.manufacturer === `Quectel ${tag}`)).toBe(true);
   });
 
   it('filters by status', async () => {
+    const part = await makePart(t);
+    await send('admin', 'PUT', `/api/partComponents/disable/${part.id}`);
+    const all = (await get('admin', '/api/partComponents?status=all')).json().total;
     const active = (await get('admin', '/api/partComponents?status=active')).json().total;
-    const inactive = (await get('admin', '/api/partComponents?status=inactive')).json().total;
-    expect(active + inactive).toBe(200);
-    expect(inactive).toBeGreaterThan(0);
+    const inactive = (await get('admin', '/api/partComponents?status=inactive')).json();
+    expect(active + inactive.total).toBe(all);
+    expect(inactive.total).toBeGreaterThan(0);
+    const ours = (await get('admin', `/api/partComponents?status=inactive&search=${part.manuf_part_number}`)).json();
+    expect(ours.data.map((p: { id: number }) => p.id)).toEqual([part.id]);
   });
 
   it('is for administrator and purchase only', async () => {
@@ -179,5 +195,77 @@ describe('image, enable, disable, statistics', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await send('admin', 'POST', '/api/partComponents/statistics/999999', {})).statusCode).toBe(404);
+  });
+});
+
+describe('part components — spec doc 2 §3, §5, §6, §7, §9 (conformance)', () => {
+  const { call, form, ok, cause } = specApi(() => t);
+
+  it('administrator and purchase only', async () => {
+    for (const role of rolesExcept(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', '/partComponents')).statusCode, role).toBe(403);
+      expect((await form(role, '/partComponents/save', { manufacturer: 'x' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('validation: manufacturer, manuf_part_number, price, unit, local_currency; numbers', async () => {
+    const c = cause(await form('purchase', '/partComponents/save', { unit: '', local_currency: '' }));
+    for (const f of ['manufacturer', 'manuf_part_number', 'price', 'unit', 'local_currency'])
+      expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'M',
+        manuf_part_number: 'P',
+        price: 'abc',
+        local_price: 'abc',
+      }),
+    );
+    expect(c2.price).toBe('Please enter a valid number');
+    expect(c2.local_price).toBe('Please enter a valid number');
+  });
+
+  it('defaults unit pcs and currency USD; active 1/0; enable/disable; statistics; deleteImage', async () => {
+    const res = ok(
+      await form('purchase', '/partComponents/save', {
+        manufacturer: 'Conf',
+        manuf_part_number: uniq('CONF-P'),
+        price: 1.5,
+      }),
+    );
+    const partId = res.data.id;
+    expect(res.data).toMatchObject({ unit: 'pcs', local_currency: 'USD', active: 1 });
+    for (const f of [
+      'id',
+      'manuf_part_number',
+      'manufacturer',
+      'description',
+      'price',
+      'local_price',
+      'local_currency',
+      'unit',
+      'part_image',
+      'part_image_name',
+      'active',
+    ])
+      expect(res.data, f).toHaveProperty(f);
+    ok(await call('administrator', 'GET', `/partComponents/${partId}`));
+    expect(ok(await call('purchase', 'PUT', `/partComponents/disable/${partId}`)).data.active).toBe(0);
+    expect(ok(await call('purchase', 'PUT', `/partComponents/enable/${partId}`)).data.active).toBe(1);
+    const stats = ok(
+      await call('purchase', 'POST', `/partComponents/statistics/${partId}`, {
+        startTime: TODAY - 86400 * 30,
+        endTime: TODAY,
+      }),
+    );
+    // Doc 2 §3: statistics rows (po_date, po_number, price, quantity); none before purchase orders exist.
+    expect(stats.data).toEqual([]);
+    expect(ok(await call('purchase', 'POST', `/partComponents/deleteImage/${partId}`)).data).toHaveProperty(
+      'part_image',
+    );
+    expect((await call('purchase', 'GET', `/partComponents/image/${partId}`)).statusCode).toBe(404);
+  });
+  it('status filter all/active/inactive', async () => {
+    for (const status of ['all', 'active', 'inactive'])
+      ok(await call('purchase', 'GET', `/partComponents?status=${status}`));
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client';
 import { DataWith, defineRoute } from '../src/platform/route';
-import { createTestApp, type TestApp } from './helpers';
+import { uniq } from './factories/uniq';
+import { createTestApp, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,5 +167,48 @@ describe('request guards and error envelope', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { status: 'ok' } });
+  });
+});
+
+describe('envelopes — ARCHITECTURE rules of the road (conformance)', () => {
+  const { call } = specApi(() => t);
+
+  it('login answers exactly {access_token}; errors are {message} with real status codes', async () => {
+    const login = await call(null, 'POST', '/auth/login', { username: 'tester', password: 'wrong' });
+    expect(login.statusCode).toBe(401);
+    const h = await t.as('tester');
+    expect(h.authorization).toMatch(/^Bearer /);
+    const unauth = await call(null, 'GET', '/orders');
+    expect(unauth.statusCode).toBe(401);
+    expect(typeof unauth.json().message).toBe('string');
+    const forbidden = await call('tester', 'GET', '/orders');
+    expect(forbidden.statusCode).toBe(403);
+    expect(typeof forbidden.json().message).toBe('string');
+    const missing = await call('sale', 'GET', '/orders/99999999');
+    expect(missing.statusCode).toBe(404);
+    expect(typeof missing.json().message).toBe('string');
+  });
+});
+
+describe('role spellings — spec doc 1 §1 (conformance)', () => {
+  const { form, ok } = specApi(() => t);
+
+  it("'admin' and 'po-approval' denote administrator and poapproval", async () => {
+    for (const [sent, stored] of [
+      ['admin', 'administrator'],
+      ['po-approval', 'poapproval'],
+    ]) {
+      const res = ok(
+        await form('administrator', '/admin/users/save', {
+          username: uniq(`spell-${stored}`),
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          first_name: 'R',
+          last_name: 'S',
+          user_role: sent,
+        }),
+      );
+      expect(res.data.user_role).toBe(stored);
+    }
   });
 });

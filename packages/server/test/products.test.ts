@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { orderLines, orders } from '../src/db/schema/sales';
-import { createTestApp, multipart, SAMPLE, type TestApp } from './helpers';
+import { makePart, makeSaleProduct } from './factories/products';
+import { uniq } from './factories/uniq';
+import { type AnyJson, createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,13 +35,24 @@ const send = async (role: Role, method: 'POST' | 'PUT' | 'DELETE', url: string, 
 const valid = { product_code: 'TEST-001', desc: 'Test product', msrp: '100' };
 
 describe('products list and read', () => {
+  // Records made here, found by a tag no other record carries (the demo data is not counted on).
+  const tagged = async (n: number, over: (i: number) => Record<string, string | number> = () => ({})) => {
+    const tag = uniq('LIST').toLowerCase();
+    const made = [];
+    for (let i = 0; i < n; i++) made.push(await makeSaleProduct(t, { desc: `Listed ${tag} ${i}`, ...over(i) }));
+    return { tag, made };
+  };
+
   it('answers a page of rows with total, newest first, with sales figures', async () => {
-    const res = await get('admin', '/api/products?limit=10');
+    const before = (await get('admin', '/api/products?limit=1')).json().total;
+    const { tag, made } = await tagged(11, (i) => ({ is_shipping_cost: i === 10 ? 1 : 0 }));
+    expect((await get('admin', '/api/products?limit=1')).json().total).toBe(before + 11);
+    const res = await get('admin', `/api/products?limit=10&search=${tag}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.total).toBe(60);
+    expect(body.total).toBe(11);
     expect(body.data).toHaveLength(10);
-    expect(body.data[0].product_code).toBe('SHIPPING-COST');
+    expect(body.data[0].product_code).toBe(made[10]!.product_code);
     expect(body.data[0]).toMatchObject({ is_shipping_cost: 1 });
     expect(typeof body.data[0].units_sold).toBe('number');
     expect(typeof body.data[0].revenue).toBe('number');
@@ -47,18 +60,31 @@ describe('products list and read', () => {
   });
 
   it('searches product_code, hs_code and desc', async () => {
-    const code = (await get('admin', '/api/products?search=sp8')).json();
-    expect(code.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SP8-LCD']);
-    const desc = (await get('admin', '/api/products?search=leak%20rope&limit=50')).json();
-    expect(desc.data.map((p: { product_code: string }) => p.product_code)).toEqual(['SEN-WATER-ROPE']);
-    const hs = (await get('admin', '/api/products?search=8517.62&limit=50')).json();
-    expect(hs.total).toBe(6);
+    const tag = uniq('s').replace(/-/g, '');
+    const code = await makeSaleProduct(t, { product_code: `SP${tag}-LCD` });
+    const rope = await makeSaleProduct(t, { desc: `Leak rope ${tag} sensor` });
+    const hsCode = `85${tag.replace(/\D/g, '')}.62`;
+    for (let i = 0; i < 3; i++) await makeSaleProduct(t, { hs_code: hsCode });
+    const byCode = (await get('admin', `/api/products?search=sp${tag.toLowerCase()}`)).json();
+    expect(byCode.data.map((p: { product_code: string }) => p.product_code)).toEqual([code.product_code]);
+    const byDesc = (
+      await get('admin', `/api/products?search=${encodeURIComponent(`leak rope ${tag}`)}&limit=50`)
+    ).json();
+    expect(byDesc.data.map((p: { product_code: string }) => p.product_code)).toEqual([rope.product_code]);
+    const hs = (await get('admin', `/api/products?search=${hsCode}&limit=50`)).json();
+    expect(hs.total).toBe(3);
   });
 
   it('filters by status', async () => {
-    const inactive = (await get('admin', '/api/products?status=inactive')).json();
-    expect(inactive.data.map((p: { product_code: string }) => p.product_code)).toEqual(['MDM-3G-EU']);
-    expect((await get('admin', '/api/products?status=active')).json().total).toBe(59);
+    const { tag, made } = await tagged(3);
+    await send('admin', 'PUT', `/api/admin/products/disable/${made[1]!.id}`);
+    const inactive = (await get('admin', `/api/products?status=inactive&search=${tag}`)).json();
+    expect(inactive.data.map((p: { product_code: string }) => p.product_code)).toEqual([made[1]!.product_code]);
+    expect((await get('admin', `/api/products?status=active&search=${tag}`)).json().total).toBe(2);
+    const all = (await get('admin', '/api/products?status=all')).json().total;
+    const active = (await get('admin', '/api/products?status=active')).json().total;
+    const off = (await get('admin', '/api/products?status=inactive')).json().total;
+    expect(active + off).toBe(all);
     expect((await get('admin', '/api/products?status=bogus')).statusCode).toBe(400);
   });
 
@@ -71,16 +97,20 @@ describe('products list and read', () => {
   });
 
   it('sorts by whitelisted columns only', async () => {
-    const res = (await get('admin', '/api/products?sort=msrp&order=desc&limit=1')).json();
-    expect(res.data[0].product_code).toBe('SEC5E-X20');
+    const { tag, made } = await tagged(3, (i) => ({ msrp: [120, 990, 45][i]! }));
+    const res = (await get('admin', `/api/products?search=${tag}&sort=msrp&order=desc&limit=1`)).json();
+    expect(res.data[0].product_code).toBe(made[1]!.product_code);
     expect((await get('admin', '/api/products?sort=id;drop')).statusCode).toBe(400);
   });
 
   it('reads one product, 404 for an unknown id', async () => {
-    const list = (await get('admin', '/api/products?search=SP2PLUS')).json();
-    const one = await get('shipping', `/api/shipping/products/${list.data[0].id}`);
+    const p = await makeSaleProduct(t);
+    const part = await makePart(t, { price: '3.5' });
+    const line = await send('purchase', 'POST', '/api/boms/save', { product_id: p.id, part_id: part.id, quantity: 2 });
+    expect(line.statusCode).toBe(200);
+    const one = await get('shipping', `/api/shipping/products/${p.id}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json().data).toMatchObject({ product_code: 'SP2PLUS', version: 1, product_image: null });
+    expect(one.json().data).toMatchObject({ product_code: p.product_code, version: 1, product_image: null });
     expect(one.json().data.bom_cost).toBeGreaterThan(0);
     expect((await get('admin', '/api/products/999999')).statusCode).toBe(404);
   });
@@ -486,5 +516,186 @@ describe('product test checklist steps', () => {
     expect(rows[0]!.n).toBeLessThanOrEqual(8);
     expect(rows[0]!.min).toBe(1);
     expect(rows[0]!.max).toBe(rows[0]!.n);
+  });
+});
+
+describe('products — spec doc 2 §2, §3, §5, §6, §7, §9 (conformance)', () => {
+  const { call, form, ok, cause, is01 } = specApi(() => t);
+  const newProduct = async () => (await makeSaleProduct(t)).id;
+
+  it('validation: product_code, desc, msrp required; numbers; ranges', async () => {
+    const c = cause(await form('administrator', '/products/save', {}));
+    for (const f of ['product_code', 'desc', 'msrp']) expect(c[f], f).toBe('required field');
+    const c2 = cause(
+      await form('administrator', '/products/save', {
+        product_code: 'X',
+        desc: 'X',
+        msrp: 'abc',
+        discount: 101,
+        warranty: 10000001,
+        pl_serial_count: 101,
+      }),
+    );
+    expect(c2.msrp).toBe('Please enter a valid number');
+    expect(c2.discount).toBe('Please enter a value between 0 and 100.');
+    expect(c2.warranty).toBe('Please enter a value between 0 and 10000000.');
+    expect(c2.pl_serial_count).toBe('Please enter a value between 0 and 100.');
+    const c3 = cause(
+      await form('administrator', '/products/save', { product_code: 'X', desc: 'X', msrp: 1, discount: 'x' }),
+    );
+    expect(c3.discount).toBe('Please enter a valid number');
+  });
+
+  it('a new product defaults to discount 0, active 1, is_test_required 1 (0/1 numbers)', async () => {
+    const res = ok(
+      await form('administrator', '/products/save', { product_code: uniq('CONF'), desc: 'Conformance', msrp: 0 }),
+    );
+    expect(res.data).toMatchObject({ msrp: 0, discount: 0, active: 1, is_test_required: 1 });
+    for (const f of [
+      'id',
+      'product_code',
+      'hs_code',
+      'desc',
+      'msrp',
+      'discount',
+      'warranty',
+      'pl_serial_count',
+      'has_modem',
+      'is_test_required',
+      'is_shipping_cost',
+      'exclude_pl_item_count',
+      'product_image',
+      'warning',
+      'active',
+      'bom_cost',
+      'bom_rev',
+      'test_checklist_rev',
+    ])
+      expect(res.data, f).toHaveProperty(f);
+    for (const f of ['has_modem', 'is_test_required', 'is_shipping_cost', 'exclude_pl_item_count', 'active'])
+      is01(res.data[f]);
+  });
+
+  it('role prefixes: each role reads under its prefix and the bare path', async () => {
+    const productId = await newProduct();
+    const prefixes: Array<[Role, string]> = [
+      ['administrator', 'admin'],
+      ['sale', 'sale'],
+      ['shipping', 'shipping'],
+      ['production', 'production'],
+      ['purchase', 'purchase'],
+    ];
+    for (const [role, prefix] of prefixes) {
+      const now = TODAY;
+      ok(await call(role, 'GET', `/${prefix}/products?StartDate=${now - 86400 * 30}&EndDate=${now}`));
+      ok(await call(role, 'GET', `/${prefix}/products/${productId}`));
+      ok(await call(role, 'GET', `/products/${productId}`));
+    }
+    expect((await call('sale', 'GET', '/admin/products')).statusCode).toBe(403);
+    for (const role of ['qa', 'poapproval', 'tester'] as Role[])
+      expect((await call(role, 'GET', '/products')).statusCode, role).toBe(403);
+  });
+
+  it('purchase and shipping cannot save products', async () => {
+    const productId = await newProduct();
+    const code = uniq('CONF');
+    for (const [role, url] of [
+      ['purchase', '/products/save'],
+      ['purchase', '/purchase/products/save'],
+      ['shipping', '/products/save'],
+      ['shipping', '/shipping/products/save'],
+    ] as Array<[Role, string]>) {
+      const r = await form(role, url, { id: productId, product_code: code, desc: 'x', msrp: 1 });
+      expect(r.statusCode, `${role} ${url}`).toBe(403);
+    }
+    ok(
+      await form('sale', '/sale/products/save', {
+        id: productId,
+        product_code: code,
+        desc: 'Conformance',
+        msrp: 1,
+      }),
+    );
+    ok(
+      await form('production', '/production/products/save', {
+        id: productId,
+        product_code: code,
+        desc: 'Conformance',
+        msrp: 1,
+      }),
+    );
+  });
+
+  it('disable/enable answer active; deleteImage answers product_image; sales per product', async () => {
+    const productId = await newProduct();
+    const d = ok(await call('administrator', 'PUT', `/admin/products/disable/${productId}`));
+    expect(d.data.active).toBe(0);
+    const e = ok(await call('sale', 'PUT', `/sale/products/enable/${productId}`));
+    expect(e.data.active).toBe(1);
+    const img = ok(await call('administrator', 'POST', `/admin/products/deleteImage/${productId}`));
+    expect(img.data).toHaveProperty('product_image');
+    ok(await call('sale', 'GET', `/products/sales/${productId}`));
+  });
+
+  it('products: status filter all/active/inactive; shipping and purchase cannot enable/disable', async () => {
+    const productId = await newProduct();
+    for (const status of ['all', 'active', 'inactive']) ok(await call('sale', 'GET', `/products?status=${status}`));
+    ok(await call('administrator', 'PUT', `/admin/products/disable/${productId}`));
+    const inactive = ok(await call('sale', 'GET', '/products?status=inactive&limit=100')).data as AnyJson[];
+    expect(inactive.map((p) => p.id)).toContain(productId);
+    for (const p of inactive) expect(p.active).toBe(0);
+    for (const role of ['shipping', 'purchase'] as Role[]) {
+      expect((await call(role, 'PUT', `/products/disable/${productId}`)).statusCode, role).toBe(403);
+      expect((await call(role, 'PUT', `/products/enable/${productId}`)).statusCode, role).toBe(403);
+    }
+  });
+
+  it('product image: upload, image download, deleteImage answers product_image', async () => {
+    const productId = await newProduct();
+    const fields = { id: productId, product_code: uniq('CONF'), desc: 'Conformance', msrp: 1 };
+    const image = [{ field: 'product_image', name: 'img.png', type: 'image/png', data: SAMPLE.png }];
+    const res = ok(await form('administrator', '/products/save', fields, image));
+    expect(res.data.product_image).toBeTruthy();
+    expect((await call('administrator', 'GET', `/products/image/${productId}`)).statusCode).toBe(200);
+    const del = ok(await call('sale', 'POST', `/sale/products/deleteImage/${productId}`));
+    expect(del.data.product_image).toBeNull();
+  });
+});
+
+describe('product test checklist — spec doc 2 §3, §4, §5, §6, §7 (conformance)', () => {
+  const { call, ok, cause } = specApi(() => t);
+  const newProduct = async () => (await makeSaleProduct(t)).id;
+  const base = '/productTestChecklist';
+  it('admin, production and sale only', async () => {
+    const productId = await newProduct();
+    for (const role of rolesExcept(['administrator', 'production', 'sale']))
+      expect((await call(role, 'GET', `${base}/byProduct/${productId}`)).statusCode, role).toBe(403);
+  });
+
+  it("'Test Description is required'; SI number = highest + 1; reorder; delete", async () => {
+    const productId = await newProduct();
+    const c = cause(await call('production', 'POST', `${base}/save`, { product_id: productId, test_desc: ' ' }));
+    expect(c.test_desc).toBe('Test Description is required');
+    const a = ok(await call('production', 'POST', `${base}/save`, { product_id: productId, test_desc: 'Power on' }));
+    const b = ok(await call('sale', 'POST', `${base}/save`, { product_id: productId, test_desc: 'Ping' }));
+    for (const f of ['id', 'product_id', 'si_number', 'test_desc']) expect(a.data, f).toHaveProperty(f);
+    expect(b.data.si_number).toBe(a.data.si_number + 1);
+    ok(await call('administrator', 'GET', `${base}/${a.data.id}`));
+    ok(
+      await call('administrator', 'POST', `${base}/reorder`, {
+        checklist_id: b.data.id,
+        new_si_number: 1,
+        product_id: productId,
+      }),
+    );
+    const list = ok(await call('administrator', 'GET', `${base}/byProduct/${productId}`)).data as AnyJson[];
+    expect(list.map((s) => s.test_desc)).toEqual(['Ping', 'Power on']);
+    ok(await call('administrator', 'DELETE', `${base}/delete/${a.data.id}`));
+  });
+
+  it("step calls without required parameters answer 'Missing required parameters'", async () => {
+    const r = await call('administrator', 'POST', `${base}/reorder`, {});
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('Missing required parameters');
   });
 });

@@ -2,7 +2,8 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { createTestApp, multipart, type TestApp } from './helpers';
+import { uniq } from './factories/uniq';
+import { createTestApp, multipart, rolesExcept, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,5 +115,39 @@ describe('suppliers', () => {
       expect((await get(role, '/api/autocomplete/suppliers')).statusCode).toBe(403);
       expect((await save(role, valid)).statusCode).toBe(403);
     }
+  });
+});
+
+describe('suppliers — spec doc 2 §3, §5, §6, §7 (conformance)', () => {
+  const { call, form, ok, cause } = specApi(() => t);
+
+  it('administrator and purchase only', async () => {
+    for (const role of rolesExcept(['administrator', 'purchase'])) {
+      expect((await call(role, 'GET', '/suppliers')).statusCode, role).toBe(403);
+      expect((await form(role, '/suppliers/save', { name: 'x' })).statusCode, role).toBe(403);
+    }
+  });
+
+  it('validation: name, contact_person, address required; email valid', async () => {
+    const c = cause(await form('purchase', '/suppliers/save', { email: 'bad' }));
+    for (const f of ['name', 'contact_person', 'address']) expect(c[f], f).toBe('required field');
+    expect(c.email).toBe('Please enter a valid email address');
+  });
+
+  it('save and GET /suppliers (optionally by SupplierId) with the spec fields', async () => {
+    const res = ok(
+      await form('purchase', '/suppliers/save', {
+        name: uniq('Conformance Supplies'),
+        contact_person: 'Jane',
+        address: '1 Road',
+        supplier2303: 'TIN-1',
+        email: 'jane@example.com',
+      }),
+    );
+    for (const f of ['id', 'name', 'contact_person', 'supplier2303', 'address', 'email', 'phone', 'bank_details'])
+      expect(res.data, f).toHaveProperty(f);
+    const one = ok(await call('administrator', 'GET', `/suppliers?SupplierId=${res.data.id}`));
+    const rows = Array.isArray(one.data) ? one.data : [one.data];
+    expect(rows[0].id).toBe(res.data.id);
   });
 });

@@ -1,5 +1,5 @@
 /** Sales records (document 1): dealers, products for order lines, orders and quotations, made through the API. */
-import { get, postForm, type TestApp } from '../helpers';
+import { postForm, type TestApp } from '../helpers';
 import { makeSaleProduct } from './products';
 import { uniq } from './uniq';
 
@@ -71,12 +71,4 @@ export async function createQuotation(t: TestApp, fields: Fields = {}, dealerId?
   const res = await postForm(t, 'sale', '/api/quotations/save', { dealer, date: today(t), value: 0, ...fields });
   if (res.statusCode !== 200) throw new Error(`quotation save ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; version: number; [k: string]: unknown };
-}
-
-/** A dealer's credit figures (GET /dealers/credit/{id}). */
-export async function dealerCredit(t: TestApp, dealerId: number) {
-  return (await get(t, 'sale', `/api/dealers/credit/${dealerId}`)).json().data as {
-    credit_used: number;
-    credit_limit: number;
-  };
 }
