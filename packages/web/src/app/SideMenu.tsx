@@ -10,9 +10,15 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Drawer open={open} onClose={onClose} data-testid="side-menu">
+    // The drawer is a modal dialog: named by its heading (axe aria-dialog-name).
+    <Drawer
+      open={open}
+      onClose={onClose}
+      data-testid="side-menu"
+      slotProps={{ paper: { 'aria-labelledby': 'side-menu-title' } }}
+    >
       <Box sx={{ width: 280 }} role="presentation">
-        <Typography variant="subtitle1" sx={{ px: 2, pt: 2, pb: 1, fontWeight: 600 }}>
+        <Typography id="side-menu-title" variant="subtitle1" sx={{ px: 2, pt: 2, pb: 1, fontWeight: 600 }}>
           What would you like to do?
         </Typography>
         <List component="nav" aria-label="Main menu" dense>
