@@ -17,8 +17,9 @@ const ROUTE_LIMIT = 60_000;
  */
 const OVER_BUDGET: Record<string, number> = {
   'products/ProductEditPage.tsx': 95_000,
-  'sales-docs/QuotationEditorPage.tsx': 88_000,
-  'sales-docs/OrderEditorPage.tsx': 88_000,
+  // +1.5 kB since: the urgency chip under the due and expected dates (issue 9 item 7).
+  'sales-docs/QuotationEditorPage.tsx': 90_000,
+  'sales-docs/OrderEditorPage.tsx': 90_000,
 };
 
 interface Chunk {
