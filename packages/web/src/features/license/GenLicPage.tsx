@@ -226,7 +226,12 @@ export default function GenLicPage() {
                 multiline
                 fullWidth
                 slotProps={{
-                  htmlInput: { readOnly: true, 'data-testid': 'license-key', style: { fontFamily: 'monospace' } },
+                  htmlInput: {
+                    readOnly: true,
+                    'aria-label': 'License key',
+                    'data-testid': 'license-key',
+                    style: { fontFamily: 'monospace' },
+                  },
                 }}
               />
               <Button startIcon={<ContentCopyIcon />} onClick={copy} data-testid="license-copy">
