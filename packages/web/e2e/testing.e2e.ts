@@ -2,55 +2,8 @@ import assert from 'node:assert/strict';
 import { PL_MSG } from '@bpm/contract/packingLists';
 import { TC_MSG } from '@bpm/contract/testChecklists';
 import type { Page } from 'playwright-core';
+import { apiAs, become } from './api';
 import { axeViolations } from './axe';
-
-const PASSWORD = 'bpm-demo';
-
-/**
- * Signs in through the form as `username`. Any earlier session of the page is dropped first (the
- * access token lives in memory, the refresh token in a cookie), so one page plays every role in
- * turn and a failure's screenshot shows the screen that failed.
- */
-async function become(page: Page, username: string) {
-  await page.context().clearCookies();
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
-
-interface Api {
-  userId: number;
-  get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, data: object) => Promise<T>;
-  /** A multipart form (the product and order saves take one); arrays are sent as JSON. */
-  form: <T>(path: string, fields: Record<string, string | number | object>) => Promise<T>;
-}
-
-/** Calls the API as `username` with its own bearer token (set-up only; the page signs in through the form). */
-async function apiAs(page: Page, username: string): Promise<Api> {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: PASSWORD } });
-  assert.equal(res.status(), 200, `login ${username}`);
-  const { access_token } = (await res.json()) as { access_token: string };
-  await page.context().clearCookies();
-  const payload = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString()) as { user_id: number };
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const answer = async <T>(what: string, r: Awaited<ReturnType<Page['request']['get']>>) => {
-    assert.equal(r.status(), 200, `${what}: ${await r.text()}`);
-    return ((await r.json()) as { data: T }).data;
-  };
-  return {
-    userId: payload.user_id,
-    get: async (path) => answer(`GET ${path}`, await page.request.get(`/api${path}`, { headers })),
-    post: async (path, data) => answer(`POST ${path}`, await page.request.post(`/api${path}`, { headers, data })),
-    form: async (path, fields) => {
-      const multipart: Record<string, string> = {};
-      for (const [k, v] of Object.entries(fields)) multipart[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
-      return answer(`POST ${path}`, await page.request.post(`/api${path}`, { headers, multipart }));
-    },
-  };
-}
 
 /** The chip of a status, waited for by its value (data-status carries the raw status). */
 const statusChip = (page: Page, status: string) =>

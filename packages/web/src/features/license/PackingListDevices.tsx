@@ -66,13 +66,16 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
       if (!(err instanceof ApiError)) return setError(String(err));
       // Device errors come as devices.{i}.mac: show them on the row they came from.
       const byRow: Record<number, string> = {};
+      // The rest (the packing list's order or dealer gone) has no field here: its words are the message.
+      const other: string[] = [];
       for (const [key, msg] of Object.entries(err.fieldErrors)) {
         const m = /^devices\.(\d+)\.mac$/.exec(key);
         const d = m ? devices[Number(m[1])] : undefined;
         if (d) byRow[d.row] = msg;
+        else other.push(msg);
       }
       setErrors(byRow);
-      setError(err.message);
+      setError(other.length ? other.join(' ') : err.message);
     }
   };
 

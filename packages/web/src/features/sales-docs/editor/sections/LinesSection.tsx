@@ -1,16 +1,18 @@
 import { MSG } from '@bpm/contract/messages';
 import { canReach } from '@bpm/contract/roles';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../../../components/format';
-import { AddProductDialog } from '../AddProductDialog';
 import { testExcess } from '../doc-form';
 import { MoneyField } from '../fields';
-import { ProductLines } from '../ProductLines';
 import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Section } from './layout';
+
+// Their own chunks (drag and drop, the product picker): the editor's header and fields show first.
+const ProductLines = lazy(() => import('../ProductLines').then((m) => ({ default: m.ProductLines })));
+const AddProductDialog = lazy(() => import('../AddProductDialog').then((m) => ({ default: m.AddProductDialog })));
 
 /** The product lines, the add-product dialog and the totals they drive (value, shipping cost, sales). */
 export function LinesSection({ f }: { f: SalesDocFormApi }) {
@@ -46,15 +48,17 @@ export function LinesSection({ f }: { f: SalesDocFormApi }) {
           {MSG.testAssignmentWarning}
         </Alert>
       )}
-      <ProductLines
-        control={control}
-        fields={lines.fields}
-        money={info.money}
-        editable={editable('products')}
-        onMove={lines.move}
-        onRemove={lines.remove}
-        onShippingFlag={(i, v) => f.setValue(`products.${i}.is_shipping_cost`, v, { shouldDirty: true })}
-      />
+      <Suspense fallback={<LinearProgress aria-label="Loading the product lines" />}>
+        <ProductLines
+          control={control}
+          fields={lines.fields}
+          money={info.money}
+          editable={editable('products')}
+          onMove={lines.move}
+          onRemove={lines.remove}
+          onShippingFlag={(i, v) => f.setValue(`products.${i}.is_shipping_cost`, v, { shouldDirty: true })}
+        />
+      </Suspense>
       {info.money && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mt: 2 }}>
           <MoneyField
@@ -87,15 +91,19 @@ export function LinesSection({ f }: { f: SalesDocFormApi }) {
           </Box>
         </Box>
       )}
-      <AddProductDialog
-        open={addOpen}
-        dealer={f.dealer.data ?? null}
-        onClose={() => setAddOpen(false)}
-        onSelect={(line) => {
-          lines.append(line);
-          setAddOpen(false);
-        }}
-      />
+      {addOpen && (
+        <Suspense fallback={null}>
+          <AddProductDialog
+            open={addOpen}
+            dealer={f.dealer.data ?? null}
+            onClose={() => setAddOpen(false)}
+            onSelect={(line) => {
+              lines.append(line);
+              setAddOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </Section>
   );
 }
