@@ -193,7 +193,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
       <Box sx={{ height: 4 }}>{p.loading && <LinearProgress aria-label="Loading" />}</Box>
       {toolbar}
       {phone ? (
-        <Box data-testid={testId} role="list" aria-label={p['aria-label']} aria-busy={p.loading} sx={{ px: 1 }}>
+        <Box data-testid={testId} aria-busy={p.loading} sx={{ px: 1 }}>
           {cardSummary && (
             <Paper
               variant="outlined"
@@ -214,43 +214,48 @@ export function DataTable<T>(p: DataTableProps<T>) {
               </Table>
             </Box>
           )}
-          {p.rows.map((row) => {
-            const href = p.rowHref?.(row);
-            return (
-              <Paper
-                key={p.rowKey(row)}
-                role="listitem"
-                variant="outlined"
-                data-testid={`${testId}-row`}
-                onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
-                sx={{
-                  p: 1.5,
-                  mb: 1,
-                  bgcolor: p.rowTint?.(row),
-                  cursor: href || p.onRowClick ? 'pointer' : undefined,
-                  ...(href ? ROW_LINK_SX : {}),
-                }}
-              >
-                <Box component="dl" sx={{ m: 0 }}>
-                  {columns.map((c, i) => {
-                    const content = cell(row, c, i, href);
-                    // An empty value says nothing on a card (the link cell always stays).
-                    if ((content === '' || content == null) && !(href && i === linkIndex)) return null;
-                    return (
-                      <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
-                        <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
-                          {headerText(c)}
-                        </Box>
-                        <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                          {content}
-                        </Box>
-                      </Box>
-                    );
-                  })}
-                </Box>
-              </Paper>
-            );
-          })}
+          {/* Only the cards are in the list (axe aria-required-children): totals and the empty text stay outside. */}
+          {p.rows.length > 0 && (
+            <Box role="list" aria-label={p['aria-label']}>
+              {p.rows.map((row) => {
+                const href = p.rowHref?.(row);
+                return (
+                  <Paper
+                    key={p.rowKey(row)}
+                    role="listitem"
+                    variant="outlined"
+                    data-testid={`${testId}-row`}
+                    onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
+                    sx={{
+                      p: 1.5,
+                      mb: 1,
+                      bgcolor: p.rowTint?.(row),
+                      cursor: href || p.onRowClick ? 'pointer' : undefined,
+                      ...(href ? ROW_LINK_SX : {}),
+                    }}
+                  >
+                    <Box component="dl" sx={{ m: 0 }}>
+                      {columns.map((c, i) => {
+                        const content = cell(row, c, i, href);
+                        // An empty value says nothing on a card (the link cell always stays).
+                        if ((content === '' || content == null) && !(href && i === linkIndex)) return null;
+                        return (
+                          <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
+                            <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
+                              {headerText(c)}
+                            </Box>
+                            <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                              {content}
+                            </Box>
+                          </Box>
+                        );
+                      })}
+                    </Box>
+                  </Paper>
+                );
+              })}
+            </Box>
+          )}
           {empty && (
             <Typography align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid={`${testId}-empty`}>
               {p.emptyText ?? 'No records found'}
