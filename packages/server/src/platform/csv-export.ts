@@ -42,7 +42,8 @@ function cell(key: string, v: unknown): string {
   return neutraliseCell(v);
 }
 
-export type PageFetch = (limit: number, offset: number) => Promise<readonly object[]>;
+/** One chunk: `limit` rows from `offset`; `last` is the previous chunk's last row (for keyset paging). */
+export type PageFetch = (limit: number, offset: number, last?: Record<string, unknown>) => Promise<readonly object[]>;
 
 /** RFC 4180: a cell holding a comma, quote or line break is quoted, its quotes doubled. */
 const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
@@ -59,7 +60,7 @@ export function csvStream(fetch: PageFetch, columns?: readonly string[]): Readab
     let next: Promise<readonly object[]> | null = fetch(CSV_CHUNK, 0);
     for (let offset = 0; next; offset += CSV_CHUNK) {
       const page = (await next) as readonly Record<string, unknown>[];
-      next = page.length < CSV_CHUNK ? null : fetch(CSV_CHUNK, offset + CSV_CHUNK);
+      next = page.length < CSV_CHUNK ? null : fetch(CSV_CHUNK, offset + CSV_CHUNK, page[page.length - 1]);
       // A failed prefetch is reported by the await above on the next turn, not as unhandled.
       next?.catch(() => {});
       if (!cols) cols = page[0] ? Object.keys(page[0]) : [];
@@ -90,7 +91,7 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     query: ZodType<Q>;
     fileName: string;
     /** The signed-in user: fetchers whose list is scoped by role (events) need it. */
-    fetch: (deps: Deps, q: Q, user: AuthUser) => Promise<readonly object[]>;
+    fetch: (deps: Deps, q: Q, user: AuthUser, last?: Record<string, unknown>) => Promise<readonly object[]>;
     columns?: readonly string[];
   },
 ) {
@@ -101,7 +102,10 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     query: def.query,
     raw: true,
     async handler({ query, reply, deps, user }) {
-      const body = csvStream((limit, offset) => def.fetch(deps, { ...query, limit, offset }, user), def.columns);
+      const body = csvStream(
+        (limit, offset, last) => def.fetch(deps, { ...query, limit, offset }, user, last),
+        def.columns,
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${def.fileName}"`)

@@ -62,7 +62,8 @@ export function orderRoutes(app: FastifyInstance) {
     action: read.action,
     query: orderListQuery,
     fileName: 'orders.csv',
-    fetch: async (deps, q) => (await listOrders(deps.db, q, unixNow(deps.clock))).rows,
+    fetch: async (deps, q, _user, last) =>
+      (await listOrders(deps.db, q, unixNow(deps.clock), { totals: false, after: last })).rows,
   });
   defineRoute(app, {
     method: 'GET',

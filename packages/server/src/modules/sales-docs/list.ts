@@ -315,11 +315,30 @@ export async function listOrders(
   db: Db,
   q: OrderListQuery,
   nowSec: number,
+  /**
+   * The CSV export reads page after page: it needs no totals, and in the date order it continues
+   * after the previous page's last row (an index range) instead of skipping `offset` rows again.
+   */
+  more: { totals?: false; after?: { date?: unknown; id?: unknown } } = {},
 ): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
+  const after = more.after;
+  if (after && (!q.sort || q.sort === 'date') && typeof after.date === 'number' && typeof after.id === 'number') {
+    filter.conds.push(
+      q.order === 'asc'
+        ? sql`(${orders.date}, ${orders.id}) > (${after.date}, ${after.id})`
+        : sql`(${orders.date}, ${orders.id}) < (${after.date}, ${after.id})`,
+    );
+    q = { ...q, offset: 0 };
+    filter.rollup = null;
+  }
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const [totals, rows] = await Promise.all([
-    filter.rollup ? summariseRollup(db, filter.rollup) : summarise(db, where),
+    more.totals === false
+      ? { total: 0, summary: { ...EMPTY_SUMMARY } }
+      : filter.rollup
+        ? summariseRollup(db, filter.rollup)
+        : summarise(db, where),
     filteredPage(db, filter, where, q, (d, ids) =>
       ids
         ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
