@@ -242,6 +242,8 @@ export async function aListRowOpensWithEnter({ page }: Ctx) {
     await link.waitFor();
     assert.match((await link.getAttribute('href')) ?? '', edit, `${path} (${table}) row href`);
     await expectAccessibleAtViewports(page, `${path} list`);
+    // A late answer (the list, its dealer filter) re-renders the rows: focus the row once they are settled.
+    await page.waitForLoadState('networkidle');
     await link.focus();
     await expectFocusRing(page, `${path} row link`);
     await page.keyboard.press('Enter');

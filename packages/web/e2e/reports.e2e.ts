@@ -104,7 +104,8 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   await page.keyboard.press('Enter');
   const row = page.getByTestId('license-registry-row').filter({ hasText: key });
   await row.waitFor();
-  assert.equal(await page.getByTestId('license-registry-row').count(), 1);
+  // The list keeps its previous rows until the search's answer arrives: wait for the filtered list.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="license-registry-row"]').length === 1);
   assert.match((await row.textContent()) ?? '', /02-E2-E0-AB-CD-EF/);
   await expectAccessibleAtViewports(page, 'licence generator with key and registry');
 }

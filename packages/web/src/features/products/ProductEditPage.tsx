@@ -1,15 +1,18 @@
 import { can } from '@bpm/contract/permissions';
 import type { Product } from '@bpm/contract/products';
-import { Alert, Box, Chip, Tab, Tabs } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Chip, LinearProgress, Tab, Tabs } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
 import { useProduct } from '../../api/products';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { BomTab } from './BomTab';
 import { ProductInfoForm } from './ProductInfoForm';
-import { TestChecklistTab } from './TestChecklistTab';
+
+// The BOM and test-step tabs (CSV import, drag and drop) load when first opened.
+const BomTab = lazy(() => import('./BomTab').then((m) => ({ default: m.BomTab })));
+const TestChecklistTab = lazy(() => import('./TestChecklistTab').then((m) => ({ default: m.TestChecklistTab })));
+const tabLoading = <LinearProgress aria-label="Loading the tab" />;
 
 type TabKey = 'info' | 'bom' | 'checklist';
 
@@ -64,12 +67,16 @@ function ProductEditor({ product, reload }: { product?: Product; reload: () => P
       </Box>
       {showBom && visited.has('bom') && (
         <Box hidden={tab !== 'bom'}>
-          <BomTab product={product} />
+          <Suspense fallback={tabLoading}>
+            <BomTab product={product} />
+          </Suspense>
         </Box>
       )}
       {showChecklist && visited.has('checklist') && (
         <Box hidden={tab !== 'checklist'}>
-          <TestChecklistTab product={product} />
+          <Suspense fallback={tabLoading}>
+            <TestChecklistTab product={product} />
+          </Suspense>
         </Box>
       )}
     </Box>
