@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { makePart, makeSaleProduct } from './factories/products';
+import { uniq } from './factories/uniq';
 import { type AnyJson, createTestApp, multipart, rolesExcept, specApi, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -31,6 +32,26 @@ async function newProduct(code: string): Promise<number> {
   return res.json().data.id;
 }
 
+/**
+ * This file's own parts (nothing taken from the demo catalogue): the spreadsheet names, under a prefix
+ * unique to the run. `pn.x` is the catalogue spelling, `pn.x.toLowerCase()` a user's.
+ */
+const P = uniq('BT');
+const pn = {
+  mcu: `${P}-PIC32MX300F128H`,
+  mcu2: `${P}-STM32F400RGT6`,
+  mcuAlt: `${P}-STM32F401RGT6`,
+  res: `${P}-RC0603FR-0710KL`,
+  cap: `${P}-GRM188R71H100KA01D`,
+};
+beforeAll(async () => {
+  await makePart(t, { manufacturer: 'Microchip', manuf_part_number: pn.mcu, description: '32-bit MCU', price: '3.2' });
+  await makePart(t, { manufacturer: 'ST', manuf_part_number: pn.mcu2, description: 'ARM MCU', price: '4.1' });
+  await makePart(t, { manufacturer: 'ST', manuf_part_number: pn.mcuAlt, description: 'ARM MCU', price: '4.3' });
+  await makePart(t, { manufacturer: 'Yageo', manuf_part_number: pn.res, description: 'Resistor 10k', price: '0.002' });
+  await makePart(t, { manufacturer: 'Murata', manuf_part_number: pn.cap, description: 'MLCC 100nF', price: '0.01' });
+});
+
 async function partId(mpn: string): Promise<number> {
   const [r] = await queryRows<{ id: number }>(
     t.database.db,
@@ -43,21 +64,33 @@ const bomCost = async (productId: number) =>
   (await get('admin', `/api/products/${productId}`)).json().data.bom_cost as number;
 
 describe('BOM lines', () => {
-  it('lists a seeded BOM with display fields, avg_total = avg_price × quantity and bom_cost = Σ avg_total', async () => {
-    const [p] = (await get('purchase', '/api/products?search=SP2PLUS')).json().data;
-    const res = await get('purchase', `/api/boms/product/${p.id}`);
+  it('lists a BOM with display fields, avg_total = avg_price × quantity and bom_cost = Σ avg_total', async () => {
+    const productId = await newProduct('BOM-LIST');
+    for (const [mpn, quantity] of [
+      [pn.mcu, '1'],
+      [pn.res, '12'],
+      [pn.cap, '4.5'],
+    ] as const)
+      expect(
+        (
+          await send('purchase', 'POST', '/api/boms/save', {
+            product_id: productId,
+            part_id: await partId(mpn),
+            quantity,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const res = await get('purchase', `/api/boms/product/${productId}`);
     expect(res.statusCode).toBe(200);
     const lines = res.json().data as Array<Record<string, number | string>>;
-    expect(lines.length).toBeGreaterThanOrEqual(5);
-    expect(lines.length).toBeLessThanOrEqual(15);
+    expect(lines.map((l) => l.part_number).sort()).toEqual([pn.cap, pn.mcu, pn.res].sort());
     for (const l of lines) {
       expect(l).toHaveProperty('part_desc');
       expect(l).toHaveProperty('part_manufacturer');
-      expect(l).toHaveProperty('part_number');
       expect(l.avg_total).toBeCloseTo(Number(l.avg_price) * Number(l.quantity), 5);
     }
     const sum = lines.reduce((s, l) => s + Number(l.avg_total), 0);
-    expect(p.bom_cost).toBeCloseTo(sum, 5);
+    expect(await bomCost(productId)).toBeCloseTo(sum, 5);
   });
 
   it('is for administrator and purchase only', async () => {
@@ -71,7 +104,7 @@ describe('BOM lines', () => {
 
   it('validates a line with the spec messages', async () => {
     const productId = await newProduct('BOM-VAL');
-    const part = await partId('RC0603FR-0710KL');
+    const part = await partId(pn.res);
     const none = await send('purchase', 'POST', '/api/boms/save', { product_id: productId });
     expect(none.statusCode).toBe(400);
     expect(none.json().cause).toMatchObject({ part_id: MSG.bomPartRequired, quantity: MSG.bomQuantityRequired });
@@ -107,9 +140,9 @@ describe('BOM lines', () => {
 
   it('adds, edits and deletes lines, keeping bom_cost in step', async () => {
     const productId = await newProduct('BOM-CRUD');
-    const a = await partId('PIC32MX300F128H');
-    const b = await partId('STM32F400RGT6');
-    const alt = await partId('STM32F401RGT6');
+    const a = await partId(pn.mcu);
+    const b = await partId(pn.mcu2);
+    const alt = await partId(pn.mcuAlt);
     const add = await send('admin', 'POST', '/api/boms/save', {
       product_id: productId,
       part_id: a,
@@ -123,10 +156,10 @@ describe('BOM lines', () => {
     expect(line).toMatchObject({
       quantity: 2.123456,
       ref: 'U1',
-      part_number: 'PIC32MX300F128H',
+      part_number: pn.mcu,
       part_manufacturer: 'Microchip',
       alt_parts: [alt],
-      alt_part_numbers: ['STM32F401RGT6'],
+      alt_part_numbers: [pn.mcuAlt],
     });
     expect(line.bom_cost).toBeCloseTo(line.avg_price * 2.123456, 5);
     expect(await bomCost(productId)).toBeCloseTo(line.avg_total, 5);
@@ -229,7 +262,10 @@ describe('BOM CSV import', () => {
 
   it('imports a spreadsheet-exported CSV parsed by papaparse like the web does', async () => {
     const productId = await newProduct('IMP-CSV');
-    const csv = readFileSync(join(import.meta.dirname, 'fixtures/bom-export.csv'), 'utf8');
+    // The fixture names its parts {P}-… (catalogue spelling) and {p}-… (lower case): this run's parts.
+    const csv = readFileSync(join(import.meta.dirname, 'fixtures/bom-export.csv'), 'utf8')
+      .replaceAll('{P}', P)
+      .replaceAll('{p}', P.toLowerCase());
     const parsed = Papa.parse<Record<string, string>>(csv, {
       header: true,
       skipEmptyLines: true,
@@ -251,26 +287,26 @@ describe('BOM CSV import', () => {
     });
     const lines = (await get('purchase', `/api/boms/product/${productId}`)).json().data;
     const byPn = Object.fromEntries(lines.map((l: { part_number: string }) => [l.part_number, l]));
-    expect(byPn['RC0603FR-0710KL']).toMatchObject({ quantity: 12, ref: 'R1, R2, R3', remark: '' });
-    expect(byPn.GRM188R71H100KA01D).toMatchObject({ quantity: 4.5, ref: 'C1,C2', remark: 'Decoupling, near U1' });
-    expect(byPn.STM32F400RGT6).toMatchObject({ quantity: 0.000001, remark: 'Second source: "ST" only' });
+    expect(byPn[pn.res]).toMatchObject({ quantity: 12, ref: 'R1, R2, R3', remark: '' });
+    expect(byPn[pn.cap]).toMatchObject({ quantity: 4.5, ref: 'C1,C2', remark: 'Decoupling, near U1' });
+    expect(byPn[pn.mcu2]).toMatchObject({ quantity: 0.000001, remark: 'Second source: "ST" only' });
     const sum = lines.reduce((s: number, l: { avg_total: number }) => s + l.avg_total, 0);
     expect(await bomCost(productId)).toBeCloseTo(sum, 5);
   });
 
   it('matches part numbers case-insensitively, updates existing lines, flags duplicates and replaces all', async () => {
     const productId = await newProduct('IMP-REPLACE');
-    const keepPart = await partId('PIC32MX300F128H');
-    const dropPart = await partId('STM32F400RGT6');
+    const keepPart = await partId(pn.mcu);
+    const dropPart = await partId(pn.mcu2);
     await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: keepPart, quantity: 1 });
     await send('admin', 'POST', '/api/boms/save', { product_id: productId, part_id: dropPart, quantity: 1 });
     const res = await doImport({
       productId,
       replaceAll: true,
       bomData: [
-        { 'Part Number': 'pic32mx300f128h', Quantity: '7', Ref: 'U1' },
-        { 'Part Number': 'RC0603FR-0710KL', Quantity: '2' },
-        { 'Part Number': 'rc0603fr-0710kl', Quantity: '3' },
+        { 'Part Number': pn.mcu.toLowerCase(), Quantity: '7', Ref: 'U1' },
+        { 'Part Number': pn.res, Quantity: '2' },
+        { 'Part Number': pn.res.toLowerCase(), Quantity: '3' },
         { 'Part Number': 'NOPE-1', Quantity: '1' },
       ],
     });
@@ -280,14 +316,14 @@ describe('BOM CSV import', () => {
       deleted_count: 1,
       error_count: 2,
       errors: [
-        { row: 4, message: MSG.importDuplicateRow('rc0603fr-0710kl', 3) },
+        { row: 4, message: MSG.importDuplicateRow(pn.res.toLowerCase(), 3) },
         { row: 5, message: MSG.importUnknownPart('NOPE-1') },
       ],
     });
     const lines = (await get('admin', `/api/boms/product/${productId}`)).json().data;
     expect(lines.map((l: { part_number: string; quantity: number }) => [l.part_number, l.quantity])).toEqual([
-      ['PIC32MX300F128H', 7],
-      ['RC0603FR-0710KL', 2],
+      [pn.mcu, 7],
+      [pn.res, 2],
     ]);
     const [ev] = await queryRows<{ data: Record<string, unknown> }>(
       t.database.db,
@@ -300,7 +336,7 @@ describe('BOM CSV import', () => {
     const productId = await newProduct('IMP-NOTHING');
     await send('admin', 'POST', '/api/boms/save', {
       product_id: productId,
-      part_id: await partId('PIC32MX300F128H'),
+      part_id: await partId(pn.mcu),
       quantity: 1,
     });
     const res = await doImport({ productId, replaceAll: true, bomData: [{ part_number: 'NOPE', quantity: 1 }] });
