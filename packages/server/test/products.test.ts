@@ -506,16 +506,18 @@ describe('product test checklist steps', () => {
     }
   });
 
-  it('seeded products have 3 to 8 steps numbered 1..n', async () => {
+  it('the demo data: every product with test steps has them numbered 1..n', async () => {
+    // A check of the seed (demo data obeys the product's rules), over whatever products it made.
     const rows = await queryRows<{ n: number; max: number; min: number }>(
       t.database.db,
       sql`select count(*)::int as n, max(si_number) as max, min(si_number) as min from product_test_steps
-          join products p on p.id = product_id where p.product_code = 'SP2PLUS'`,
+          group by product_id`,
     );
-    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
-    expect(rows[0]!.n).toBeLessThanOrEqual(8);
-    expect(rows[0]!.min).toBe(1);
-    expect(rows[0]!.max).toBe(rows[0]!.n);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.min).toBe(1);
+      expect(r.max).toBe(r.n);
+    }
   });
 });
 
