@@ -242,9 +242,13 @@ export async function aListRowOpensWithEnter({ page }: Ctx) {
     await link.waitFor();
     assert.match((await link.getAttribute('href')) ?? '', edit, `${path} (${table}) row href`);
     await expectAccessibleAtViewports(page, `${path} list`);
-    // A late answer (the list, its dealer filter) re-renders the rows: focus the row once they are settled.
+    // Back at the desktop width the phone cards turn into table rows again (a re-render after the
+    // resize), and a late answer re-renders them too: focus the table's row once that has settled.
     await page.waitForLoadState('networkidle');
-    await link.focus();
+    const rowLink = page.locator('tbody tr a[data-row-link]').first();
+    await rowLink.waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await rowLink.focus();
     await expectFocusRing(page, `${path} row link`);
     await page.keyboard.press('Enter');
     await page.waitForURL(edit);
