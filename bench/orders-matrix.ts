@@ -5,7 +5,7 @@
  * (issue 14 item 2). Prints p50/p99 per filter (worst sort named) and every combination whose p99
  * is over `--over` ms (then read its plan with EXPLAIN ANALYZE).
  */
-import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orders';
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listOrders } from '../packages/server/src/modules/sales-docs/list';

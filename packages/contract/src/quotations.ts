@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 import { MSG } from './messages';
-import type { OrderSaveResponse, WithoutMoney } from './orders';
-import { ALWAYS, awbWhenDone, MONEY_FIELDS, moneyFreeLines, order, orderRow, salesDocFields } from './orders';
+import type { OrderSaveResponse, WithoutMoney } from './orderReads';
+import { MONEY_FIELDS, moneyFreeLines, order, orderRow } from './orderReads';
+import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
 
 /**
  * POST /quotations/save and /production/quotations/save: the order fields (dealer, date and value

@@ -1,4 +1,4 @@
-import { orderListQuery } from '@bpm/contract/orders';
+import { orderListQuery } from '@bpm/contract/orderReads';
 // Issue 14 item 5: rollups kept in the write transaction equal rollups rebuilt from scratch, and the
 // dashboard windows read from the day rollup equal sums over the orders themselves.
 import { sql } from 'drizzle-orm';

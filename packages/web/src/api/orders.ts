@@ -1,4 +1,5 @@
-import type { Order, OrderFileField, OrderSaveResponse, ProductOption } from '@bpm/contract/orders';
+import type { Order, OrderSaveResponse, ProductOption } from '@bpm/contract/orderReads';
+import type { OrderFileField } from '@bpm/contract/orders';
 import type { Role } from '@bpm/contract/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';

@@ -1,15 +1,14 @@
-import {
-  type ApprovalUser,
-  type Lookup,
-  type LookupKind,
-  PO_MSG,
-  type PoHistoryRecord,
-  type PoHistoryRow,
-  type PoListAnswer,
-  type PoRow,
-  type PurchaseOrder,
-  type PurchasingOverview,
-} from '@bpm/contract/purchaseOrders';
+import type {
+  ApprovalUser,
+  Lookup,
+  PoHistoryRecord,
+  PoHistoryRow,
+  PoListAnswer,
+  PoRow,
+  PurchaseOrder,
+  PurchasingOverview,
+} from '@bpm/contract/purchaseOrderReads';
+import { type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
 import type { SupplierOption } from '@bpm/contract/suppliers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';

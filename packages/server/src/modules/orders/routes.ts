@@ -3,22 +3,19 @@ import {
   autocompleteQuery,
   deleteActionAnswer,
   deleteRequestRow,
-  ORDER_FILE_FIELDS,
   order,
   orderListMeta,
   orderListQuery,
   orderOption,
   orderRow,
-  orderSave,
   orderTimeParams,
   orderTimeRow,
-  productionOrderSave,
   productOption,
   saveMeta,
   shippingOrder,
   shippingOrderRow,
-  shippingOrderSave,
-} from '@bpm/contract/orders';
+} from '@bpm/contract/orderReads';
+import { ORDER_FILE_FIELDS, orderSave, productionOrderSave, shippingOrderSave } from '@bpm/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { unixNow } from '../../config';

@@ -1,10 +1,5 @@
-import {
-  PO_MSG,
-  type PoHistoryRecord,
-  type PoHistoryRow,
-  type PoStatus,
-  type PurchaseOrder,
-} from '@bpm/contract/purchaseOrders';
+import type { PoHistoryRecord, PoHistoryRow, PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { PO_MSG, type PoStatus } from '@bpm/contract/purchaseOrders';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrderHistory } from '../../db/schema/purchasing';

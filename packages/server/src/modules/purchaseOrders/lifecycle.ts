@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
-import { PO_MSG, type PurchaseOrder, roundPrice, toDisplay, toUsd } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { PO_MSG, roundPrice, toDisplay, toUsd } from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';

@@ -1,5 +1,6 @@
 import { EVENTS } from '@bpm/contract/events';
-import { type Lookup, type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
+import type { Lookup } from '@bpm/contract/purchaseOrderReads';
+import { type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { poDepartments, poPriceQuotes, poTerms } from '../../db/schema/purchasing';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { formatAmount, formatPrice, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { formatAmount, formatPrice, toDisplay } from '@bpm/contract/purchaseOrders';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { COMPANY } from '../../platform/company';
 

@@ -1,13 +1,5 @@
-import {
-  PO_MSG,
-  type PoLine,
-  type PoListQuery,
-  type PoRow,
-  type PoStatus,
-  type PurchaseOrder,
-  roundPrice,
-  toDisplay,
-} from '@bpm/contract/purchaseOrders';
+import type { PoLine, PoRow, PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { PO_MSG, type PoListQuery, type PoStatus, roundPrice, toDisplay } from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { poRollup, purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';

@@ -1,4 +1,5 @@
-import { DEFAULT_SHIP_TO, type PoStatus, type PurchaseOrder, poNumber, roundPrice } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { DEFAULT_SHIP_TO, type PoStatus, poNumber, roundPrice } from '@bpm/contract/purchaseOrders';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';

@@ -1,11 +1,11 @@
 import type { EventName } from '@bpm/contract/events';
 import { type Action, can, PERMISSIONS, STATE_RULES } from '@bpm/contract/permissions';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import {
   linesTotal,
   PO_MSG,
   type PoSave,
   type PoStatus,
-  type PurchaseOrder,
   poNumber,
   poSave,
   roundPrice,

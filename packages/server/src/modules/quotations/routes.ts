@@ -1,5 +1,5 @@
 import { idParams } from '@bpm/contract/common';
-import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/orders';
+import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/orderReads';
 import type { Action } from '@bpm/contract/permissions';
 import {
   quotation,

@@ -1,20 +1,20 @@
 // Lists of orders: pages, totals and summaries in SQL; the rollup answers unfiltered summaries.
-import {
-  type DeleteRequestRow,
-  localMidnight,
-  type OrderListQuery,
-  type OrderRow,
-  type OrderSummary,
-  type OrderTimeRow,
-  parseStatusFilter,
-  SHIPPING_STATUSES,
-  type ShippingOrderRow,
-} from '@bpm/contract/orders';
+
+import type {
+  DeleteRequestRow,
+  OrderListQuery,
+  OrderRow,
+  OrderSummary,
+  OrderTimeRow,
+  ShippingOrderRow,
+} from '@bpm/contract/orderReads';
+import { localMidnight, parseStatusFilter, SHIPPING_STATUSES } from '@bpm/contract/orders';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { dealers, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { dealers, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
+import { EMPTY_SUMMARY, type RollupFilter, summarise, summariseRollup } from './list-totals';
 import { rowColumns, toRow } from './read';
 
 const STATUS_ALL = SHIPPING_STATUSES.length;
@@ -31,15 +31,6 @@ interface ListFilter {
    * a single status, shipping for today, with or without the date range): no need to filter first.
    */
   dateIndexed: boolean;
-}
-
-interface RollupFilter {
-  dealer: number;
-  statuses?: string[];
-  payment?: string;
-  /** Inclusive unix-seconds bounds of the date filter. */
-  start?: number;
-  end?: number;
 }
 
 function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
@@ -124,126 +115,6 @@ function listOrder(t: DocTable, q: SortQuery): SQL {
   return asc
     ? sql`${date} asc nulls first, ${t.id} asc nulls first`
     : sql`${date} desc nulls last, ${t.id} desc nulls last`;
-}
-
-const EMPTY_SUMMARY: OrderSummary = {
-  count: 0,
-  value: 0,
-  shipping_cost: 0,
-  sales: 0,
-  actual_shipping_cost: 0,
-  payment_received: 0,
-  outstanding: 0,
-  outstanding_shipped: 0,
-};
-
-type SummaryRaw = {
-  total: number | string | null;
-  count: number | string | null;
-  value: string | null;
-  shipping_cost: string | null;
-  actual_shipping_cost: string | null;
-  payment_received: string | null;
-  outstanding: string | null;
-  outstanding_shipped: string | null;
-};
-
-function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSummary } {
-  if (!r) return { total: 0, summary: { ...EMPTY_SUMMARY } };
-  const value = num(r.value);
-  const shipping = num(r.shipping_cost);
-  return {
-    total: num(r.total),
-    summary: {
-      count: num(r.count),
-      value,
-      shipping_cost: shipping,
-      sales: Math.round((value - shipping) * 100) / 100,
-      actual_shipping_cost: num(r.actual_shipping_cost),
-      payment_received: num(r.payment_received),
-      outstanding: num(r.outstanding),
-      outstanding_shipped: num(r.outstanding_shipped),
-    },
-  };
-}
-
-/** Total and summary (cancelled excluded) of the rows matching `where`. */
-async function summarise(db: Db, where: SQL): Promise<{ total: number; summary: OrderSummary }> {
-  const live = sql`${orders.shippingStatus} <> 'cancel'`;
-  const [r] = await queryRows<SummaryRaw>(
-    db,
-    sql`select count(*) as total,
-      count(*) filter (where ${live}) as count,
-      coalesce(sum(${orders.value}) filter (where ${live}), 0) as value,
-      coalesce(sum(${orders.shippingCost}) filter (where ${live}), 0) as shipping_cost,
-      coalesce(sum(${orders.actualShippingCost}) filter (where ${live}), 0) as actual_shipping_cost,
-      coalesce(sum(${orders.paymentReceived}) filter (where ${live}), 0) as payment_received,
-      coalesce(sum(${orders.outstanding}) filter (where ${live}), 0) as outstanding,
-      coalesce(sum(${orders.outstandingShipped}) filter (where ${live}), 0) as outstanding_shipped
-    from ${orders} where ${where}`,
-  );
-  return toSummary(r);
-}
-
-const DAY = 86400;
-
-/**
- * The same from the rollups: without a date filter order_rollup (a few dozen rows); with one, the
- * whole UTC days inside the range from order_day_totals plus the orders of the two cut edge days
- * (at most two days of orders), so a range of any length reads about days × dealers rows.
- */
-async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total: number; summary: OrderSummary }> {
-  const conds: SQL[] = [sql`true`];
-  if (f.dealer > 0) conds.push(sql`dealer_id = ${f.dealer}`);
-  if (f.statuses) {
-    conds.push(
-      f.statuses.length
-        ? sql`shipping_status in (${sql.join(
-            f.statuses.map((x) => sql`${x}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
-  }
-  if (f.payment) conds.push(sql`payment_status = ${f.payment}`);
-  const filter = sql.join(conds, sql` and `);
-  const cols = sql`shipping_status, n, value, shipping_cost, actual_shipping_cost, payment_received, outstanding,
-    outstanding_shipped`;
-  let source: SQL;
-  if (f.start === undefined && f.end === undefined) source = sql`select ${cols} from ${orderRollup} where ${filter}`;
-  else {
-    // Whole days [firstDay, lastDay] lie inside [start, end]; the rest of the range is its edges.
-    const firstDay = f.start === undefined ? undefined : Math.ceil(f.start / DAY);
-    const lastDay = f.end === undefined ? undefined : Math.floor((f.end + 1) / DAY) - 1;
-    const days: SQL[] = [];
-    if (firstDay !== undefined) days.push(sql`day >= ${firstDay}`);
-    if (lastDay !== undefined) days.push(sql`day <= ${lastDay}`);
-    const edges: SQL[] = [];
-    if (f.start !== undefined) edges.push(sql`(date >= ${f.start} and date < ${firstDay! * DAY})`);
-    if (f.end !== undefined) edges.push(sql`(date > ${(lastDay! + 1) * DAY - 1} and date <= ${f.end})`);
-    const empty = firstDay !== undefined && lastDay !== undefined && firstDay > lastDay;
-    const orderCols = sql`shipping_status, 1 as n, value, shipping_cost, actual_shipping_cost, payment_received,
-      outstanding, outstanding_shipped`;
-    source = empty
-      ? // No whole day inside: the range is short, read its orders.
-        sql`select ${orderCols} from ${orders} where deleted = 0 and ${filter} and date >= ${f.start!} and date <= ${f.end!}`
-      : sql`select ${cols} from ${orderDayTotals} where ${filter} and ${sql.join(days, sql` and `)}
-          union all
-          select ${orderCols} from ${orders} where deleted = 0 and ${filter} and (${sql.join(edges, sql` or `)})`;
-  }
-  const live = sql`shipping_status <> 'cancel'`;
-  const [r] = await queryRows<SummaryRaw>(
-    db,
-    sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ${live}), 0) as count,
-      coalesce(sum(value) filter (where ${live}), 0) as value,
-      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
-      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
-      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
-      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
-      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
-    from (${source}) x`,
-  );
-  return toSummary(r);
 }
 
 /**

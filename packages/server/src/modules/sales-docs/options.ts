@@ -1,5 +1,5 @@
 // Autocomplete options: orders and active products.
-import type { OrderOption, ProductOption } from '@bpm/contract/orders';
+import type { OrderOption, ProductOption } from '@bpm/contract/orderReads';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';

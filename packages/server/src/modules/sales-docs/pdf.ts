@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { formatMoney, type Order } from '@bpm/contract/orders';
+import type { Order } from '@bpm/contract/orderReads';
+import { formatMoney } from '@bpm/contract/orders';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { COMPANY } from '../../platform/company';
 

@@ -1,5 +1,7 @@
 // Reading one order or quotation, and the money-free view of shipping and production.
-import { type Order, type OrderLine, type OrderRow, orderTotals, type ShippingOrder } from '@bpm/contract/orders';
+
+import type { Order, OrderLine, OrderRow, ShippingOrder } from '@bpm/contract/orderReads';
+import { orderTotals } from '@bpm/contract/orders';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';

@@ -1,11 +1,5 @@
-import {
-  ORDER_PAGE_STORAGE_KEY,
-  type OrderRow,
-  type OrderSummary,
-  SHIPPING_STATUS_COLORS,
-  type ShippingOrderRow,
-  type ShippingStatus,
-} from '@bpm/contract/orders';
+import type { OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/orderReads';
+import { ORDER_PAGE_STORAGE_KEY, SHIPPING_STATUS_COLORS, type ShippingStatus } from '@bpm/contract/orders';
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useDocVariant } from '../../api/orders';

@@ -1,4 +1,5 @@
-import { LOOKUP_NAME_MSG, type Lookup, type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
+import type { Lookup } from '@bpm/contract/purchaseOrderReads';
+import { LOOKUP_NAME_MSG, type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
-import { PAYMENT_LABELS, PAYMENT_STATES, PO_MSG, type PurchaseOrder, toDisplay } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { PAYMENT_LABELS, PAYMENT_STATES, PO_MSG, toDisplay } from '@bpm/contract/purchaseOrders';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';

@@ -1,11 +1,5 @@
-import {
-  formatAmount,
-  formatPrice,
-  PAYMENT_LABELS,
-  PO_STATUS_LABELS,
-  type PoHistoryRow,
-  toDisplay,
-} from '@bpm/contract/purchaseOrders';
+import type { PoHistoryRow } from '@bpm/contract/purchaseOrderReads';
+import { formatAmount, formatPrice, PAYMENT_LABELS, PO_STATUS_LABELS, toDisplay } from '@bpm/contract/purchaseOrders';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { saveBlob } from '../../api/client';

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
-import { CURRENCIES, PO_MSG, PO_STATUS_LABELS, type PurchaseOrder } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { CURRENCIES, PO_MSG, PO_STATUS_LABELS } from '@bpm/contract/purchaseOrders';
 import { rolePrefix } from '@bpm/contract/roles';
 import {
   Alert,

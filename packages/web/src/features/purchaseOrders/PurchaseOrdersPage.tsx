@@ -1,11 +1,11 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
+import type { PoRow } from '@bpm/contract/purchaseOrderReads';
 import {
   formatAmount,
   PAYMENT_LABELS,
   PAYMENT_STATES,
   PO_STATUS_LABELS,
   PO_STATUSES,
-  type PoRow,
   toDisplay,
 } from '@bpm/contract/purchaseOrders';
 import { TableCell } from '@mui/material';

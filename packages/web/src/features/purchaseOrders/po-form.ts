@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
-import { DEFAULT_SHIP_TO, type PoSave, type PurchaseOrder, poSave } from '@bpm/contract/purchaseOrders';
+import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
+import { DEFAULT_SHIP_TO, type PoSave, poSave } from '@bpm/contract/purchaseOrders';
 import type { FormLine, LineErrors } from './PartsGrid';
 
 /** What the PO form edits (strings where the user types numbers). */

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
-import { defaultLineDiscount, newProductInput, type ProductOption } from '@bpm/contract/orders';
+import type { ProductOption } from '@bpm/contract/orderReads';
+import { defaultLineDiscount, newProductInput } from '@bpm/contract/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Autocomplete,
