@@ -2,20 +2,30 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
-const PASSWORD = 'bpm-demo';
+export const PASSWORD = 'bpm-demo';
 
 /**
  * Signs in through the form as `username`. Any earlier session of the page is dropped first (the
  * access token lives in memory, the refresh token in a cookie), so one page plays every role in
  * turn and a failure's screenshot shows the screen that failed.
  */
-export async function become(page: Page, username: string) {
-  await page.context().clearCookies();
+/** Signs in through the login form as `username` (every demo user's password is PASSWORD). */
+export async function signIn(page: Page, username: string) {
   await page.goto('/');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('menu-button').waitFor();
+}
+
+/**
+ * Signs in as `username` after dropping any earlier session of the page (the access token lives in
+ * memory, the refresh token in a cookie), so one page plays every role in turn and a failure's
+ * screenshot shows the screen that failed.
+ */
+export async function become(page: Page, username: string) {
+  await page.context().clearCookies();
+  await signIn(page, username);
 }
 
 export interface Api {

@@ -3,17 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { PASSWORD, signIn } from './api';
 import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
-
-const PASSWORD = 'bpm-demo';
-
-async function login(page: Page, username: string) {
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
 
 /** Calls the API as `username` (its own token, outside the page's session). */
 async function apiAs(page: Page, username: string) {
@@ -69,7 +60,7 @@ export async function purchaseImportsBomCsv({ page }: { page: Page }) {
     `\uFEFFpart_number,quantity,ref,remark\r\n"${a.manuf_part_number}",25,"R1, R2",e2e\r\n${b.manuf_part_number},40,U9,\r\nNO-SUCH-PART-E2E,1,,\r\n`,
   );
 
-  await login(page, 'purchase');
+  await signIn(page, 'purchase');
   await page.goto(`/products/edit/${product.id}`);
   await page.getByTestId('tab-bom').click();
   await page.getByTestId('bom-row').first().waitFor();
@@ -115,7 +106,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
   const first = `E2E first ${tag}`;
   const second = `E2E second ${tag}`;
 
-  await login(page, 'production');
+  await signIn(page, 'production');
   await page.goto(`/products/edit/${product.id}`);
   assert.equal(await page.getByTestId('tab-bom').count(), 0, 'production has no BOM tab');
   await page.getByTestId('tab-checklist').click();
@@ -188,7 +179,7 @@ export async function productionReordersTestSteps({ page }: { page: Page }) {
 
 /** Shipping sees the list without 'New Product' and a product read-only (no statistics, image, tabs). */
 export async function shippingSeesProductsReadOnly({ page }: { page: Page }) {
-  await login(page, 'shipping');
+  await signIn(page, 'shipping');
   await page.goto('/products');
   await page.getByTestId('products-table-row').first().waitFor();
   await expectAccessibleAtViewports(page, 'products list (shipping)');

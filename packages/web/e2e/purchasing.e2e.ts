@@ -4,22 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
-
-const PASSWORD = 'bpm-demo';
-
-async function login(page: Page, username: string) {
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
 
 async function asUser(browser: Browser, baseURL: string, username: string) {
   const ctx = await browser.newContext({ baseURL, acceptDownloads: true });
   const page = await ctx.newPage();
-  await login(page, username);
+  await signIn(page, username);
   return { page, close: () => ctx.close() };
 }
 

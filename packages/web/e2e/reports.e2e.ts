@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
-
-const PASSWORD = 'bpm-demo';
-
-async function login(page: Page, username: string) {
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
 
 async function chooseReport(page: Page, label: string) {
   await page.getByTestId('report-select').locator('[role="combobox"]').click();
@@ -31,7 +22,7 @@ const ymd = (d: Date) =>
 
 /** Sale downloads the Monthly Sales CSV and a dealer statement PDF; buttons wait for the inputs. */
 export async function saleDownloadsMonthlySalesAndStatement({ page }: { page: Page }) {
-  await login(page, 'sale');
+  await signIn(page, 'sale');
   await page.goto('/reports');
   await chooseReport(page, 'Monthly Sales');
   await expectAccessibleAtViewports(page, 'reports, Monthly Sales');
@@ -62,7 +53,7 @@ export async function saleDownloadsMonthlySalesAndStatement({ page }: { page: Pa
 
 /** Shipping sees exactly one report, Shipping Cost, and downloads it. */
 export async function shippingSeesOnlyShippingCost({ page }: { page: Page }) {
-  await login(page, 'shipping');
+  await signIn(page, 'shipping');
   await page.goto('/reports');
   await page.getByTestId('report-form').getByText('Shipping Cost').waitFor();
   await page.getByTestId('report-select').locator('[role="combobox"]').click();
@@ -80,7 +71,7 @@ export async function shippingSeesOnlyShippingCost({ page }: { page: Page }) {
 /** Sale generates a licence, copies it, and finds it in the registry by MAC. */
 export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page }) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login(page, 'sale');
+  await signIn(page, 'sale');
   await page.goto('/genlic');
   const mac = page.getByTestId('license-mac');
   assert.equal(await mac.getAttribute('placeholder'), '00-0B-DC-XX-XX-XX');

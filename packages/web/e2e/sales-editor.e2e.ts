@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { signIn } from './api';
 import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 /** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
@@ -11,14 +12,6 @@ interface Ctx {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-
-async function login(page: Page, username: string) {
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill('bpm-demo');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
 
 /** A bearer token for API look-ups that set up a journey. */
 async function token(page: Page, username: string): Promise<string> {
@@ -51,7 +44,7 @@ async function expectSaved(page: Page) {
 
 /** (a) Sale: quotation with two products and a shipping-cost line → order → OC PDF → delete request. */
 export async function saleQuotationToOrder({ page }: Ctx) {
-  await login(page, 'sale');
+  await signIn(page, 'sale');
   await page.goto('/quotations/add');
   await page.getByTestId('doc-title').getByText('New Quotation').waitFor();
   await expectAccessibleAtViewports(page, 'new quotation');
@@ -132,7 +125,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
 
 /** (b) Shipping: entering an AWB makes the order done and locks the status. */
 export async function shippingEntersAwb({ page }: Ctx) {
-  await login(page, 'shipping');
+  await signIn(page, 'shipping');
   const rows = await apiGet<Array<{ id: number; shipping_awb: string }>>(
     page,
     'shipping',
@@ -170,7 +163,7 @@ export async function shippingEntersAwb({ page }: Ctx) {
 
 /** (c) Two people edit one order: the second save gets the conflict message and can reload. */
 export async function concurrentEditConflict({ page, browser, baseURL }: Ctx) {
-  await login(page, 'admin');
+  await signIn(page, 'admin');
   const rows = await apiGet<Array<{ id: number }>>(page, 'admin', '/orders?limit=1&sort=id&order=asc');
   const id = rows[0]?.id;
   assert.ok(id);
@@ -178,7 +171,7 @@ export async function concurrentEditConflict({ page, browser, baseURL }: Ctx) {
   const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   try {
     const sale = await other.newPage();
-    await login(sale, 'sale');
+    await signIn(sale, 'sale');
     await page.goto(`/orders/edit/${id}`);
     await sale.goto(`/orders/edit/${id}`);
     await page.getByTestId('field-note').waitFor();

@@ -4,22 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 interface Ctx {
   browser: Browser;
   page: Page;
   baseURL: string;
-}
-
-const PASSWORD = 'bpm-demo';
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
 }
 
 /** An API client signed in through POST /api/auth/login. */

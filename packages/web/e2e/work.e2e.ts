@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
-
-const PASSWORD = 'bpm-demo';
-
-async function login(page: Page, username: string) {
-  await page.goto('/');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('menu-button').waitFor();
-}
 
 async function as(browser: Browser, baseURL: string, username: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await login(page, username);
+  await signIn(page, username);
   return page;
 }
 
@@ -39,7 +30,7 @@ export async function workProjectJourney({
   baseURL: string;
 }) {
   const name = `Journey ${Date.now()}`;
-  await login(page, 'sale');
+  await signIn(page, 'sale');
   await page.goto('/projects');
   await page.getByTestId('project-add').waitFor();
   await expectAccessibleAtViewports(page, 'projects list');
@@ -269,5 +260,5 @@ export async function workStoredXssRendersInert({ page }: { page: Page }) {
 }
 
 async function loginForm(page: Page) {
-  await login(page, 'admin');
+  await signIn(page, 'admin');
 }
