@@ -161,6 +161,17 @@ function LineRow({
   // The inputs sit under column headers only, so each carries its own accessible name.
   const ln = lineName(line, index);
   const named = (label: string) => ({ slotProps: { htmlInput: { 'aria-label': `${label}, ${ln}` } } });
+  const numberCell = (field: 'quantity' | 'msrp' | 'discount', label: string, inputMode: 'numeric' | 'decimal') => (
+    <TableCell>
+      <FormTextField
+        control={control}
+        name={`products.${index}.${field}`}
+        {...named(label)}
+        inputMode={inputMode}
+        {...cell}
+      />
+    </TableCell>
+  );
   const excess = testExcess(line);
   return (
     <TableRow
@@ -193,37 +204,9 @@ function LineRow({
       <TableCell>
         <FormTextField control={control} name={`products.${index}.name`} {...named('Name')} {...cell} />
       </TableCell>
-      <TableCell>
-        <FormTextField
-          control={control}
-          name={`products.${index}.quantity`}
-          {...named('Quantity')}
-          inputMode="numeric"
-          {...cell}
-        />
-      </TableCell>
-      {money && (
-        <TableCell>
-          <FormTextField
-            control={control}
-            name={`products.${index}.msrp`}
-            {...named('MSRP')}
-            inputMode="decimal"
-            {...cell}
-          />
-        </TableCell>
-      )}
-      {money && (
-        <TableCell>
-          <FormTextField
-            control={control}
-            name={`products.${index}.discount`}
-            {...named('Discount %')}
-            inputMode="decimal"
-            {...cell}
-          />
-        </TableCell>
-      )}
+      {numberCell('quantity', 'Quantity', 'numeric')}
+      {money && numberCell('msrp', 'MSRP', 'decimal')}
+      {money && numberCell('discount', 'Discount %', 'decimal')}
       {money && (
         <TableCell align="right" data-testid="line-amount">
           {formatMoney(lineFormAmount(line), 'US$')}
