@@ -1,10 +1,11 @@
 /**
- * End-to-end runner (`npm run test:e2e`, after the web build): starts the server on a free
+ * End-to-end runner (`npm run test:e2e`, after the web build): starts a server on a free
  * loopback port with a fresh DATA_DIR (demo data loads on the empty embedded database), then runs
  * every exported async function of `packages/web/e2e/**\/*.e2e.ts` in its own browser context.
  *
  * A journey: `export async function adminLogsIn({ page, baseURL, browser }: E2EContext) { … }`.
- * Failures leave a screenshot in `test-results/e2e/`. Filter journeys with `E2E_GREP=text`.
+ * Failures leave a screenshot in `test-results/e2e/`. Filter journeys with `E2E_GREP=text`. Journey
+ * files are shared out over E2E_WORKERS lanes (default 2), each with its own server and database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -26,6 +27,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const E2E_DIR = join(ROOT, 'packages/web/e2e');
 const RESULTS = join(ROOT, 'test-results/e2e');
 const CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+/** Journey files run in this many lanes at once (E2E_WORKERS, default 2: the browser and the server wait on each other often enough that two lanes keep two cores busy). */
+const WORKERS = Number(process.env.E2E_WORKERS || 2);
 
 function findJourneys(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -92,8 +95,82 @@ async function main() {
     return;
   }
 
+  const grep = process.env.E2E_GREP;
+  const journeys: { file: string; title: string; run: (c: E2EContext) => Promise<void> }[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const [name, fn] of Object.entries(mod)) {
+      if (typeof fn !== 'function') continue;
+      const title = `${relative(ROOT, file)} › ${name}`;
+      if (!grep || title.includes(grep)) journeys.push({ file, title, run: fn as (c: E2EContext) => Promise<void> });
+    }
+  }
+  // A journey file is the unit of work: its journeys run in order on one server, as written.
+  const queue = [...new Set(journeys.map((j) => j.file))];
+  const lanes = Math.max(1, Math.min(WORKERS, queue.length));
+
+  let failed = 0;
+  let passed = 0;
+  let browser: Browser | undefined;
+  const servers: Lane[] = [];
+  try {
+    // Each lane has its own server and embedded database: journeys in different lanes never see
+    // each other's records, sessions or login throttles.
+    for (let i = 0; i < lanes; i++) servers.push(await startLane());
+    await Promise.all(servers.map((l) => waitForHealth(l.baseURL, l.server)));
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const open = browser;
+    await Promise.all(
+      servers.map(async ({ baseURL }) => {
+        for (let file = queue.shift(); file; file = queue.shift()) {
+          for (const { title, run } of journeys.filter((j) => j.file === file)) {
+            const context = await open.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+            context.setDefaultTimeout(15_000);
+            const page = await context.newPage();
+            const started = Date.now();
+            try {
+              await run({ browser: open, page, baseURL });
+              passed++;
+              console.log(`  ✓ ${title} (${Date.now() - started} ms)`);
+            } catch (err) {
+              failed++;
+              mkdirSync(RESULTS, { recursive: true });
+              const shot = join(RESULTS, `${title.replace(/[^A-Za-z0-9_.-]+/g, '_')}.png`);
+              await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+              console.error(
+                `  ✗ ${title}\n    ${(err as Error).stack ?? err}\n    screenshot: ${relative(ROOT, shot)}`,
+              );
+            } finally {
+              await context.close();
+            }
+          }
+        }
+      }),
+    );
+  } finally {
+    await browser?.close();
+    for (const l of servers) {
+      await stop(l.server);
+      rmSync(l.dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed (${lanes} lane${lanes === 1 ? '' : 's'})`);
+  if (failed > 0 || passed === 0) process.exit(1);
+}
+
+interface Lane {
+  baseURL: string;
+  dataDir: string;
+  server: ChildProcess;
+}
+
+/** A server on a free loopback port with a fresh DATA_DIR (demo data loads on the empty embedded database). */
+async function startLane(): Promise<Lane> {
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bpm-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -112,50 +189,7 @@ async function main() {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-
-  let failed = 0;
-  let passed = 0;
-  let browser: Browser | undefined;
-  const grep = process.env.E2E_GREP;
-  try {
-    await waitForHealth(baseURL, server);
-    browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    for (const file of files) {
-      const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-      for (const [name, fn] of Object.entries(mod)) {
-        if (typeof fn !== 'function') continue;
-        const title = `${relative(ROOT, file)} › ${name}`;
-        if (grep && !title.includes(grep)) continue;
-        const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-        context.setDefaultTimeout(15_000);
-        const page = await context.newPage();
-        const started = Date.now();
-        try {
-          await (fn as (c: E2EContext) => Promise<void>)({ browser, page, baseURL });
-          passed++;
-          console.log(`  ✓ ${title} (${Date.now() - started} ms)`);
-        } catch (err) {
-          failed++;
-          mkdirSync(RESULTS, { recursive: true });
-          const shot = join(RESULTS, `${title.replace(/[^A-Za-z0-9_.-]+/g, '_')}.png`);
-          await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
-          console.error(`  ✗ ${title}\n    ${(err as Error).stack ?? err}\n    screenshot: ${relative(ROOT, shot)}`);
-        } finally {
-          await context.close();
-        }
-      }
-    }
-  } finally {
-    await browser?.close();
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.log(`e2e: ${passed} passed, ${failed} failed`);
-  if (failed > 0 || passed === 0) process.exit(1);
+  return { baseURL: `http://127.0.0.1:${port}`, dataDir, server };
 }
 
 main().catch((err) => {
