@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
+import { dataGeneration } from './db/schema/platform';
 import { users } from './db/schema/users';
 import { apiDocsRoutes } from './modules/apiDocs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -170,9 +171,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return payload;
   });
 
-  // Built once (a prepared statement): it runs on every signed-in request.
+  // Built once (a prepared statement): it runs on every signed-in request. The same round trip reads
+  // the data generation, which keeps the request's cached figures fresh (platform/fresh-cache.ts).
   const accountCheck = deps.db
-    .select({ role: users.userRole, active: users.active, deleted: users.deleted, tv: users.tokenVersion })
+    .select({
+      role: users.userRole,
+      active: users.active,
+      deleted: users.deleted,
+      tv: users.tokenVersion,
+      generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('account_check');
@@ -201,6 +209,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       // Logged out or password changed since the token was issued.
       if (u.tv !== claims.token_version) return;
       req.user = { ...claims, user_role: role };
+      req.dataGeneration = Number(u.generation);
     }
   });
 

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, forbidden, invalid, tooLarge, unauthorized, zodCause } from './errors';
+import { withGeneration } from './fresh-cache';
 import type { RouteDoc } from './openapi';
 
 export interface UploadedFile {
@@ -204,7 +205,11 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
     url,
     config: { access: def.access, prefixRole },
     handler: async (req, reply) => {
-      const deps = app.deps;
+      // A read's database handle carries the data generation read with the account check (fresh-cache.ts).
+      const deps =
+        req.dataGeneration !== undefined && req.method === 'GET'
+          ? { ...app.deps, db: withGeneration(app.deps.db, req.dataGeneration) }
+          : app.deps;
       let user = req.user;
       if (!('public' in def.access)) {
         if (!user) throw unauthorized();
@@ -311,6 +316,8 @@ export const flagRoutes = <const C extends string>(base: string, action: Action,
 declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthUser;
+    /** The data generation read with the signed-in caller's account check (platform/fresh-cache.ts). */
+    dataGeneration?: number;
   }
   interface FastifyInstance {
     deps: Deps;

@@ -46,3 +46,12 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: bigint('sent_at', { mode: 'number' }),
   error: text('error'),
 });
+
+/**
+ * One row (id 1): bumped by the commit of every change to orders, their rollups and dealers (deferred
+ * triggers, migration 0015); in-process caches of figures read from them are valid while it stays.
+ */
+export const dataGeneration = pgTable('data_generation', {
+  id: integer('id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

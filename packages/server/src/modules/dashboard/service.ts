@@ -12,10 +12,12 @@ import {
   type TopDealerPeriod,
   topWithOthers,
 } from '@bpm/contract/dashboard';
+import type { DealerCredit } from '@bpm/contract/dealers';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayRollup, orderMonthRollup } from '../../db/schema/dashboard';
 import { dealers, orders } from '../../db/schema/sales';
+import { GenerationCache } from '../../platform/fresh-cache';
 import { dealerCredit } from '../dealers/service';
 import { monthKey } from './rollup';
 
@@ -27,95 +29,175 @@ const dealerCond = (dealer: number) => (dealer > 0 ? sql`and dealer_id = ${deale
 /** The days that bound the windows: now − 60, 30, 14, 7 and 0 days. */
 const EDGES = [60, 30, 14, 7, 0] as const;
 
+/** What the 30/7-day windows of one day are computed from, whatever the time of day. */
+interface WindowDays {
+  /** Sales in cents by UTC day, today − 60 to today (the dealer × day rollup). */
+  byDay: ReadonlyMap<number, number>;
+  /** The orders of each edge day (today − 60, 30, 14, 7, 0): seconds into the day, ascending, and running cents. */
+  edges: ReadonlyMap<number, { at: number[]; cents: number[] }>;
+}
+
+/** Per dealer (or all) and day, while the data generation stays (platform/fresh-cache.ts). */
+const windowCache = new GenerationCache<WindowDays>(200);
+
+function windowDays(db: Db, dealer: number, today: number): Promise<WindowDays> {
+  return windowCache.get(db, `${dealer}|${today}`, async () => {
+    const [days, edgeOrders] = await Promise.all([
+      queryRows<{ day: number; sales: string }>(
+        db,
+        sql`select day, sum(sales) as sales from ${orderDayRollup}
+            where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
+      ),
+      // Index-only on orders_live_sales_date_idx: the edge days' orders, a few days' worth.
+      queryRows<{ date: number | string; sales: string }>(
+        db,
+        sql`select date, value - shipping_cost as sales from ${orders}
+            where deleted = 0 and shipping_status <> 'cancel' and (${sql.join(
+              EDGES.map((k) => sql`(date >= ${(today - k) * DAY} and date < ${(today - k + 1) * DAY})`),
+              sql` or `,
+            )}) ${dealerCond(dealer)} order by date`,
+      ),
+    ]);
+    const edges = new Map(EDGES.map((k) => [today - k, { at: [] as number[], cents: [] as number[] }]));
+    for (const o of edgeOrders) {
+      const date = Number(o.date);
+      const day = Math.floor(date / DAY);
+      const e = edges.get(day);
+      if (!e) continue;
+      e.at.push(date - day * DAY);
+      e.cents.push((e.cents.at(-1) ?? 0) + Math.round(Number(o.sales) * 100));
+    }
+    return { byDay: new Map(days.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)])), edges };
+  });
+}
+
 /**
  * Sales in (now − 30 d, now], the 30 days before, and the same for 7 days, read from the dealer × day
  * rollup; a window's edges cut two days, and only those days' orders are read: the window
  * (now − a d, now − b d] = Σ days [D − a, D − b) − early(D − a) + early(D − b), where early(day) is the
- * part of a day up to now's time of day. Of each edge day the smaller half is scanned (index-only,
- * orders_live_sales_date_idx), so the cost does not grow with the history.
+ * part of a day up to now's time of day, summed from the edge days' orders (windowDays), so the cost
+ * does not grow with the history and the cached days serve every second of the day.
  */
 async function windowSales(db: Db, dealer: number, now: number) {
   const today = Math.floor(now / DAY);
   const t = now - today * DAY; // seconds into today (UTC); every edge falls at this time of its day
-  const early = t < DAY / 2; // scan [day, day + t] (true) or (day + t, day + 1 d) (false)
-  const range = (day: number) =>
-    early
-      ? sql`(date >= ${day * DAY} and date <= ${day * DAY + t})`
-      : sql`(date > ${day * DAY + t} and date < ${(day + 1) * DAY})`;
-  const edgeSums = EDGES.map(
-    (k, i) => sql`coalesce(sum(value - shipping_cost) filter (where ${range(today - k)}), 0) as e${sql.raw(String(i))}`,
-  );
-  const [days, edges] = await Promise.all([
-    queryRows<{ day: number; sales: string }>(
-      db,
-      sql`select day, sum(sales) as sales from ${orderDayRollup}
-          where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
-    ),
-    queryRows<Record<string, string>>(
-      db,
-      sql`select ${sql.join(edgeSums, sql`, `)} from ${orders}
-          where deleted = 0 and shipping_status <> 'cancel' and (${sql.join(
-            EDGES.map((k) => range(today - k)),
-            sql` or `,
-          )}) ${dealerCond(dealer)}`,
-    ),
-  ]);
-  const byDay = new Map(days.map((r) => [Number(r.day), Number(r.sales)]));
-  const dayTotal = (day: number) => byDay.get(day) ?? 0;
-  const e = edges[0] ?? {};
-  // early(day) for each edge, in cents to keep the sums exact.
-  const earlyOf = new Map(
-    EDGES.map((k, i) => {
-      const scanned = Math.round(Number(e[`e${i}`] ?? 0) * 100);
-      return [k, early ? scanned : Math.round(dayTotal(today - k) * 100) - scanned];
-    }),
-  );
+  const { byDay, edges } = await windowDays(db, dealer, today);
+  const early = (day: number) => {
+    const e = edges.get(day);
+    if (!e) return 0;
+    // The last order at or before t seconds into the day.
+    let lo = 0;
+    let hi = e.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (e.at[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? 0 : e.cents[lo - 1]!;
+  };
   const win = (a: (typeof EDGES)[number], b: (typeof EDGES)[number]) => {
     let cents = 0;
-    for (let day = today - a; day < today - b; day++) cents += Math.round(dayTotal(day) * 100);
-    return (cents - (earlyOf.get(a) ?? 0) + (earlyOf.get(b) ?? 0)) / 100;
+    for (let day = today - a; day < today - b; day++) cents += byDay.get(day) ?? 0;
+    return (cents - early(today - a) + early(today - b)) / 100;
   };
   return { d30: win(30, 0), p30: win(60, 30), d7: win(7, 0), p7: win(14, 7) };
 }
 
+type Cell = { dealer: number; name: string; month: number; n: number | string; sales: string };
+
+/** The calendar-month figures of a dealer (or all) and month: the same for every request until a write. */
+interface MonthFigures {
+  year_to_date: number;
+  last_6_months: number;
+  last_12_months: number;
+  top_dealers: TopDealerPeriod[];
+  months: MonthSales[];
+}
+
+const monthCache = new GenerationCache<MonthFigures>(200);
+
+function monthFigures(db: Db, dealer: number, cur: number, year: number): Promise<MonthFigures> {
+  return monthCache.get(db, `${dealer}|${cur}|${year}`, async () => {
+    const curYear = Math.floor(cur / 12);
+    const from = (curYear - 1) * 12;
+    const single = dealer > 0;
+    const cells = await queryRows<Cell>(
+      db,
+      sql`select r.dealer_id as dealer, d.name, r.month, r.n, r.sales
+          from ${orderMonthRollup} r join ${dealers} d on d.id = r.dealer_id
+          where r.month >= ${from} and r.month < ${(curYear + 1) * 12} and r.n <> 0 ${single ? sql`and r.dealer_id = ${dealer}` : sql``}`,
+    );
+    const sumMonths = (lo: number, hi: number) =>
+      round2(cells.reduce((s, c) => (c.month >= lo && c.month <= hi ? s + Number(c.sales) : s), 0));
+
+    let top: TopDealerPeriod[] = [];
+    if (!single) {
+      const names = new Map(cells.map((c) => [c.dealer, c.name]));
+      const period = (key: string, label: string, lo: number, hi: number): TopDealerPeriod => {
+        const by = new Map<number, number>();
+        for (const c of cells)
+          if (c.month >= lo && c.month <= hi) by.set(c.dealer, (by.get(c.dealer) ?? 0) + Number(c.sales));
+        const rows = [...by].map(([dealer, sales]) => ({
+          dealer,
+          dealer_name: names.get(dealer) ?? '',
+          sales: round2(sales),
+        }));
+        return { key, label, rows: topWithOthers(rows, TOP_DEALERS) };
+      };
+      top = [
+        period('3m', 'Last 3 months', cur - 2, cur),
+        period('6m', 'Last 6 months', cur - 5, cur),
+        period('12m', 'Last 12 months', cur - 11, cur),
+        ...Array.from({ length: 12 }, (_, i) => {
+          const m = cur - i;
+          return period(monthId(m), `${MONTH_NAMES[m % 12]} ${Math.floor(m / 12)}`, m, m);
+        }),
+      ];
+    }
+
+    const months: MonthSales[] = MONTH_LABELS.map((label, i) => {
+      const m = year * 12 + i;
+      const inMonth = cells.filter((c) => c.month === m);
+      return {
+        month: monthId(m),
+        label,
+        orders: inMonth.reduce((s, c) => s + Number(c.n), 0),
+        sales: round2(inMonth.reduce((s, c) => s + Number(c.sales), 0)),
+      };
+    });
+    return {
+      year_to_date: sumMonths(curYear * 12, cur),
+      last_6_months: sumMonths(cur - 5, cur),
+      last_12_months: sumMonths(cur - 11, cur),
+      top_dealers: top,
+      months,
+    };
+  });
+}
+
+const creditCache = new GenerationCache<DealerCredit>(200);
+
 /**
  * The sales overview (document 1 sections 2.5 and 9; docs/decisions.md, Dashboard): calendar-month
  * figures from the dealer × month rollup, the 30/7-day windows from the dealer × day rollup (windowSales).
- * Cancelled and deleted orders never count.
+ * Cancelled and deleted orders never count. In a request, what it reads is cached until the next
+ * write to orders, rollups or dealers (platform/fresh-cache.ts); only the windows' arithmetic runs.
  */
 export async function salesOverview(db: Db, q: { dealer: number; year?: number }, now: number): Promise<SalesOverview> {
   const single = q.dealer > 0;
   // The credit call also answers 404 for an unknown dealer before anything else runs.
-  const credit = single ? await dealerCredit(db, q.dealer) : null;
+  const credit = single ? await creditCache.get(db, String(q.dealer), () => dealerCredit(db, q.dealer)) : null;
   const cur = monthKey(now);
   const curYear = Math.floor(cur / 12);
   const years = [curYear, curYear - 1];
   const year = q.year !== undefined && years.includes(q.year) ? q.year : curYear;
-  const from = (curYear - 1) * 12;
 
-  const [cells, windows] = await Promise.all([
-    queryRows<{ dealer: number; name: string; month: number; n: number | string; sales: string }>(
-      db,
-      sql`select r.dealer_id as dealer, d.name, r.month, r.n, r.sales
-          from ${orderMonthRollup} r join ${dealers} d on d.id = r.dealer_id
-          where r.month >= ${from} and r.month < ${(curYear + 1) * 12} and r.n <> 0 ${single ? sql`and r.dealer_id = ${q.dealer}` : sql``}`,
-    ),
-    windowSales(db, q.dealer, now),
-  ]);
-
-  const sumMonths = (lo: number, hi: number, dealer?: number) =>
-    round2(
-      cells.reduce(
-        (s, c) =>
-          c.month >= lo && c.month <= hi && (dealer === undefined || c.dealer === dealer) ? s + Number(c.sales) : s,
-        0,
-      ),
-    );
+  const [m, windows] = await Promise.all([monthFigures(db, q.dealer, cur, year), windowSales(db, q.dealer, now)]);
   const { d30, p30, d7, p7 } = windows;
   const summary: SalesSummary = {
-    year_to_date: sumMonths(curYear * 12, cur),
-    last_6_months: sumMonths(cur - 5, cur),
-    last_12_months: sumMonths(cur - 11, cur),
+    year_to_date: m.year_to_date,
+    last_6_months: m.last_6_months,
+    last_12_months: m.last_12_months,
     last_30_days: round2(d30),
     previous_30_days: round2(p30),
     change_30_days: percentChange(round2(d30), round2(p30)),
@@ -124,51 +206,15 @@ export async function salesOverview(db: Db, q: { dealer: number; year?: number }
     change_7_days: percentChange(round2(d7), round2(p7)),
   };
 
-  let top: TopDealerPeriod[] = [];
-  if (!single) {
-    const names = new Map(cells.map((c) => [c.dealer, c.name]));
-    const period = (key: string, label: string, lo: number, hi: number): TopDealerPeriod => {
-      const by = new Map<number, number>();
-      for (const c of cells)
-        if (c.month >= lo && c.month <= hi) by.set(c.dealer, (by.get(c.dealer) ?? 0) + Number(c.sales));
-      const rows = [...by].map(([dealer, sales]) => ({
-        dealer,
-        dealer_name: names.get(dealer) ?? '',
-        sales: round2(sales),
-      }));
-      return { key, label, rows: topWithOthers(rows, TOP_DEALERS) };
-    };
-    top = [
-      period('3m', 'Last 3 months', cur - 2, cur),
-      period('6m', 'Last 6 months', cur - 5, cur),
-      period('12m', 'Last 12 months', cur - 11, cur),
-      ...Array.from({ length: 12 }, (_, i) => {
-        const m = cur - i;
-        return period(monthId(m), `${MONTH_NAMES[m % 12]} ${Math.floor(m / 12)}`, m, m);
-      }),
-    ];
-  }
-
-  const months: MonthSales[] = MONTH_LABELS.map((label, i) => {
-    const m = year * 12 + i;
-    const inMonth = cells.filter((c) => c.month === m);
-    return {
-      month: monthId(m),
-      label,
-      orders: inMonth.reduce((s, c) => s + Number(c.n), 0),
-      sales: round2(inMonth.reduce((s, c) => s + Number(c.sales), 0)),
-    };
-  });
-
   return {
     dealer: single ? q.dealer : -1,
     now,
     summary,
-    top_dealers: top,
+    top_dealers: m.top_dealers,
     credit: credit ? { ...credit, credit_available: round2(credit.credit_limit - credit.credit_used) } : null,
     year,
     years,
-    months,
+    months: m.months,
   };
 }
 

@@ -14,8 +14,9 @@ import { type Db, queryRows } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
-import { EMPTY_SUMMARY, type RollupFilter, summarise, summariseRollup } from './list-totals';
+import { EMPTY_SUMMARY, type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
+import { dealerCountries, rollupTotals } from './totals-cache';
 
 const STATUS_ALL = SHIPPING_STATUSES.length;
 
@@ -208,7 +209,7 @@ export async function listOrders(
     more.totals === false
       ? { total: 0, summary: { ...EMPTY_SUMMARY } }
       : filter.rollup
-        ? summariseRollup(db, filter.rollup)
+        ? rollupTotals(db, 'orders', filter.rollup)
         : summarise(db, where),
     filteredPage(db, filter, where, q, (d, ids) =>
       ids
@@ -222,16 +223,6 @@ export async function listOrders(
     rows.map((r) => r.dealerId),
   );
   return { rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')), ...totals };
-}
-
-async function dealerCountries(db: Db, ids: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: dealers.id, country: dealers.country })
-    .from(dealers)
-    .where(inArray(dealers.id, unique));
-  return new Map(rows.map((r) => [r.id, r.country]));
 }
 
 /** GET /shipping/orders and /production/orders: the listed row fields only, no money. */
@@ -256,7 +247,7 @@ export async function listShippingOrders(
   };
   const [total, rows] = await Promise.all([
     filter.rollup
-      ? summariseRollup(db, filter.rollup).then((s) => s.total)
+      ? rollupTotals(db, 'shipping', filter.rollup).then((s) => s.total)
       : db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(orders)
