@@ -3,28 +3,56 @@ import { SHIPPING_STATUS_COLORS } from '@bpm/contract/orders';
 import { canReach } from '@bpm/contract/roles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Chip, Divider, IconButton, Link, Typography } from '@mui/material';
-import { useRef } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { DocKind, SalesDoc } from '../../../api/orders';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormPage } from '../../../components/FormPage';
 import { formatDateTime } from '../../../components/format';
+import { PageLoader } from '../../../components/PageLoader';
 import { UI_MSG } from '../../../components/ui-messages';
+import { loadPickers } from './fields';
 import { AddressesSection } from './sections/AddressesSection';
-import { FilesSection } from './sections/FilesSection';
 import { GeneralSection } from './sections/GeneralSection';
-import { LinesSection } from './sections/LinesSection';
-import { NotesSection, PaymentSection } from './sections/PaymentSection';
-import { ShippingSection } from './sections/ShippingSection';
+import { LinesSection, loadProductLines } from './sections/LinesSection';
 import { type DocConfirm, useDocActions } from './useDocActions';
 import { type SalesDocFormApi, useSalesDocForm } from './useSalesDocForm';
+
+// Below the product lines: their own chunk (docs/performance.md, "What each page adds").
+const loadLaterSections = () => import('./sections/LaterSections');
+const LaterSections = lazy(() => loadLaterSections().then((m) => ({ default: m.LaterSections })));
+
+/**
+ * An editor page: the record's loader or error, then the editor. The editor's lazy parts (the Autocomplete
+ * fields, the product lines, the sections below them) start loading once the page shows, beside the record.
+ */
+export function SalesDocScreen({
+  kind,
+  id,
+  query,
+}: {
+  kind: DocKind;
+  id: number | undefined;
+  query: UseQueryResult<SalesDoc>;
+}) {
+  useEffect(() => {
+    void loadPickers();
+    void loadProductLines();
+    void loadLaterSections();
+  }, []);
+  if (id && !query.data) {
+    return query.isError ? <Alert severity="error">{(query.error as Error).message}</Alert> : <PageLoader />;
+  }
+  return <SalesDocEditor key={id ?? 'new'} kind={kind} doc={query.data} reload={() => query.refetch()} />;
+}
 
 /**
  * The order and quotation editor (document 1 sections 2.8, 2.9, 4, 5): one screen, variants by kind and by role
  * (sales/administrator, shipping, production). State and saving live in useSalesDocForm, the record actions in
  * useDocActions; this composes the sections on the shared FormPage.
  */
-export function SalesDocEditor({
+function SalesDocEditor({
   kind,
   doc,
   reload,
@@ -112,10 +140,9 @@ export function SalesDocEditor({
       <GeneralSection f={f} />
       <AddressesSection f={f} />
       <LinesSection f={f} />
-      <ShippingSection f={f} />
-      {info.money && <PaymentSection f={f} />}
-      <NotesSection f={f} />
-      <FilesSection f={f} />
+      <Suspense fallback={<PageLoader />}>
+        <LaterSections f={f} />
+      </Suspense>
       {current && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           Created {formatDateTime(current.created_at)} · Updated {formatDateTime(current.updated_at)}

@@ -1,7 +1,6 @@
-import { COUNTRIES } from '@bpm/contract/countries';
-import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
-import type { ReactNode } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import { Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../../components/format';
 import type { DocForm } from './doc-form';
@@ -92,44 +91,104 @@ export function CheckField({
   );
 }
 
-const COUNTRY_NAMES = COUNTRIES.map((c) => c.name);
-
-/** A country from the ISO list (free text kept when it is not in the list, e.g. old records). */
-export function CountryField({
-  control,
-  name,
-  label,
-  disabled,
-}: {
+export interface CountryFieldProps {
   control: Ctl;
   name: Name;
   label: string;
   disabled?: boolean;
+}
+
+/** A dealer option of the picker (`label`: name and id). */
+export interface DealerOpt {
+  id: number;
+  name: string;
+  label: string;
+}
+
+export interface DealerPickerProps {
+  value: number | null;
+  options: DealerOpt[];
+  /** The document's own dealer, shown before the options have come. */
+  fallback: DealerOpt | null;
+  disabled: boolean;
+  error?: string;
+  loading: boolean;
+  onChange: (id: number | null) => void;
+}
+
+/** The picked dealer among the options, or the document's own when the options have not come yet. */
+export function selectedDealer(value: number | null, options: DealerOpt[], fallback: DealerOpt | null) {
+  return options.find((o) => o.id === value) ?? (fallback && fallback.id === value ? fallback : null);
+}
+
+// MUI Autocomplete and the country list load after the editor shows (pickers.tsx, preloaded by the editor pages).
+export const loadPickers = () => import('./pickers');
+const LazyCountryPicker = lazy(() => loadPickers().then((m) => ({ default: m.CountryPicker })));
+const LazyDealerPicker = lazy(() => loadPickers().then((m) => ({ default: m.DealerPicker })));
+
+/**
+ * What an Autocomplete field shows while its code loads: the same outlined field with its label and value,
+ * read-only and without the field's test id (so nothing types into it).
+ */
+function PickerPlaceholder({
+  label,
+  value,
+  required,
+  disabled,
+  error,
+}: {
+  label: string;
+  value: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
 }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          options={COUNTRY_NAMES}
-          value={(field.value as string) || null}
-          onChange={(_, v) => field.onChange(v ?? '')}
-          disabled={disabled}
-          autoHighlight
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={label}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-              inputRef={field.ref}
-              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `field-${name}` } }}
-            />
-          )}
-        />
-      )}
+    <TextField
+      label={label}
+      value={value}
+      required={required}
+      disabled={disabled}
+      error={!!error}
+      helperText={error}
+      fullWidth
+      slotProps={{ htmlInput: { readOnly: true, 'aria-busy': true } }}
     />
+  );
+}
+
+function CountryPlaceholder({ control, name, label, disabled }: CountryFieldProps) {
+  const value = useWatch({ control, name }) as string | null;
+  const { error } = control.getFieldState(name);
+  return <PickerPlaceholder label={label} value={value ?? ''} disabled={disabled} error={error?.message} />;
+}
+
+/** A country from the ISO list (free text kept when it is not in the list, e.g. old records). */
+export function CountryField(props: CountryFieldProps) {
+  return (
+    <Suspense fallback={<CountryPlaceholder {...props} />}>
+      <LazyCountryPicker {...props} />
+    </Suspense>
+  );
+}
+
+/** The dealer of the document (required). */
+export function DealerField(props: DealerPickerProps) {
+  const selected = selectedDealer(props.value, props.options, props.fallback);
+  return (
+    <Suspense
+      fallback={
+        <PickerPlaceholder
+          label="Dealer"
+          value={selected?.label ?? ''}
+          required
+          disabled={props.disabled}
+          error={props.error}
+        />
+      }
+    >
+      <LazyDealerPicker {...props} />
+    </Suspense>
   );
 }
 

@@ -1,15 +1,9 @@
-import { Autocomplete, Box, TextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { useDealerOptions } from '../../../../api/dealers';
 import { FormTextField } from '../../../../components/FormTextField';
-import { CheckField, DateField } from '../fields';
+import { CheckField, DateField, DealerField } from '../fields';
 import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Grid, Section } from './layout';
-
-interface DealerOpt {
-  id: number;
-  name: string;
-  label: string;
-}
 
 /** Dealer, date, references and the hide-discount flag (document 1 section 2.8). */
 export function GeneralSection({ f }: { f: SalesDocFormApi }) {
@@ -24,7 +18,7 @@ export function GeneralSection({ f }: { f: SalesDocFormApi }) {
     <Section title="General">
       <Grid>
         <Box sx={{ gridColumn: { md: 'span 2' } }}>
-          <DealerPicker
+          <DealerField
             value={dealerId}
             options={options}
             fallback={currentDealerOption}
@@ -58,47 +52,5 @@ export function GeneralSection({ f }: { f: SalesDocFormApi }) {
         />
       </Grid>
     </Section>
-  );
-}
-
-function DealerPicker({
-  value,
-  options,
-  fallback,
-  disabled,
-  error,
-  loading,
-  onChange,
-}: {
-  value: number | null;
-  options: DealerOpt[];
-  fallback: DealerOpt | null;
-  disabled: boolean;
-  error?: string;
-  loading: boolean;
-  onChange: (id: number | null) => void;
-}) {
-  const selected = options.find((o) => o.id === value) ?? (fallback && fallback.id === value ? fallback : null);
-  return (
-    <Autocomplete
-      options={options}
-      value={selected}
-      loading={loading}
-      disabled={disabled}
-      autoHighlight
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, o) => onChange(o?.id ?? null)}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Dealer"
-          required
-          error={!!error}
-          helperText={error}
-          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-dealer' } }}
-        />
-      )}
-    />
   );
 }

@@ -11,7 +11,8 @@ import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Section } from './layout';
 
 // Their own chunks (drag and drop, the product picker): the editor's header and fields show first.
-const ProductLines = lazy(() => import('../ProductLines').then((m) => ({ default: m.ProductLines })));
+export const loadProductLines = () => import('../ProductLines');
+const ProductLines = lazy(() => loadProductLines().then((m) => ({ default: m.ProductLines })));
 const AddProductDialog = lazy(() => import('../AddProductDialog').then((m) => ({ default: m.AddProductDialog })));
 
 /** The product lines, the add-product dialog and the totals they drive (value, shipping cost, sales). */
