@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
 import { createDealer, pickProducts } from './factories/sales';
-import { createTestApp, get, postForm, type TestApp } from './helpers';
+import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,5 +139,72 @@ describe('export routes', () => {
     }
     const shippingQ = parse((await get(t, 'shipping', '/api/shipping/quotations/export.csv')).body)[0]!;
     expect(shippingQ).not.toContain('value');
+  });
+});
+
+describe('orders CSV bytes', () => {
+  // Pins columns, formatting, BOM and formula escaping, so that speeding up the export cannot change the file.
+  it('answers exactly these bytes', async () => {
+    const dealer = await createDealer(t, { name: '=Pin, "Dealer"', credit_limit: 0 });
+    const P = await pickProducts(t);
+    const day = Math.floor(t.clock.now() / 1000 / DAY) * DAY;
+    const save = async (fields: Record<string, unknown>) => {
+      const res = await postForm(t, 'sale', '/api/orders/save', { dealer: dealer.id, ...fields });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const a = await save({
+      date: day - 3 * DAY,
+      oc_ref: '+OC-1',
+      invoice: 'INV 1',
+      quote_ref: 'Q-1',
+      customer_ref: '@cust',
+      note: 'line one\r\nline "two", end',
+      value: 0,
+      shipping_cost: 12.5,
+      actual_shipping_cost: 9.99,
+      shipping_status: 'done',
+      shipping_awb: '-AWB',
+      shipping_date_expected: day - 2 * DAY,
+      shipping_date: day - DAY,
+      payment_status: 'paid',
+      payment_due_date: day + 30 * DAY,
+      payment_date: day,
+      products: [
+        { product_id: P.a.id, quantity: 3, msrp: 100.1, discount: 5 },
+        { product_id: P.shipping.id, quantity: 1, msrp: 12.5, discount: 0 },
+      ],
+    });
+    const b = await save({
+      date: day,
+      oc_ref: 'OC-2',
+      note: '\tTab – Müller',
+      customer_ref: '-12.5',
+      value: 1234.56,
+      payment_advance: 100,
+      shipping_for_today: 1,
+    });
+    const d = `${dealer.id},"'=Pin, ""Dealer""",Germany`;
+    const res = await get(t, 'sale', `/api/orders/export.csv?dealer=${dealer.id}`);
+    expect(res.statusCode).toBe(200);
+    const expected =
+      '\uFEFFid,date,dealer,dealer_name,dealer_country,quote_ref,oc_ref,invoice,note,customer_ref,value,shipping_cost,' +
+      'sales,actual_shipping_cost,shipping_status,shipping_for_today,shipping_date_expected,shipping_date,' +
+      'shipping_awb,payment_status,payment_due_date,payment_date,payment_received,outstanding,outstanding_shipped,' +
+      'request_to_delete,test_status,revision\n' +
+      `${b},2026-11-22,${d},,OC-2,,Tab – Müller,-12.5,1234.56,0,1234.56,0,wait,1,,,,not paid,,,100,1134.56,0,0,pending,0\n` +
+      `${a},2026-11-19,${d},Q-1,'+OC-1,INV 1,"line one\r\nline ""two"", end",'@cust,297.78,12.5,285.28,9.99,done,0,` +
+      `2026-11-20,2026-11-21,'-AWB,paid,2026-12-22,2026-11-22,297.78,0,0,0,pending,0\n`;
+    expect(res.body).toBe(expected);
+    expect(res.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true);
+
+    // The shipping variant: its own columns, no money.
+    const ship = await get(t, 'shipping', `/api/shipping/orders/export.csv?dealer=${dealer.id}`);
+    const name = `"'=Pin, ""Dealer"""`;
+    expect(ship.body).toBe(
+      '\uFEFFid,date,oc_ref,invoice,note,shipping_awb,shipping_status,shipping_for_today,shipping_date_expected,dealer_name\n' +
+        `${b},2026-11-22,OC-2,,Tab – Müller,,wait,1,,${name}\n` +
+        `${a},2026-11-19,'+OC-1,INV 1,"line one\r\nline ""two"", end",'-AWB,done,0,2026-11-20,${name}\n`,
+    );
   });
 });
