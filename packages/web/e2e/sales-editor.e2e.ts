@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from './api';
+import { become, signIn } from './api';
 import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 /** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
@@ -193,4 +193,42 @@ export async function concurrentEditConflict({ page, browser, baseURL }: Ctx) {
   } finally {
     await other.close();
   }
+}
+
+/** Waits until the editor's lazy parts (pickers, product lines, sections below them) have all arrived. */
+async function editorLoaded(page: Page, sections: string[]) {
+  await page.getByTestId('field-dealer').waitFor();
+  await page.getByTestId('field-billing_country').waitFor();
+  await page.getByTestId('field-shipping_country').waitFor();
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+  for (const s of sections) await page.getByTestId(`section-${s}`).waitFor();
+}
+
+/** (d) The editor's lazily loaded parts arrive without changing the form: Back leaves without the unsaved-changes question. */
+export async function lazyPartsLeaveTheFormUnchanged({ page }: Ctx) {
+  await signIn(page, 'sale');
+  const rows = await apiGet<Array<{ id: number }>>(page, 'sale', '/orders?limit=1&sort=id&order=asc');
+  const id = rows[0]?.id;
+  assert.ok(id);
+  for (const [path, list] of [
+    [`/orders/edit/${id}`, '/orders'],
+    ['/quotations/add', '/quotations'],
+  ] as const) {
+    await page.goto(path);
+    await editorLoaded(page, ['shipping', 'payment', 'notes', 'files']);
+    await page.getByTestId('doc-back').click();
+    await page.waitForURL((u) => u.pathname === list);
+    assert.equal(await page.getByTestId('leave-dialog').count(), 0, `${path}: no unsaved-changes question`);
+  }
+
+  // A shipping clerk's view (no money, the shipping section to edit) too.
+  await become(page, 'shipping');
+  const shipping = await apiGet<Array<{ id: number }>>(page, 'shipping', '/shipping/orders?limit=1');
+  assert.ok(shipping[0]);
+  await page.goto(`/orders/edit/${shipping[0].id}`);
+  await editorLoaded(page, ['shipping', 'notes', 'files']);
+  assert.equal(await page.getByTestId('section-payment').count(), 0);
+  await page.getByTestId('doc-back').click();
+  await page.waitForURL((u) => u.pathname === '/orders');
+  assert.equal(await page.getByTestId('leave-dialog').count(), 0, 'shipping: no unsaved-changes question');
 }

@@ -1,5 +1,5 @@
 import { Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useRef } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../../components/format';
@@ -121,6 +121,11 @@ export function selectedDealer(value: number | null, options: DealerOpt[], fallb
   return options.find((o) => o.id === value) ?? (fallback && fallback.id === value ? fallback : null);
 }
 
+/** A picker focuses its input when it arrives if the user had already focused its placeholder. */
+export interface PickerFocus {
+  focusOnMount: RefObject<boolean>;
+}
+
 // MUI Autocomplete and the country list load after the editor shows (pickers.tsx, preloaded by the editor pages).
 export const loadPickers = () => import('./pickers');
 const LazyCountryPicker = lazy(() => loadPickers().then((m) => ({ default: m.CountryPicker })));
@@ -128,7 +133,7 @@ const LazyDealerPicker = lazy(() => loadPickers().then((m) => ({ default: m.Deal
 
 /**
  * What an Autocomplete field shows while its code loads: the same outlined field with its label and value,
- * read-only and without the field's test id (so nothing types into it).
+ * read-only and without the field's test id (so nothing types into it); focusing it hands the focus on.
  */
 function PickerPlaceholder({
   label,
@@ -136,7 +141,8 @@ function PickerPlaceholder({
   required,
   disabled,
   error,
-}: {
+  focusOnMount,
+}: PickerFocus & {
   label: string;
   value: string;
   required?: boolean;
@@ -152,28 +158,44 @@ function PickerPlaceholder({
       error={!!error}
       helperText={error}
       fullWidth
+      onFocus={() => {
+        focusOnMount.current = true;
+      }}
+      onBlur={() => {
+        focusOnMount.current = false;
+      }}
       slotProps={{ htmlInput: { readOnly: true, 'aria-busy': true } }}
     />
   );
 }
 
-function CountryPlaceholder({ control, name, label, disabled }: CountryFieldProps) {
+function CountryPlaceholder({ control, name, label, disabled, focusOnMount }: CountryFieldProps & PickerFocus) {
   const value = useWatch({ control, name }) as string | null;
   const { error } = control.getFieldState(name);
-  return <PickerPlaceholder label={label} value={value ?? ''} disabled={disabled} error={error?.message} />;
+  return (
+    <PickerPlaceholder
+      label={label}
+      value={value ?? ''}
+      disabled={disabled}
+      error={error?.message}
+      focusOnMount={focusOnMount}
+    />
+  );
 }
 
 /** A country from the ISO list (free text kept when it is not in the list, e.g. old records). */
 export function CountryField(props: CountryFieldProps) {
+  const focusOnMount = useRef(false);
   return (
-    <Suspense fallback={<CountryPlaceholder {...props} />}>
-      <LazyCountryPicker {...props} />
+    <Suspense fallback={<CountryPlaceholder {...props} focusOnMount={focusOnMount} />}>
+      <LazyCountryPicker {...props} focusOnMount={focusOnMount} />
     </Suspense>
   );
 }
 
 /** The dealer of the document (required). */
 export function DealerField(props: DealerPickerProps) {
+  const focusOnMount = useRef(false);
   const selected = selectedDealer(props.value, props.options, props.fallback);
   return (
     <Suspense
@@ -184,10 +206,11 @@ export function DealerField(props: DealerPickerProps) {
           required
           disabled={props.disabled}
           error={props.error}
+          focusOnMount={focusOnMount}
         />
       }
     >
-      <LazyDealerPicker {...props} />
+      <LazyDealerPicker {...props} focusOnMount={focusOnMount} />
     </Suspense>
   );
 }

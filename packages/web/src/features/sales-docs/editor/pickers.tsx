@@ -1,7 +1,13 @@
 import { COUNTRIES } from '@bpm/contract/countries';
 import { Autocomplete, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
-import { type CountryFieldProps, type DealerOpt, type DealerPickerProps, selectedDealer } from './fields';
+import {
+  type CountryFieldProps,
+  type DealerOpt,
+  type DealerPickerProps,
+  type PickerFocus,
+  selectedDealer,
+} from './fields';
 
 /*
  * The editor's two Autocomplete fields (MUI Autocomplete and the ISO country list, ~11 kB gzip): a chunk of their
@@ -11,7 +17,7 @@ import { type CountryFieldProps, type DealerOpt, type DealerPickerProps, selecte
 const COUNTRY_NAMES = COUNTRIES.map((c) => c.name);
 
 /** A country from the ISO list (free text kept when it is not in the list, e.g. old records). */
-export function CountryPicker({ control, name, label, disabled }: CountryFieldProps) {
+export function CountryPicker({ control, name, label, disabled, focusOnMount }: CountryFieldProps & PickerFocus) {
   return (
     <Controller
       control={control}
@@ -27,6 +33,7 @@ export function CountryPicker({ control, name, label, disabled }: CountryFieldPr
             <TextField
               {...params}
               label={label}
+              autoFocus={focusOnMount.current}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
               inputRef={field.ref}
@@ -40,7 +47,16 @@ export function CountryPicker({ control, name, label, disabled }: CountryFieldPr
 }
 
 /** The document's dealer, picked from the dealer options. */
-export function DealerPicker({ value, options, fallback, disabled, error, loading, onChange }: DealerPickerProps) {
+export function DealerPicker({
+  value,
+  options,
+  fallback,
+  disabled,
+  error,
+  loading,
+  onChange,
+  focusOnMount,
+}: DealerPickerProps & PickerFocus) {
   const selected = selectedDealer(value, options, fallback);
   return (
     <Autocomplete<DealerOpt>
@@ -57,6 +73,7 @@ export function DealerPicker({ value, options, fallback, disabled, error, loadin
           {...params}
           label="Dealer"
           required
+          autoFocus={focusOnMount.current}
           error={!!error}
           helperText={error}
           slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-dealer' } }}
