@@ -30,6 +30,8 @@ declare module 'autocannon' {
       average: number;
       p50: number;
       p99: number;
+      /** Of `requests`: every request sent. */
+      total: number;
     }
     interface Result {
       requests: Histogram;

@@ -4,15 +4,16 @@
  * Starts the real server (main.ts, NODE_ENV unset) on loopback with a temp DATA_DIR holding the
  * demo data plus 100k events, and a bare Fastify app, each in its own process; then drives both
  * with autocannon from this process and prints req/s, p50 and p99 per case and the throughput
- * ratio against the bare route measured in the same run. `--pg URL` repeats the run on a fresh
- * PostgreSQL database created (and dropped) under that server.
+ * ratio against the bare route measured in the same run, with the server process's CPU per request
+ * (load-independent, unlike the rates) and the load average. `--pg URL` repeats the run on a fresh
+ * PostgreSQL database created (and dropped) under that server; `--pg-only` skips the PGlite run.
  *
  * Areas add their cases to CASES below (orders list, dashboard, …).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -37,6 +38,8 @@ interface Opts {
   only?: string;
   /** Orders to seed (default 100k; `--orders 1000000` measures at 1M). */
   orders?: number;
+  /** `--pg-only`: with `--pg`, skip the embedded-database run. */
+  pgOnly?: boolean;
 }
 
 /** What a case may use: the server's URL and helpers to sign in. */
@@ -119,6 +122,7 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--connections') o.connections = Number(argv[++i]);
     else if (a === '--only') o.only = argv[++i];
     else if (a === '--orders') o.orders = Number(argv[++i]);
+    else if (a === '--pg-only') o.pgOnly = true;
   }
   return o;
 }
@@ -189,11 +193,28 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** Server process CPU (user + system) per request, ms: what a request costs whatever else loads the machine. */
+  cpu: number;
+  /** 1-minute load average at the end of the case. */
+  load: number;
   non2xx: number;
   errors: number;
 }
 
-async function measure(name: string, db: string, opts: autocannon.Options, o: Opts): Promise<Row> {
+/** CPU time (user + system) a process has used so far, ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the stat line (12 and 13 after the name), in clock ticks (100/s).
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+async function measure(name: string, db: string, opts: autocannon.Options, o: Opts, pid?: number): Promise<Row> {
+  const cpu0 = cpuMs(pid);
   const r = await autocannon({ connections: o.connections, duration: o.duration, ...opts });
   const row = {
     db,
@@ -201,10 +222,14 @@ async function measure(name: string, db: string, opts: autocannon.Options, o: Op
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    cpu: r.requests.total ? (cpuMs(pid) - cpu0) / r.requests.total : 0,
+    load: loadavg()[0] ?? 0,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
-  console.log(`  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}`);
+  console.log(
+    `  ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpu.toFixed(2)} ms/req, load ${row.load.toFixed(1)}, non-2xx ${row.non2xx}`,
+  );
   return row;
 }
 
@@ -270,9 +295,11 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
     // Warm both up so JIT and caches do not count against the first case.
     await autocannon({ url: `http://127.0.0.1:${barePort}/`, connections: o.connections, duration: 1 });
     await autocannon({ url: `${url}/api/events?limit=50`, headers: await ctx.bearer('admin'), duration: 1 });
-    rows.push(await measure('bare Fastify GET / {ok:true}', kind, { url: `http://127.0.0.1:${barePort}/` }, o));
+    rows.push(
+      await measure('bare Fastify GET / {ok:true}', kind, { url: `http://127.0.0.1:${barePort}/` }, o, bare.pid),
+    );
     for (const c of CASES.filter((x) => !o.only || new RegExp(o.only).test(x.name)))
-      rows.push(await measure(c.name, kind, await c.setup(ctx), o));
+      rows.push(await measure(c.name, kind, await c.setup(ctx), o, server.pid));
     // Reports: single downloads timed end to end (bench/reports.ts).
     if (!o.only || /report/i.test(o.only)) await reportTimings(url, server.pid!, ctx.bearer);
     // CSV export: whole 100k-order downloads timed end to end with the server's RSS (bench/export.ts).
@@ -293,15 +320,15 @@ async function runOn(kind: 'pglite' | 'postgres', o: Opts): Promise<Row[]> {
 
 function table(rows: Row[]): string {
   const out = [
-    '| database | case | req/s | p50 ms | p99 ms | ratio vs bare | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| database | case | req/s | p50 ms | p99 ms | ratio vs bare | server CPU ms/req | load | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const db of [...new Set(rows.map((r) => r.db))]) {
     const mine = rows.filter((r) => r.db === db);
     const bare = mine[0]!.rps;
     for (const r of mine)
       out.push(
-        `| ${r.db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(3)} | ${r.non2xx + r.errors} |`,
+        `| ${r.db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(3)} | ${r.cpu.toFixed(2)} | ${r.load.toFixed(1)} | ${r.non2xx + r.errors} |`,
       );
   }
   return out.join('\n');
@@ -312,7 +339,7 @@ async function main() {
   console.log(
     `BPM bench: ${o.connections} connections, ${o.duration} s per case, ${cpus().length} cores, ${cpus()[0]?.model ?? ''}, node ${process.version}`,
   );
-  const rows = await runOn('pglite', o);
+  const rows = o.pg && o.pgOnly ? [] : await runOn('pglite', o);
   if (o.pg) rows.push(...(await runOn('postgres', o)));
   console.log(`\n${table(rows)}\n`);
   if (rows.some((r) => r.non2xx + r.errors > 0)) {
