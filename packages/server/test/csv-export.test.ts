@@ -48,17 +48,19 @@ describe('csv stream', () => {
 
   it('quotes cells with commas, quotes and line breaks (RFC 4180) after a BOM and the header', async () => {
     const rows = [{ id: 1, note: 'a, "b"\nc', date: 0 }];
-    const out = await text(csvStream(async (_l, offset) => (offset ? [] : rows)));
+    const out = await text(csvStream(async (_l, after) => ({ rows: after ? [] : rows, next: 1 })));
     expect(out).toBe('\uFEFFid,note,date\n1,"a, ""b""\nc",1970-01-01\n');
   });
 
-  it('reads every chunk in order, each row once, and stops after a short chunk', async () => {
+  it('reads every chunk in order from where the last one ended, each row once, and stops after a short chunk', async () => {
     const total = CSV_CHUNK * 2 + 3;
-    const offsets: number[] = [];
+    const starts: unknown[] = [];
     const out = await text(
-      csvStream(async (limit, offset) => {
-        offsets.push(offset);
-        return Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ n: offset + i }));
+      csvStream(async (limit, after) => {
+        starts.push(after);
+        const from = after === undefined ? 0 : (after as number) + 1;
+        const rows = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => ({ n: from + i }));
+        return { rows, next: rows.at(-1)?.n };
       }),
     );
     const lines = out
@@ -67,13 +69,13 @@ describe('csv stream', () => {
       .split('\n');
     expect(lines[0]).toBe('n');
     expect(lines.slice(1).map(Number)).toEqual(Array.from({ length: total }, (_, i) => i));
-    expect(offsets).toEqual([0, CSV_CHUNK, CSV_CHUNK * 2]);
+    expect(starts).toEqual([undefined, CSV_CHUNK - 1, CSV_CHUNK * 2 - 1]);
   });
 
   it('ends the answer with an error when a chunk fails (no truncated file that looks complete)', async () => {
-    const stream = csvStream(async (_l, offset) => {
-      if (offset) throw new Error('db down');
-      return Array.from({ length: CSV_CHUNK }, (_, i) => ({ n: i }));
+    const stream = csvStream(async (_l, after) => {
+      if (after) throw new Error('db down');
+      return { rows: Array.from({ length: CSV_CHUNK }, (_, i) => ({ n: i })), next: 1 };
     });
     await expect(text(stream)).rejects.toThrow();
   });

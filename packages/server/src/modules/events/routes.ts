@@ -1,7 +1,7 @@
 import { idParams } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { defineCsvExport } from '../../platform/csv-export';
+import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
 import { defineRoute, Paged } from '../../platform/route';
 import { listEvents } from './service';
 
@@ -11,7 +11,8 @@ export function eventRoutes(app: FastifyInstance) {
     action: 'events.all',
     query: eventListQuery,
     fileName: 'events.csv',
-    fetch: async (deps, q, user) => (await listEvents(deps.db, user.user_role, q)).rows,
+    fetch: (deps, q, user, limit, after) =>
+      offsetChunk(limit, after, async (p) => (await listEvents(deps.db, user.user_role, { ...q, ...p })).rows),
   });
 
   defineRoute(app, {

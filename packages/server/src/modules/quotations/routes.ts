@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineCsvExport } from '../../platform/csv-export';
+import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
@@ -38,10 +38,11 @@ export function quotationRoutes(app: FastifyInstance) {
       action: v.read,
       query: quotationListQuery,
       fileName: 'quotations.csv',
-      fetch: async (deps, q) => {
-        const page = await listQuotations(deps.db, q);
-        return v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
-      },
+      fetch: (deps, q, _user, limit, after) =>
+        offsetChunk(limit, after, async (p) => {
+          const page = await listQuotations(deps.db, { ...q, ...p });
+          return v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
+        }),
     });
     defineRoute(app, {
       method: 'GET',
