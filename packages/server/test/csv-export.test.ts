@@ -1,7 +1,9 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportOrders, exportShippingOrders } from '../src/modules/sales-docs/export';
 import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
-import { createDealer, pickProducts } from './factories/sales';
+import { createDealer, createOrder, pickProducts } from './factories/sales';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -26,6 +28,12 @@ function parse(body: string): string[][] {
     });
 }
 
+async function text(r: NodeJS.ReadableStream) {
+  const parts: Buffer[] = [];
+  for await (const c of r) parts.push(Buffer.from(c as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
 describe('cell neutraliser', () => {
   it('prefixes formula starts with an apostrophe and leaves other text and numbers alone', () => {
     for (const s of ['=1+1', '+SUM(A1)', '-cmd', '@A1', '\tx', '\rx', '=HYPERLINK("http://x")'])
@@ -40,12 +48,6 @@ describe('cell neutraliser', () => {
 });
 
 describe('csv stream', () => {
-  const text = async (r: NodeJS.ReadableStream) => {
-    const parts: Buffer[] = [];
-    for await (const c of r) parts.push(Buffer.from(c as Buffer));
-    return Buffer.concat(parts).toString('utf8');
-  };
-
   it('quotes cells with commas, quotes and line breaks (RFC 4180) after a BOM and the header', async () => {
     const rows = [{ id: 1, note: 'a, "b"\nc', date: 0 }];
     const out = await text(csvStream(async (_l, after) => ({ rows: after ? [] : rows, next: 1 })));
@@ -208,5 +210,51 @@ describe('orders CSV bytes', () => {
         `${b},2026-11-22,OC-2,,Tab – Müller,,wait,1,,${name}\n` +
         `${a},2026-11-19,'+OC-1,INV 1,"line one\r\nline ""two"", end",'-AWB,done,0,2026-11-20,${name}\n`,
     );
+  });
+});
+
+describe('orders export by keyset', () => {
+  it('answers every selected order exactly once, in the list’s order, across chunk boundaries, for every sort', async () => {
+    const a = await createDealer(t, { credit_limit: 0 });
+    const b = await createDealer(t, { credit_limit: 0 });
+    const now = Math.floor(t.clock.now() / 1000);
+    const token = 'kszq';
+    // Ties everywhere: same values, dates, notes (and notes equal in their first 64 characters, the
+    // note sort's key), statuses; NULL shipping dates among the rest.
+    const long = `${token} ${'x'.repeat(70)}`;
+    const variants = [
+      { value: 100, note: `${token} same`, shipping_cost: 0 },
+      { value: 100, note: `${token} same`, shipping_cost: 20, shipping_date: now - DAY },
+      { value: 250, note: `${long}1`, shipping_status: 'done', shipping_awb: 'AWB-1', shipping_date: now - DAY },
+      { value: 100, note: `${long}2`, payment_status: 'paid', shipping_date_expected: now + DAY },
+      { value: 250, note: `${token} other`, shipping_date_expected: now + DAY, oc_ref: '' },
+      { value: 75.5, note: `${token} same`, shipping_for_today: 1, shipping_status: 'ship' },
+      { value: 100, note: `${token} same`, shipping_date_expected: now + 2 * DAY, shipping_date: now },
+    ];
+    for (let i = 0; i < 15; i++) {
+      const v = variants[i % variants.length]!;
+      await createOrder(t, { date: now - (i % 4) * DAY, oc_ref: `OC-KS-${i % 3}`, ...v }, i % 3 ? a.id : b.id);
+    }
+    const ids = (csv: string) =>
+      parse(csv)
+        .slice(1)
+        .map((r) => Number(r[0]));
+    for (const filter of [{ dealer: String(a.id) }, { search: token }] as Record<string, string>[])
+      for (const sort of ORDER_SORTS)
+        for (const order of ['asc', 'desc'] as const) {
+          const params = { ...filter, sort, order };
+          const list = (await get(t, 'sale', `/api/orders?limit=100&${new URLSearchParams(params)}`)).json();
+          const want = (list.data as { id: number }[]).map((r) => r.id);
+          expect(want.length).toBe(list.total);
+          const q = orderListQuery.parse(params);
+          const got = ids(
+            await text(csvStream((n, after) => exportOrders(t.database.db, q, now, n, after), undefined, 4)),
+          );
+          expect(got, JSON.stringify(params)).toEqual(want);
+          const ship = ids(
+            await text(csvStream((n, after) => exportShippingOrders(t.database.db, q, now, n, after), undefined, 3)),
+          );
+          expect(ship, `shipping ${JSON.stringify(params)}`).toEqual(want);
+        }
   });
 });
