@@ -25,7 +25,12 @@ import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
 import { deleteAction } from '../sales-docs/delete-requests';
-import { exportOrders, exportShippingOrders } from '../sales-docs/export';
+import {
+  exportOrders,
+  exportShippingOrders,
+  ORDER_EXPORT_COLUMNS,
+  SHIPPING_EXPORT_COLUMNS,
+} from '../sales-docs/export';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
 import { generateDocument } from '../sales-docs/generate';
 import { missingOc, saveProductionOrder, saveShippingOrder } from '../sales-docs/limited-save';
@@ -61,6 +66,7 @@ export function orderRoutes(app: FastifyInstance) {
     query: orderListQuery,
     fileName: 'orders.csv',
     fetch: (deps, q, _user, limit, after) => exportOrders(deps.db, q, unixNow(deps.clock), limit, after),
+    columns: ORDER_EXPORT_COLUMNS,
   });
   defineRoute(app, {
     method: 'GET',
@@ -150,6 +156,7 @@ export function orderRoutes(app: FastifyInstance) {
       query: orderListQuery,
       fileName: 'orders.csv',
       fetch: (deps, q, _user, limit, after) => exportShippingOrders(deps.db, q, unixNow(deps.clock), limit, after),
+      columns: SHIPPING_EXPORT_COLUMNS,
     });
     defineRoute(app, {
       method: 'GET',

@@ -1,13 +1,12 @@
 // CSV export of the orders lists (issue 9 item 12): what the list's filters select, in the list's
 // order, read by keyset chunks whatever the sort (platform/csv-keyset.ts).
 
-import type { OrderListQuery, ShippingOrderRow } from '@bpm/contract/orderReads';
+import type { OrderListQuery, OrderRow } from '@bpm/contract/orderReads';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { jsonArray, type KeyCursor, type KeysetSort, keysetChunk } from '../../platform/csv-keyset';
 import { listConditions, listOrder, shippingRowColumns, sortColumn } from './list';
-import { rowColumns, toRow } from './read';
 
 /** The list's order (list.ts listOrder) as a keyset: the sort's column, or the date, then the id. */
 function orderKeyset(q: OrderListQuery): KeysetSort {
@@ -20,8 +19,8 @@ function orderKeyset(q: OrderListQuery): KeysetSort {
 }
 
 /**
- * One chunk of an orders export: `fields` (name → column) of up to `limit` rows after `after`. Each
- * row is read as one JSON array (sort key, id, the fields…) and answered as `{ name: value }`.
+ * One chunk of an orders export: up to `limit` rows after `after`, each row the values of `fields`
+ * (name → SQL) in order, read as one JSON array (the fields, then the sort key and id: the cursor).
  */
 async function orderChunk(
   db: Db,
@@ -29,47 +28,72 @@ async function orderChunk(
   nowSec: number,
   opts: { payment: boolean; fields: Record<string, Column | SQL> },
   limit: number,
-  after: KeyCursor | undefined,
-): Promise<{ rows: Record<string, unknown>[]; next?: KeyCursor }> {
+  after: unknown,
+): Promise<{ rows: unknown[][]; next?: KeyCursor }> {
   const sort = orderKeyset(q);
   const where = and(eq(orders.deleted, 0), ...listConditions(orders, q, nowSec, opts).conds);
-  const names = Object.keys(opts.fields);
-  const json = jsonArray([sort.key ?? orders.id, orders.id, ...Object.values(opts.fields)]);
+  const values = Object.values(opts.fields);
+  const json = jsonArray([...values, sort.key ?? orders.id, orders.id]);
   const order = listOrder(orders, q);
+  const n = values.length;
   return keysetChunk(
     sort,
     limit,
-    after,
-    async (condition, n) =>
-      (await db.select({ j: json }).from(orders).where(and(where, condition)).orderBy(order).limit(n)).map(
+    after as KeyCursor | undefined,
+    async (condition, max) =>
+      (await db.select({ j: json }).from(orders).where(and(where, condition)).orderBy(order).limit(max)).map(
         (r) => JSON.parse(r.j) as unknown[],
       ),
-    (a) => ({ k: a[0], id: a[1] as number }),
-  ).then(({ rows, next }) => ({
-    rows: rows.map((a) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < names.length; i++) row[names[i]!] = a[i + 2];
-      return row;
-    }),
-    next,
-  }));
+    (a) => ({ k: a[n], id: a[n + 1] as number }),
+  );
 }
 
-const dealerCountry = sql<string>`coalesce((select ${dealers.country} from ${dealers} where ${dealers.id} = ${orders.dealerId}), '')`;
+/**
+ * The fields of GET /orders' rows (read.ts toRow), computed in SQL so that a row goes straight from
+ * JSON to its CSV line. Numbers arrive as JSON numbers (numeric too: 12.50 → 12.5, as toRow's
+ * Number()); sales = value − shipping_cost exactly (toRow rounds the float difference to cents: the
+ * same number); NULL dates and a missing country are empty cells either way.
+ */
+const orderFields = {
+  id: orders.id,
+  date: orders.date,
+  dealer: orders.dealerId,
+  dealer_name: orders.dealerName,
+  dealer_country: sql`(select ${dealers.country} from ${dealers} where ${dealers.id} = ${orders.dealerId})`,
+  quote_ref: orders.quoteRef,
+  oc_ref: orders.ocRef,
+  invoice: orders.invoice,
+  note: orders.note,
+  customer_ref: orders.customerRef,
+  value: orders.value,
+  shipping_cost: orders.shippingCost,
+  sales: sql`(${orders.value} - ${orders.shippingCost})`,
+  actual_shipping_cost: orders.actualShippingCost,
+  shipping_status: orders.shippingStatus,
+  shipping_for_today: orders.shippingForToday,
+  shipping_date_expected: orders.shippingDateExpected,
+  shipping_date: orders.shippingDate,
+  shipping_awb: orders.shippingAwb,
+  payment_status: orders.paymentStatus,
+  payment_due_date: orders.paymentDueDate,
+  payment_date: orders.paymentDate,
+  payment_received: orders.paymentReceived,
+  outstanding: orders.outstanding,
+  outstanding_shipped: orders.outstandingShipped,
+  request_to_delete: orders.requestToDelete,
+  test_status: orders.testStatus,
+  revision: orders.revision,
+} satisfies Record<keyof OrderRow, Column | SQL>;
 
-/** GET /orders/export.csv: the rows of GET /orders (same fields, same values). */
-export async function exportOrders(db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) {
-  const fields = { ...rowColumns, dealerCountry };
-  const { rows, next } = await orderChunk(db, q, nowSec, { payment: true, fields }, limit, after as KeyCursor);
-  return { rows: rows.map((r) => toRow(r as Parameters<typeof toRow>[0], r.dealerCountry as string)), next };
-}
+/** The orders CSV's columns: GET /orders' row fields, in its order. */
+export const ORDER_EXPORT_COLUMNS = Object.keys(orderFields);
+/** The shipping and production orders CSV's columns (their lists' row fields, no money). */
+export const SHIPPING_EXPORT_COLUMNS = Object.keys(shippingRowColumns);
 
-/** GET /shipping/orders/export.csv and /production/…: the rows of their lists (no money). */
-export async function exportShippingOrders(db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) {
-  const opts = { payment: false, fields: shippingRowColumns };
-  const { rows, next } = await orderChunk(db, q, nowSec, opts, limit, after as KeyCursor);
-  return {
-    rows: rows.map((r) => ({ ...r, shipping_date_expected: r.shipping_date_expected ?? '' }) as ShippingOrderRow),
-    next,
-  };
-}
+/** GET /orders/export.csv: one chunk, rows as arrays of ORDER_EXPORT_COLUMNS' values. */
+export const exportOrders = (db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) =>
+  orderChunk(db, q, nowSec, { payment: true, fields: orderFields }, limit, after);
+
+/** GET /shipping/orders/export.csv and /production/…: one chunk, arrays of SHIPPING_EXPORT_COLUMNS' values. */
+export const exportShippingOrders = (db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) =>
+  orderChunk(db, q, nowSec, { payment: false, fields: shippingRowColumns }, limit, after);
