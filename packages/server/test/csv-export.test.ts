@@ -1,14 +1,18 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
+import { eventListQuery } from '@bpm/contract/events';
 import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportEvents } from '../src/modules/events/service';
 import {
   exportOrders,
   exportShippingOrders,
   ORDER_EXPORT_COLUMNS,
   SHIPPING_EXPORT_COLUMNS,
 } from '../src/modules/sales-docs/export';
+import { exportQuotations } from '../src/modules/sales-docs/quotation-list';
 import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
-import { createDealer, createOrder, pickProducts } from './factories/sales';
+import { createDealer, createOrder, createQuotation, DEALER, pickProducts } from './factories/sales';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -264,5 +268,57 @@ describe('orders export by keyset', () => {
           );
           expect(ids(ship), `shipping ${what}`).toEqual(ids(want));
         }
+  });
+});
+
+describe('quotations and events exports by keyset', () => {
+  const ids = (csv: string) =>
+    parse(csv)
+      .slice(1)
+      .map((r) => Number(r[0]));
+
+  it('answers every selected quotation once, in the list’s order, across 2-row chunks, for every sort', async () => {
+    const dealer = await createDealer(t, { credit_limit: 0 });
+    const now = Math.floor(t.clock.now() / 1000);
+    for (let i = 0; i < 7; i++)
+      await createQuotation(
+        t,
+        { date: now - (i % 2) * DAY, value: [10, 10, 20][i % 3], quote_ref: `Q-KS-${i % 2}`, oc_ref: '' },
+        dealer.id,
+      );
+    for (const sort of QUOTATION_SORTS)
+      for (const order of ['asc', 'desc'] as const) {
+        const params = { dealer: String(dealer.id), sort, order };
+        const list = (await get(t, 'sale', `/api/quotations?limit=100&${new URLSearchParams(params)}`)).json();
+        const want = (list.data as { id: number }[]).map((r) => r.id);
+        expect(want).toHaveLength(7);
+        const q = quotationListQuery.parse(params);
+        const got = await text(csvStream((n, after) => exportQuotations(t.database.db, q, n, after), undefined, 2));
+        expect(ids(got), JSON.stringify(params)).toEqual(want);
+      }
+  });
+
+  it('answers every event once, newest first, across 3-row chunks (events of one second included)', async () => {
+    // Saving one dealer several times writes several events, some within one second.
+    const dealer = await createDealer(t, { credit_limit: 0 });
+    for (let i = 0; i < 5; i++) {
+      const res = await postForm(t, 'sale', '/api/dealers/save', {
+        ...DEALER,
+        name: dealer.name,
+        id: dealer.id,
+        discount: i,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const params = { type: 'dealer' };
+    const list = (await get(t, 'administrator', `/api/events?limit=100&${new URLSearchParams(params)}`)).json();
+    const want = (list.data as { id: number }[]).map((r) => r.id);
+    expect(want.length).toBe(list.total);
+    expect(want.length).toBeGreaterThan(5);
+    const q = eventListQuery.parse(params);
+    const got = await text(
+      csvStream((n, after) => exportEvents(t.database.db, 'administrator', q, n, after), undefined, 3),
+    );
+    expect(ids(got)).toEqual(want);
   });
 });

@@ -1,9 +1,9 @@
 import { idParams } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { defineRoute, Paged } from '../../platform/route';
-import { listEvents } from './service';
+import { exportEvents, listEvents } from './service';
 
 export function eventRoutes(app: FastifyInstance) {
   defineCsvExport(app, {
@@ -11,8 +11,7 @@ export function eventRoutes(app: FastifyInstance) {
     action: 'events.all',
     query: eventListQuery,
     fileName: 'events.csv',
-    fetch: (deps, q, user, limit, after) =>
-      offsetChunk(limit, after, async (p) => (await listEvents(deps.db, user.user_role, { ...q, ...p })).rows),
+    fetch: (deps, q, user, limit, after) => exportEvents(deps.db, user.user_role, q, limit, after),
   });
 
   defineRoute(app, {

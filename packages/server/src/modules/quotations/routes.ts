@@ -11,13 +11,13 @@ import {
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
 import { deleteAction } from '../sales-docs/delete-requests';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
-import { listQuotations } from '../sales-docs/quotation-list';
+import { exportQuotations, listQuotations } from '../sales-docs/quotation-list';
 import { getDoc, withoutMoney } from '../sales-docs/read';
 import { saveAnswer, saveSalesDoc } from '../sales-docs/save';
 
@@ -38,11 +38,11 @@ export function quotationRoutes(app: FastifyInstance) {
       action: v.read,
       query: quotationListQuery,
       fileName: 'quotations.csv',
-      fetch: (deps, q, _user, limit, after) =>
-        offsetChunk(limit, after, async (p) => {
-          const page = await listQuotations(deps.db, { ...q, ...p });
-          return v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
-        }),
+      fetch: async (deps, q, _user, limit, after) => {
+        const chunk = await exportQuotations(deps.db, q, limit, after);
+        if (v.money) return chunk;
+        return { ...chunk, rows: chunk.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r) };
+      },
     });
     defineRoute(app, {
       method: 'GET',
