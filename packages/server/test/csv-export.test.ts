@@ -1,7 +1,18 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
+import { eventListQuery } from '@bpm/contract/events';
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportEvents } from '../src/modules/events/service';
+import {
+  exportOrders,
+  exportShippingOrders,
+  ORDER_EXPORT_COLUMNS,
+  SHIPPING_EXPORT_COLUMNS,
+} from '../src/modules/sales-docs/export';
+import { exportQuotations } from '../src/modules/sales-docs/quotation-list';
 import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
-import { createDealer, pickProducts } from './factories/sales';
+import { createDealer, createOrder, createQuotation, DEALER, pickProducts } from './factories/sales';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -26,6 +37,12 @@ function parse(body: string): string[][] {
     });
 }
 
+async function text(r: NodeJS.ReadableStream) {
+  const parts: Buffer[] = [];
+  for await (const c of r) parts.push(Buffer.from(c as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
 describe('cell neutraliser', () => {
   it('prefixes formula starts with an apostrophe and leaves other text and numbers alone', () => {
     for (const s of ['=1+1', '+SUM(A1)', '-cmd', '@A1', '\tx', '\rx', '=HYPERLINK("http://x")'])
@@ -40,25 +57,21 @@ describe('cell neutraliser', () => {
 });
 
 describe('csv stream', () => {
-  const text = async (r: NodeJS.ReadableStream) => {
-    const parts: Buffer[] = [];
-    for await (const c of r) parts.push(Buffer.from(c as Buffer));
-    return Buffer.concat(parts).toString('utf8');
-  };
-
   it('quotes cells with commas, quotes and line breaks (RFC 4180) after a BOM and the header', async () => {
     const rows = [{ id: 1, note: 'a, "b"\nc', date: 0 }];
-    const out = await text(csvStream(async (_l, offset) => (offset ? [] : rows)));
+    const out = await text(csvStream(async (_l, after) => ({ rows: after ? [] : rows, next: 1 })));
     expect(out).toBe('\uFEFFid,note,date\n1,"a, ""b""\nc",1970-01-01\n');
   });
 
-  it('reads every chunk in order, each row once, and stops after a short chunk', async () => {
+  it('reads every chunk in order from where the last one ended, each row once, and stops after a short chunk', async () => {
     const total = CSV_CHUNK * 2 + 3;
-    const offsets: number[] = [];
+    const starts: unknown[] = [];
     const out = await text(
-      csvStream(async (limit, offset) => {
-        offsets.push(offset);
-        return Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ n: offset + i }));
+      csvStream(async (limit, after) => {
+        starts.push(after);
+        const from = after === undefined ? 0 : (after as number) + 1;
+        const rows = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => ({ n: from + i }));
+        return { rows, next: rows.at(-1)?.n };
       }),
     );
     const lines = out
@@ -67,13 +80,13 @@ describe('csv stream', () => {
       .split('\n');
     expect(lines[0]).toBe('n');
     expect(lines.slice(1).map(Number)).toEqual(Array.from({ length: total }, (_, i) => i));
-    expect(offsets).toEqual([0, CSV_CHUNK, CSV_CHUNK * 2]);
+    expect(starts).toEqual([undefined, CSV_CHUNK - 1, CSV_CHUNK * 2 - 1]);
   });
 
   it('ends the answer with an error when a chunk fails (no truncated file that looks complete)', async () => {
-    const stream = csvStream(async (_l, offset) => {
-      if (offset) throw new Error('db down');
-      return Array.from({ length: CSV_CHUNK }, (_, i) => ({ n: i }));
+    const stream = csvStream(async (_l, after) => {
+      if (after) throw new Error('db down');
+      return { rows: Array.from({ length: CSV_CHUNK }, (_, i) => ({ n: i })), next: 1 };
     });
     await expect(text(stream)).rejects.toThrow();
   });
@@ -206,5 +219,106 @@ describe('orders CSV bytes', () => {
         `${b},2026-11-22,OC-2,,Tab – Müller,,wait,1,,${name}\n` +
         `${a},2026-11-19,'+OC-1,INV 1,"line one\r\nline ""two"", end",'-AWB,done,0,2026-11-20,${name}\n`,
     );
+  });
+});
+
+describe('orders export by keyset', () => {
+  it('answers every selected order exactly once, in the list’s order, across chunk boundaries, for every sort', async () => {
+    const a = await createDealer(t, { credit_limit: 0 });
+    const b = await createDealer(t, { credit_limit: 0 });
+    const now = Math.floor(t.clock.now() / 1000);
+    const token = 'kszq';
+    // Ties everywhere: same values, dates, notes (and notes equal in their first 64 characters, the
+    // note sort's key), statuses; NULL shipping dates among the rest.
+    const long = `${token} ${'x'.repeat(70)}`;
+    const variants = [
+      { value: 100, note: `${token} same`, shipping_cost: 0 },
+      { value: 100, note: `${token} same`, shipping_cost: 20, shipping_date: now - DAY },
+      { value: 250, note: `${long}1`, shipping_status: 'done', shipping_awb: 'AWB-1', shipping_date: now - DAY },
+      { value: 100, note: `${long}2`, payment_status: 'paid', shipping_date_expected: now + DAY },
+      { value: 250, note: `${token} other`, shipping_date_expected: now + DAY, oc_ref: '' },
+      { value: 75.5, note: `${token} same`, shipping_for_today: 1, shipping_status: 'ship' },
+      { value: 100, note: `${token} same`, shipping_date_expected: now + 2 * DAY, shipping_date: now },
+    ];
+    for (let i = 0; i < 15; i++) {
+      const v = variants[i % variants.length]!;
+      await createOrder(t, { date: now - (i % 4) * DAY, oc_ref: `OC-KS-${i % 3}`, ...v }, i % 3 ? a.id : b.id);
+    }
+    const ids = (csv: string) =>
+      parse(csv)
+        .slice(1)
+        .map((r) => Number(r[0]));
+    for (const filter of [{ dealer: String(a.id) }, { search: token }] as Record<string, string>[])
+      for (const sort of ORDER_SORTS)
+        for (const order of ['asc', 'desc'] as const) {
+          const params = { ...filter, sort, order };
+          const what = JSON.stringify(params);
+          const list = (await get(t, 'sale', `/api/orders?limit=100&${new URLSearchParams(params)}`)).json();
+          expect(list.data.length).toBe(list.total);
+          // The list's rows, written by the same CSV writer: the export must answer exactly this.
+          const want = await text(csvStream(async () => ({ rows: list.data }), ORDER_EXPORT_COLUMNS));
+          const q = orderListQuery.parse(params);
+          const got = await text(
+            csvStream((n, after) => exportOrders(t.database.db, q, now, n, after), ORDER_EXPORT_COLUMNS, 4),
+          );
+          expect(ids(got), what).toEqual(ids(want));
+          expect(got, what).toBe(want);
+          const ship = await text(
+            csvStream((n, after) => exportShippingOrders(t.database.db, q, now, n, after), SHIPPING_EXPORT_COLUMNS, 3),
+          );
+          expect(ids(ship), `shipping ${what}`).toEqual(ids(want));
+        }
+  });
+});
+
+describe('quotations and events exports by keyset', () => {
+  const ids = (csv: string) =>
+    parse(csv)
+      .slice(1)
+      .map((r) => Number(r[0]));
+
+  it('answers every selected quotation once, in the list’s order, across 2-row chunks, for every sort', async () => {
+    const dealer = await createDealer(t, { credit_limit: 0 });
+    const now = Math.floor(t.clock.now() / 1000);
+    for (let i = 0; i < 7; i++)
+      await createQuotation(
+        t,
+        { date: now - (i % 2) * DAY, value: [10, 10, 20][i % 3], quote_ref: `Q-KS-${i % 2}`, oc_ref: '' },
+        dealer.id,
+      );
+    for (const sort of QUOTATION_SORTS)
+      for (const order of ['asc', 'desc'] as const) {
+        const params = { dealer: String(dealer.id), sort, order };
+        const list = (await get(t, 'sale', `/api/quotations?limit=100&${new URLSearchParams(params)}`)).json();
+        const want = (list.data as { id: number }[]).map((r) => r.id);
+        expect(want).toHaveLength(7);
+        const q = quotationListQuery.parse(params);
+        const got = await text(csvStream((n, after) => exportQuotations(t.database.db, q, n, after), undefined, 2));
+        expect(ids(got), JSON.stringify(params)).toEqual(want);
+      }
+  });
+
+  it('answers every event once, newest first, across 3-row chunks (events of one second included)', async () => {
+    // Saving one dealer several times writes several events, some within one second.
+    const dealer = await createDealer(t, { credit_limit: 0 });
+    for (let i = 0; i < 5; i++) {
+      const res = await postForm(t, 'sale', '/api/dealers/save', {
+        ...DEALER,
+        name: dealer.name,
+        id: dealer.id,
+        discount: i,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const params = { type: 'dealer' };
+    const list = (await get(t, 'administrator', `/api/events?limit=100&${new URLSearchParams(params)}`)).json();
+    const want = (list.data as { id: number }[]).map((r) => r.id);
+    expect(want.length).toBe(list.total);
+    expect(want.length).toBeGreaterThan(5);
+    const q = eventListQuery.parse(params);
+    const got = await text(
+      csvStream((n, after) => exportEvents(t.database.db, 'administrator', q, n, after), undefined, 3),
+    );
+    expect(ids(got)).toEqual(want);
   });
 });

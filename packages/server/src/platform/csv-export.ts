@@ -7,8 +7,16 @@ import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { defineRoute } from './route';
 
-/** Rows fetched per query: few round trips (and OFFSET skips), memory bounded by two chunks whatever the total. */
+/** Rows fetched per query: few round trips, memory bounded by two chunks whatever the total. */
 export const CSV_CHUNK = 5000;
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Starts with = + - @ tab or CR, and is not a plain number. */
+function formula(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return (c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13) && !PLAIN_NUMBER.test(s);
+}
 
 /**
  * Spreadsheet formula injection: a cell starting with = + - @ tab or CR is read as a formula, so it
@@ -19,8 +27,18 @@ export function neutraliseCell(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   if (typeof v === 'boolean') return v ? '1' : '0';
   const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) return `'${s}`;
-  return s;
+  return formula(s) ? `'${s}` : s;
+}
+
+/** RFC 4180: a cell holding a comma, quote or line break is quoted, its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+const quote = (c: string) => (NEEDS_QUOTES.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+
+/** A cell as it is written to the file: neutralised, then quoted when it must be (a number never must). */
+function anyCell(v: unknown): string {
+  if (typeof v === 'string') return v === '' ? v : quote(formula(v) ? `'${v}` : v);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  return quote(neutraliseCell(v));
 }
 
 /** Date-only fields (unix seconds) become YYYY-MM-DD; time stamps become ISO date and time (UTC). */
@@ -34,43 +52,69 @@ const DATE_KEYS = new Set([
 ]);
 const TIME_KEYS = new Set(['time', 'created_at', 'updated_at', 'last_login']);
 
-function cell(key: string, v: unknown): string {
-  if (typeof v === 'number' && (DATE_KEYS.has(key) || TIME_KEYS.has(key))) {
-    const iso = new Date(v * 1000).toISOString();
-    return DATE_KEYS.has(key) ? iso.slice(0, 10) : `${iso.slice(0, 19).replace('T', ' ')}Z`;
+/** YYYY-MM-DD of UTC days already written (an export's dates fall on a few hundred days). */
+const dayText = new Map<number, string>();
+function dayCell(v: number): string {
+  const day = Math.floor(v / 86400);
+  let text = dayText.get(day);
+  if (text === undefined) {
+    if (dayText.size >= 100_000) dayText.clear();
+    text = new Date(day * 86400_000).toISOString().slice(0, 10);
+    dayText.set(day, text);
   }
-  return neutraliseCell(v);
+  return text;
 }
 
-/** One chunk: `limit` rows from `offset`; `last` is the previous chunk's last row (for keyset paging). */
-export type PageFetch = (limit: number, offset: number, last?: Record<string, unknown>) => Promise<readonly object[]>;
+/**
+ * The writer of one column's cells, chosen once per column rather than per cell (100k orders are
+ * 2.8M cells).
+ */
+function cellWriter(key: string): (v: unknown) => string {
+  if (DATE_KEYS.has(key)) return (v) => (typeof v === 'number' ? dayCell(v) : anyCell(v));
+  if (TIME_KEYS.has(key))
+    return (v) =>
+      typeof v === 'number' ? `${new Date(v * 1000).toISOString().slice(0, 19).replace('T', ' ')}Z` : anyCell(v);
+  return anyCell;
+}
 
-/** RFC 4180: a cell holding a comma, quote or line break is quoted, its quotes doubled. */
-const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+/**
+ * One chunk of an export: up to `limit` rows after `after` (undefined: from the start), and where the
+ * next chunk starts — the last row's sort key and id (keyset), so no chunk skips rows again. A row is
+ * an object (its keys are the columns unless `columns` are given) or an array of the columns' values
+ * in order (`columns` given; values past them are ignored).
+ */
+export type ChunkFetch = (
+  limit: number,
+  after?: unknown,
+) => Promise<{ rows: readonly object[] | readonly (readonly unknown[])[]; next?: unknown }>;
 
 /**
  * Streams the rows `fetch` answers, chunk by chunk, as CSV: UTF-8 with BOM, a header row of the
  * rows' field names (the spec's data model names), every cell neutralised. One string per chunk
- * (not per row: 100k orders are 50 stream writes, not 100k), and the next chunk is already being
- * read while this one is formatted and sent. Memory: at most two chunks, whatever the total.
+ * (not per row: 100k orders are 20 stream writes, not 100k), and the next chunk is already being
+ * read while this one is formatted and sent; a chunk shorter than asked for is the last.
+ * Memory: at most two chunks, whatever the total.
  */
-export function csvStream(fetch: PageFetch, columns?: readonly string[]): Readable {
+export function csvStream(fetch: ChunkFetch, columns?: readonly string[], chunk = CSV_CHUNK): Readable {
   async function* chunks() {
     let cols = columns;
-    let next: Promise<readonly object[]> | null = fetch(CSV_CHUNK, 0);
-    for (let offset = 0; next; offset += CSV_CHUNK) {
-      const page = (await next) as readonly Record<string, unknown>[];
-      next = page.length < CSV_CHUNK ? null : fetch(CSV_CHUNK, offset + CSV_CHUNK, page[page.length - 1]);
+    let writers: ((v: unknown) => string)[] = [];
+    let next: ReturnType<ChunkFetch> | null = fetch(chunk);
+    for (let first = true; next; first = false) {
+      const page: Awaited<ReturnType<ChunkFetch>> = await next;
+      const rows = page.rows as readonly (Record<string, unknown> | readonly unknown[])[];
+      next = rows.length < chunk ? null : fetch(chunk, page.next);
       // A failed prefetch is reported by the await above on the next turn, not as unhandled.
       next?.catch(() => {});
-      if (!cols) cols = page[0] ? Object.keys(page[0]) : [];
-      let out = offset === 0 ? `\uFEFF${cols.map(quote).join(',')}\n` : '';
-      for (const r of page) {
+      if (!cols) cols = rows[0] ? Object.keys(rows[0]) : [];
+      const keys = cols;
+      if (first) writers = cols.map(cellWriter);
+      let out = first ? `\uFEFF${cols.map(quote).join(',')}\n` : '';
+      const n = cols.length;
+      for (const r of rows) {
         let line = '';
-        for (let i = 0; i < cols.length; i++) {
-          const k = cols[i] as string;
-          line += (i ? ',' : '') + quote(cell(k, r[k]));
-        }
+        if (Array.isArray(r)) for (let i = 0; i < n; i++) line += (i ? ',' : '') + writers[i]!(r[i]);
+        else for (let i = 0; i < n; i++) line += (i ? ',' : '') + writers[i]!((r as Record<string, unknown>)[keys[i]!]);
         out += `${line}\n`;
       }
       if (out) yield out;
@@ -82,6 +126,16 @@ export function csvStream(fetch: PageFetch, columns?: readonly string[]): Readab
   return out;
 }
 
+/** A chunk read by OFFSET (`after` is the offset): for small lists whose query has no keyset yet. */
+export async function offsetChunk(
+  limit: number,
+  after: unknown,
+  read: (q: { limit: number; offset: number }) => Promise<readonly object[]>,
+) {
+  const offset = typeof after === 'number' ? after : 0;
+  return { rows: await read({ limit, offset }), next: offset + limit };
+}
+
 /** `GET {base}/export.csv?<the list's params>`: same access and filters as `GET {base}`. */
 export function defineCsvExport<Q extends { limit: number; offset: number }>(
   app: FastifyInstance,
@@ -90,8 +144,8 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     action: Action;
     query: ZodType<Q>;
     fileName: string;
-    /** The signed-in user: fetchers whose list is scoped by role (events) need it. */
-    fetch: (deps: Deps, q: Q, user: AuthUser, last?: Record<string, unknown>) => Promise<readonly object[]>;
+    /** One chunk (see ChunkFetch); the signed-in user: fetchers whose list is scoped by role (events) need it. */
+    fetch: (deps: Deps, q: Q, user: AuthUser, limit: number, after?: unknown) => ReturnType<ChunkFetch>;
     columns?: readonly string[];
   },
 ) {
@@ -102,10 +156,7 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     query: def.query,
     raw: true,
     async handler({ query, reply, deps, user }) {
-      const body = csvStream(
-        (limit, offset, last) => def.fetch(deps, { ...query, limit, offset }, user, last),
-        def.columns,
-      );
+      const body = csvStream((limit, after) => def.fetch(deps, query, user, limit, after), def.columns);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${def.fileName}"`)

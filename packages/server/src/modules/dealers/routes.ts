@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { defineCsvExport } from '../../platform/csv-export';
+import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, defineRoute } from '../../platform/route';
@@ -26,7 +26,8 @@ export function dealerRoutes(app: FastifyInstance) {
     action: read.action,
     query: dealerListQuery,
     fileName: 'dealers.csv',
-    fetch: async (deps, q) => (await dealers.listDealers(deps.db, q)).rows,
+    fetch: (deps, q, _user, limit, after) =>
+      offsetChunk(limit, after, async (p) => (await dealers.listDealers(deps.db, { ...q, ...p })).rows),
   });
   defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer, {
     row: dealerRow,

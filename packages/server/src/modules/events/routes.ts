@@ -3,7 +3,7 @@ import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
 import { defineCsvExport } from '../../platform/csv-export';
 import { defineRoute, Paged } from '../../platform/route';
-import { listEvents } from './service';
+import { exportEvents, listEvents } from './service';
 
 export function eventRoutes(app: FastifyInstance) {
   defineCsvExport(app, {
@@ -11,7 +11,7 @@ export function eventRoutes(app: FastifyInstance) {
     action: 'events.all',
     query: eventListQuery,
     fileName: 'events.csv',
-    fetch: async (deps, q, user) => (await listEvents(deps.db, user.user_role, q)).rows,
+    fetch: (deps, q, user, limit, after) => exportEvents(deps.db, user.user_role, q, limit, after),
   });
 
   defineRoute(app, {

@@ -3,21 +3,13 @@ import type { Role } from '@bpm/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
+import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
 import { scopeEventData, visibleEntityTypes } from './scope';
 
-/**
- * Newest first; `entity` narrows to one record's history; `type`, `event`, `user` and `from`/`to` filter
- * in SQL. The role sees only the entity types it
- * may open, and sales records without money when its own views have none.
- */
-export async function listEvents(
-  db: Db,
-  role: Role,
-  q: EventListQuery,
-  entity?: { type: string; id: number },
-): Promise<{ rows: EventRow[]; total: number }> {
+/** The events the role may see that the filters select (`entity`: one record's history). */
+function eventConditions(role: Role, q: EventListQuery, entity?: { type: string; id: number }): SQL | undefined {
   const conds: SQL[] = [];
   if (entity) conds.push(eq(events.entityType, entity.type), eq(events.entityId, entity.id));
   else {
@@ -36,24 +28,51 @@ export async function listEvents(
   }
   if (q.from !== undefined) conds.push(gte(events.time, q.from));
   if (q.to !== undefined) conds.push(lte(events.time, q.to));
-  const where = conds.length ? and(...conds) : undefined;
+  return conds.length ? and(...conds) : undefined;
+}
+
+const rowColumns = {
+  id: events.id,
+  time: events.time,
+  username: events.username,
+  first_name: events.firstName,
+  last_name: events.lastName,
+  event: events.event,
+  entity_type: events.entityType,
+  entity_id: events.entityId,
+  data: events.data,
+};
+// NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
+const newestFirst = [sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`];
+
+/** The rows as the role sees them, with their records' current names. */
+async function answerRows(db: Db, role: Role, rows: { entity_type: string; data: unknown }[]): Promise<EventRow[]> {
+  const scoped = rows.map((r) => ({
+    ...r,
+    data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
+  }));
+  // Record names are resolved for the page only: one query per entity type present.
+  return labelEvents(db, scoped as UnlabelledEventRow[]);
+}
+
+/**
+ * Newest first; `entity` narrows to one record's history; `type`, `event`, `user` and `from`/`to` filter
+ * in SQL. The role sees only the entity types it
+ * may open, and sales records without money when its own views have none.
+ */
+export async function listEvents(
+  db: Db,
+  role: Role,
+  q: EventListQuery,
+  entity?: { type: string; id: number },
+): Promise<{ rows: EventRow[]; total: number }> {
+  const where = eventConditions(role, q, entity);
   const [rows, [count]] = await Promise.all([
     db
-      .select({
-        id: events.id,
-        time: events.time,
-        username: events.username,
-        first_name: events.firstName,
-        last_name: events.lastName,
-        event: events.event,
-        entity_type: events.entityType,
-        entity_id: events.entityId,
-        data: events.data,
-      })
+      .select(rowColumns)
       .from(events)
       .where(where)
-      // NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
-      .orderBy(sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`)
+      .orderBy(...newestFirst)
       .limit(q.limit)
       .offset(q.offset),
     db
@@ -61,10 +80,25 @@ export async function listEvents(
       .from(events)
       .where(where),
   ]);
-  const scoped = rows.map((r) => ({
-    ...r,
-    data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
-  }));
-  // Record names are resolved for the page only: one query per entity type present.
-  return { rows: await labelEvents(db, scoped as UnlabelledEventRow[]), total: count?.n ?? 0 };
+  return { rows: await answerRows(db, role, rows), total: count?.n ?? 0 };
+}
+
+/** GET /events/export.csv: one chunk of the list's rows, newest first, after `after` (keyset on time, id). */
+export async function exportEvents(db: Db, role: Role, q: EventListQuery, limit: number, after?: unknown) {
+  const where = eventConditions(role, q);
+  const sort = { key: events.time, id: events.id, desc: true, nullsFirst: false };
+  const { rows, next } = await keysetChunk(
+    sort,
+    limit,
+    after as KeyCursor | undefined,
+    (condition, n) =>
+      db
+        .select(rowColumns)
+        .from(events)
+        .where(and(where, condition))
+        .orderBy(...newestFirst)
+        .limit(n),
+    (r) => ({ k: r.time, id: r.id }),
+  );
+  return { rows: await answerRows(db, role, rows), next };
 }

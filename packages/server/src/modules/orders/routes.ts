@@ -25,6 +25,12 @@ import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
 import { deleteAction } from '../sales-docs/delete-requests';
+import {
+  exportOrders,
+  exportShippingOrders,
+  ORDER_EXPORT_COLUMNS,
+  SHIPPING_EXPORT_COLUMNS,
+} from '../sales-docs/export';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
 import { generateDocument } from '../sales-docs/generate';
 import { missingOc, saveProductionOrder, saveShippingOrder } from '../sales-docs/limited-save';
@@ -59,8 +65,8 @@ export function orderRoutes(app: FastifyInstance) {
     action: read.action,
     query: orderListQuery,
     fileName: 'orders.csv',
-    fetch: async (deps, q, _user, last) =>
-      (await listOrders(deps.db, q, unixNow(deps.clock), { totals: false, after: last })).rows,
+    fetch: (deps, q, _user, limit, after) => exportOrders(deps.db, q, unixNow(deps.clock), limit, after),
+    columns: ORDER_EXPORT_COLUMNS,
   });
   defineRoute(app, {
     method: 'GET',
@@ -149,7 +155,8 @@ export function orderRoutes(app: FastifyInstance) {
       action,
       query: orderListQuery,
       fileName: 'orders.csv',
-      fetch: async (deps, q) => (await listShippingOrders(deps.db, q, unixNow(deps.clock))).rows,
+      fetch: (deps, q, _user, limit, after) => exportShippingOrders(deps.db, q, unixNow(deps.clock), limit, after),
+      columns: SHIPPING_EXPORT_COLUMNS,
     });
     defineRoute(app, {
       method: 'GET',

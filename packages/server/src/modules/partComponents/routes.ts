@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineCsvExport } from '../../platform/csv-export';
+import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes, RowsWith } from '../../platform/route';
@@ -26,7 +26,8 @@ export function partComponentRoutes(app: FastifyInstance) {
     action: access.action,
     query: partComponentListQuery,
     fileName: 'part-components.csv',
-    fetch: async (deps, q) => (await parts.listParts(deps.db, q)).rows,
+    fetch: (deps, q, _user, limit, after) =>
+      offsetChunk(limit, after, async (p) => (await parts.listParts(deps.db, { ...q, ...p })).rows),
   });
   defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart, {
     row: partComponent,

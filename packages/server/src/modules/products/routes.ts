@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { defineCsvExport } from '../../platform/csv-export';
+import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { definePutById, defineRoute, flagRoutes, Paged } from '../../platform/route';
@@ -52,7 +52,12 @@ export function productRoutes(app: FastifyInstance) {
       action: 'products.read',
       query: productListQuery,
       fileName: 'products.csv',
-      fetch: async (deps, q) => (await products.listProducts(deps.db, q, unixNow(deps.clock))).rows,
+      fetch: (deps, q, _user, limit, after) =>
+        offsetChunk(
+          limit,
+          after,
+          async (p) => (await products.listProducts(deps.db, { ...q, ...p }, unixNow(deps.clock))).rows,
+        ),
     });
 
     defineRoute(app, {

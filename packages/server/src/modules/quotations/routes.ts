@@ -17,7 +17,7 @@ import { definePutById, defineRoute, Paged } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
 import { deleteAction } from '../sales-docs/delete-requests';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
-import { listQuotations } from '../sales-docs/quotation-list';
+import { exportQuotations, listQuotations } from '../sales-docs/quotation-list';
 import { getDoc, withoutMoney } from '../sales-docs/read';
 import { saveAnswer, saveSalesDoc } from '../sales-docs/save';
 
@@ -38,9 +38,10 @@ export function quotationRoutes(app: FastifyInstance) {
       action: v.read,
       query: quotationListQuery,
       fileName: 'quotations.csv',
-      fetch: async (deps, q) => {
-        const page = await listQuotations(deps.db, q);
-        return v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
+      fetch: async (deps, q, _user, limit, after) => {
+        const chunk = await exportQuotations(deps.db, q, limit, after);
+        if (v.money) return chunk;
+        return { ...chunk, rows: chunk.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r) };
       },
     });
     defineRoute(app, {

@@ -16,7 +16,7 @@ export interface RollupFilter {
   end?: number;
 }
 
-export const EMPTY_SUMMARY: OrderSummary = {
+const EMPTY_SUMMARY: OrderSummary = {
   count: 0,
   value: 0,
   shipping_cost: 0,

@@ -14,7 +14,7 @@ import { type Db, queryRows } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
-import { EMPTY_SUMMARY, type RollupFilter, summarise } from './list-totals';
+import { type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
 import { dealerCountries, rollupTotals } from './totals-cache';
 
@@ -34,7 +34,7 @@ interface ListFilter {
   dateIndexed: boolean;
 }
 
-function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
+export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
   const conds: SQL[] = [];
   let other = false;
   let statuses: string[] | undefined;
@@ -80,7 +80,7 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
 type SortQuery = { sort?: string; order?: 'asc' | 'desc'; search: string };
 
 /** The sort's own column (undefined for the default date order). */
-function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
+export function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
   const sorts: Record<string, SQL> = {
     id: sql`${t.id}`,
     oc_ref: sql`${t.ocRef}`,
@@ -104,7 +104,7 @@ function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
   return q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
 }
 
-function listOrder(t: DocTable, q: SortQuery): SQL {
+export function listOrder(t: DocTable, q: SortQuery): SQL {
   const asc = q.order === 'asc';
   // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
   const dir = asc ? sql`asc` : sql`desc`;
@@ -187,30 +187,11 @@ export async function listOrders(
   db: Db,
   q: OrderListQuery,
   nowSec: number,
-  /**
-   * The CSV export reads page after page: it needs no totals, and in the date order it continues
-   * after the previous page's last row (an index range) instead of skipping `offset` rows again.
-   */
-  more: { totals?: false; after?: { date?: unknown; id?: unknown } } = {},
 ): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
-  const after = more.after;
-  if (after && (!q.sort || q.sort === 'date') && typeof after.date === 'number' && typeof after.id === 'number') {
-    filter.conds.push(
-      q.order === 'asc'
-        ? sql`(${orders.date}, ${orders.id}) > (${after.date}, ${after.id})`
-        : sql`(${orders.date}, ${orders.id}) < (${after.date}, ${after.id})`,
-    );
-    q = { ...q, offset: 0 };
-    filter.rollup = null;
-  }
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const [totals, rows] = await Promise.all([
-    more.totals === false
-      ? { total: 0, summary: { ...EMPTY_SUMMARY } }
-      : filter.rollup
-        ? rollupTotals(db, 'orders', filter.rollup)
-        : summarise(db, where),
+    filter.rollup ? rollupTotals(db, 'orders', filter.rollup) : summarise(db, where),
     filteredPage(db, filter, where, q, (d, ids) =>
       ids
         ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
@@ -225,6 +206,20 @@ export async function listOrders(
   return { rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')), ...totals };
 }
 
+/** The fields of a shipping or production list row: no money. */
+export const shippingRowColumns = {
+  id: orders.id,
+  date: orders.date,
+  oc_ref: orders.ocRef,
+  invoice: orders.invoice,
+  note: orders.note,
+  shipping_awb: orders.shippingAwb,
+  shipping_status: orders.shippingStatus,
+  shipping_for_today: orders.shippingForToday,
+  shipping_date_expected: orders.shippingDateExpected,
+  dealer_name: orders.dealerName,
+};
+
 /** GET /shipping/orders and /production/orders: the listed row fields only, no money. */
 export async function listShippingOrders(
   db: Db,
@@ -233,18 +228,6 @@ export async function listShippingOrders(
 ): Promise<{ rows: ShippingOrderRow[]; total: number }> {
   const filter = listConditions(orders, q, nowSec, { payment: false });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
-  const columns = {
-    id: orders.id,
-    date: orders.date,
-    oc_ref: orders.ocRef,
-    invoice: orders.invoice,
-    note: orders.note,
-    shipping_awb: orders.shippingAwb,
-    shipping_status: orders.shippingStatus,
-    shipping_for_today: orders.shippingForToday,
-    shipping_date_expected: orders.shippingDateExpected,
-    dealer_name: orders.dealerName,
-  };
   const [total, rows] = await Promise.all([
     filter.rollup
       ? rollupTotals(db, 'shipping', filter.rollup).then((s) => s.total)
@@ -255,8 +238,14 @@ export async function listShippingOrders(
           .then((r) => r[0]?.n ?? 0),
     filteredPage(db, filter, where, q, (d, ids) =>
       ids
-        ? d.select(columns).from(orders).where(inArray(orders.id, ids))
-        : d.select(columns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+        ? d.select(shippingRowColumns).from(orders).where(inArray(orders.id, ids))
+        : d
+            .select(shippingRowColumns)
+            .from(orders)
+            .where(where)
+            .orderBy(listOrder(orders, q))
+            .limit(q.limit)
+            .offset(q.offset),
     ),
   ]);
   return {
