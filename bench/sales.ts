@@ -55,6 +55,24 @@ const filtered = `/api/orders?limit=50&dealer=5&start=${now - 180 * DAY}&end=${n
 
 export const SALES_CASES: Case[] = [
   { name: 'GET /api/orders?limit=50 (100k orders, date desc, summary)', setup: get('', '/api/orders?limit=50') },
+  {
+    // Each request the next of 250 pages (offsets 0 … 12,450), in a cycle: the rows are read every time (more pages
+    // than the page cache holds), only the shared total and summary come from the cache.
+    name: 'GET /api/orders?limit=50&offset=… (a different page each request)',
+    setup: async ({ url, bearer }) => {
+      let i = 0;
+      return {
+        url,
+        headers: await bearer('sale'),
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: `/api/orders?limit=50&offset=${50 * (i++ % 250)}` }),
+          },
+        ],
+      };
+    },
+  },
   { name: 'GET /api/orders filtered (dealer, 180 days, 3 statuses, not paid) by value', setup: get('', filtered) },
   {
     name: 'GET /api/orders?limit=50&shipping_status=wait;ship&sort=dealer_name',

@@ -1,4 +1,4 @@
-// In-process caches (platform/fresh-cache.ts: orders list totals, dealer countries, sales dashboard)
+// In-process caches (platform/fresh-cache.ts: orders list totals and pages, dealer countries, sales dashboard)
 // are never stale: after every kind of write, through the API or straight into the database (another
 // process), the next read equals what the database answers without a cache; each scope keeps its own
 // entries. Runs on PGlite, and on PostgreSQL under TEST_DATABASE_URL.
@@ -29,7 +29,7 @@ async function ordersOf(dealer: number, role: 'sale' | 'administrator' = 'sale',
   const res = await get(t, role, `/api/orders?limit=50&dealer=${dealer}${extra}`);
   expect(res.statusCode, res.body).toBe(200);
   const api = res.json() as {
-    data: Array<{ id: number; dealer_country: string; dealer_name: string }>;
+    data: Array<{ id: number; dealer_country: string; dealer_name: string; value: number; [k: string]: unknown }>;
     total: number;
     summary: Record<string, number>;
   };
@@ -37,9 +37,8 @@ async function ordersOf(dealer: number, role: 'sale' | 'administrator' = 'sale',
   const direct = await listOrders(t.database.db, orderListQuery.parse(q), NOW());
   expect(api.total).toBe(direct.total);
   expect(api.summary).toEqual(direct.summary);
-  expect(api.data.map((r) => [r.id, r.dealer_country, r.dealer_name])).toEqual(
-    direct.rows.map((r) => [r.id, r.dealer_country, r.dealer_name]),
-  );
+  // The page's rows too (cached for the rollups' filters), every field.
+  expect(api.data).toEqual(JSON.parse(JSON.stringify(direct.rows)));
   return api;
 }
 
@@ -79,7 +78,9 @@ describe('orders list totals and dealer countries', () => {
       oc_ref: String(o.oc_ref),
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await ordersOf(dealer.id)).summary.value).toBe(450);
+    const afterEdit = await ordersOf(dealer.id);
+    expect(afterEdit.summary.value).toBe(450);
+    expect(afterEdit.data[0]).toMatchObject({ id: o.id, value: 450 });
 
     const paid = await postForm(t, 'sale', '/api/orders/save', {
       id: o.id,
@@ -106,7 +107,9 @@ describe('orders list totals and dealer countries', () => {
       [{ field: 'oc_pdf', name: 'oc.pdf' }],
     );
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect((await ordersOf(dealer.id, 'sale', '&shipping_status=ship')).total).toBe(1);
+    const ship = await ordersOf(dealer.id, 'sale', '&shipping_status=ship');
+    expect(ship.total).toBe(1);
+    expect(ship.data[0]).toMatchObject({ id: o.id, shipping_status: 'ship' });
 
     const q = await createQuotation(t, { value: 125 }, dealer.id);
     expect((await put(t, 'sale', `/api/quotations/turn-to-order/${q.id}`)).statusCode).toBe(200);
@@ -134,8 +137,10 @@ describe('orders list totals and dealer countries', () => {
 
   it('are fresh after a change written straight into the database, as another server process would', async () => {
     const dealer = await createDealer(t);
-    await createOrder(t, { value: 100 }, dealer.id);
+    const o = await createOrder(t, { value: 100 }, dealer.id);
     expect((await ordersOf(dealer.id)).summary.value).toBe(100);
+    await t.database.db.execute(sql`update orders set note = 'changed elsewhere' where id = ${o.id}`);
+    expect((await ordersOf(dealer.id)).data[0]).toMatchObject({ id: o.id, note: 'changed elsewhere' });
     const before = await generation();
     // No request, no in-process hook: only the database's generation says it changed.
     await t.database.db.transaction(async (tx) => {

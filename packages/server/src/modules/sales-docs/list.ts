@@ -16,7 +16,7 @@ import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
 import { type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
-import { dealerCountries, rollupTotals } from './totals-cache';
+import { dealerCountries, listPage, rollupTotals } from './totals-cache';
 
 const STATUS_ALL = SHIPPING_STATUSES.length;
 
@@ -192,10 +192,18 @@ export async function listOrders(
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const [totals, rows] = await Promise.all([
     filter.rollup ? rollupTotals(db, 'orders', filter.rollup) : summarise(db, where),
-    filteredPage(db, filter, where, q, (d, ids) =>
-      ids
-        ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
-        : d.select(rowColumns).from(orders).where(where).orderBy(listOrder(orders, q)).limit(q.limit).offset(q.offset),
+    listPage(db, 'orders', filter.rollup && q, () =>
+      filteredPage(db, filter, where, q, (d, ids) =>
+        ids
+          ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
+          : d
+              .select(rowColumns)
+              .from(orders)
+              .where(where)
+              .orderBy(listOrder(orders, q))
+              .limit(q.limit)
+              .offset(q.offset),
+      ),
     ),
   ]);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.

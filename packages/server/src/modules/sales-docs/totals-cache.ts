@@ -1,5 +1,6 @@
 // The orders lists' figures that every page of a filter shares, cached in process while the data
-// generation stays (platform/fresh-cache.ts): the rollup total and summary, and the dealers' countries.
+// generation stays (platform/fresh-cache.ts): the rollup total and summary, pages of rows, and the
+// dealers' countries.
 
 import type { OrderSummary } from '@bpm/contract/orderReads';
 import { inArray } from 'drizzle-orm';
@@ -26,6 +27,19 @@ export function rollupTotals(db: Db, scope: ListScope, f: RollupFilter): Promise
     const t = await summariseRollup(db, f);
     return Object.freeze({ total: t.total, summary: Object.freeze(t.summary) });
   });
+}
+
+const pages = new GenerationCache<readonly unknown[]>(200);
+
+/**
+ * A page of rows, cached per scope and query when `query` is given: only for filters with no time in
+ * them (the rollups' filters: dealer, statuses, payment, a fixed date range), so the same query has
+ * the same rows until the next write. The first page of the default list is what every user opening
+ * the screen asks for. `query` null (search, today flags, the export's chunks) always reads.
+ */
+export function listPage<T>(db: Db, scope: ListScope, query: object | null, fetch: () => Promise<T[]>): Promise<T[]> {
+  if (!query) return fetch();
+  return pages.get(db, `${scope}|${JSON.stringify(query)}`, async () => Object.freeze(await fetch())) as Promise<T[]>;
 }
 
 const countries = new GenerationCache<ReadonlyMap<number, string>>(1);
