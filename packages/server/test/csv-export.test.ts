@@ -1,8 +1,11 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
+import { DEALER_SORTS, dealerListQuery } from '@bpm/contract/dealers';
 import { eventListQuery } from '@bpm/contract/events';
 import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
+import { SUPPLIER_SORTS, supplierListQuery } from '@bpm/contract/suppliers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDealers } from '../src/modules/dealers/service';
 import { exportEvents } from '../src/modules/events/service';
 import {
   exportOrders,
@@ -11,8 +14,11 @@ import {
   SHIPPING_EXPORT_COLUMNS,
 } from '../src/modules/sales-docs/export';
 import { exportQuotations } from '../src/modules/sales-docs/quotation-list';
+import { exportSuppliers } from '../src/modules/suppliers/service';
 import { CSV_CHUNK, csvStream, neutraliseCell } from '../src/platform/csv-export';
+import { makeSupplier } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation, DEALER, pickProducts } from './factories/sales';
+import { uniq } from './factories/uniq';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -320,5 +326,39 @@ describe('quotations and events exports by keyset', () => {
       csvStream((n, after) => exportEvents(t.database.db, 'administrator', q, n, after), undefined, 3),
     );
     expect(ids(got)).toEqual(want);
+  });
+});
+
+describe('dealers and suppliers exports by keyset (sort key one way, id the other)', () => {
+  const ids = (csv: string) =>
+    parse(csv)
+      .slice(1)
+      .map((r) => Number(r[0]));
+
+  it('answers every selected dealer and supplier once, in the list’s order, across 2-row chunks', async () => {
+    const token = uniq('ksdl').toLowerCase();
+    for (let i = 0; i < 5; i++)
+      await createDealer(t, { name: `${token} ${i % 2}`, email: `${token}@x.example`, credit_limit: 0 });
+    for (const sort of [...DEALER_SORTS, undefined])
+      for (const order of ['asc', 'desc'] as const) {
+        const params: Record<string, string> = { search: token, order, ...(sort ? { sort } : {}) };
+        const list = (await get(t, 'sale', `/api/dealers?limit=100&${new URLSearchParams(params)}`)).json();
+        const want = (list.data as { id: number }[]).map((r) => r.id);
+        expect(want).toHaveLength(5);
+        const q = dealerListQuery.parse(params);
+        const got = await text(csvStream((n, after) => exportDealers(t.database.db, q, n, after), undefined, 2));
+        expect(ids(got), JSON.stringify(params)).toEqual(want);
+      }
+    for (let i = 0; i < 5; i++) await makeSupplier(t, { name: `${token} ${i}`, contact_person: `${token} ${i % 2}` });
+    for (const sort of [...SUPPLIER_SORTS, undefined])
+      for (const order of ['asc', 'desc'] as const) {
+        const params: Record<string, string> = { search: token, order, ...(sort ? { sort } : {}) };
+        const list = (await get(t, 'administrator', `/api/suppliers?limit=100&${new URLSearchParams(params)}`)).json();
+        const want = (list.data as { id: number }[]).map((r) => r.id);
+        expect(want).toHaveLength(5);
+        const q = supplierListQuery.parse(params);
+        const got = await text(csvStream((n, after) => exportSuppliers(t.database.db, q, n, after), undefined, 2));
+        expect(ids(got), JSON.stringify(params)).toEqual(want);
+      }
   });
 });

@@ -3,13 +3,15 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 
 /**
- * A list's order as a keyset: by `key` (none: by id alone), then by id, both ascending or both
- * descending — what the list's ORDER BY says, and what its (key, id) index walks.
+ * A list's order as a keyset: by `key` (none: by id alone), then by id — what the list's ORDER BY
+ * says. Key and id both ascending or both descending is what a (key, id) index walks as a range.
  */
 export interface KeysetSort {
   key?: SQL | Column;
   id: SQL | Column;
   desc: boolean;
+  /** The id's direction when it differs from the key's (small lists: `name asc, id desc`). */
+  idDesc?: boolean;
   /**
    * Where the key's NULLs sort (the ORDER BY's NULLS FIRST/LAST; PostgreSQL's default is last
    * ascending, first descending). Every key is read as possibly NULL: a NOT NULL key costs one
@@ -31,15 +33,20 @@ export interface KeyCursor {
  */
 export function keysetConditions(s: KeysetSort, after?: KeyCursor): SQL[] {
   const cmp = s.desc ? sql`<` : sql`>`;
-  if (!s.key) return [after ? sql`${s.id} ${cmp} ${after.id}` : sql`true`];
+  const idDesc = s.idDesc ?? s.desc;
+  const idCmp = idDesc ? sql`<` : sql`>`;
+  if (!s.key) return [after ? sql`${s.id} ${idCmp} ${after.id}` : sql`true`];
   const nulls = sql`${s.key} is null`;
   const values = sql`${s.key} is not null`;
   if (!after) return s.nullsFirst ? [nulls, values] : [values, nulls];
   if (after.k === null) {
-    const restOfNulls = sql`${s.key} is null and ${s.id} ${cmp} ${after.id}`;
+    const restOfNulls = sql`${s.key} is null and ${s.id} ${idCmp} ${after.id}`;
     return s.nullsFirst ? [restOfNulls, values] : [restOfNulls];
   }
-  const restOfValues = sql`(${s.key}, ${s.id}) ${cmp} (${after.k}, ${after.id})`;
+  const restOfValues =
+    idDesc === s.desc
+      ? sql`(${s.key}, ${s.id}) ${cmp} (${after.k}, ${after.id})`
+      : sql`(${s.key} ${cmp} ${after.k} or (${s.key} = ${after.k} and ${s.id} ${idCmp} ${after.id}))`;
   return s.nullsFirst ? [restOfValues] : [restOfValues, nulls];
 }
 

@@ -19,6 +19,20 @@ export function orderBy(
   return order === 'desc' ? sql`${col} desc` : sql`${col} asc`;
 }
 
+/** A whitelisted sort as its key and direction (unknown sort keys: the fallback), for ORDER BY and keysets. */
+export function sortKey(
+  sorts: Record<string, SQL | Column>,
+  sort: string | undefined,
+  order: 'asc' | 'desc' | undefined,
+  fallback: { key: SQL | Column; desc: boolean },
+): { key: SQL | Column; desc: boolean } {
+  const key = sort ? sorts[sort] : undefined;
+  return key ? { key, desc: order === 'desc' } : fallback;
+}
+
+/** `key asc` / `key desc` of a sortKey(). */
+export const keyOrder = (s: { key: SQL | Column; desc: boolean }) => (s.desc ? sql`${s.key} desc` : sql`${s.key} asc`);
+
 /** A select column that gives each row of a page the count of all matching rows. */
 export const totalOver = () => sql<number>`count(*) over()`.mapWith(Number);
 

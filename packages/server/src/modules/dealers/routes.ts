@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, defineRoute } from '../../platform/route';
@@ -26,8 +26,7 @@ export function dealerRoutes(app: FastifyInstance) {
     action: read.action,
     query: dealerListQuery,
     fileName: 'dealers.csv',
-    fetch: (deps, q, _user, limit, after) =>
-      offsetChunk(limit, after, async (p) => (await dealers.listDealers(deps.db, { ...q, ...p })).rows),
+    fetch: (deps, q, _user, limit, after) => dealers.exportDealers(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer, {
     row: dealerRow,

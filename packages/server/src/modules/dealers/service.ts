@@ -12,9 +12,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { dealers, orders, quotations } from '../../db/schema/sales';
+import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy } from '../../platform/paging';
+import { keyOrder, likePattern, sortKey } from '../../platform/paging';
 import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
 import { creditUsed } from '../sales-docs/rollup';
 
@@ -41,24 +42,35 @@ const toRow = <T extends { discount: string; credit_limit: string }>(r: T) => ({
   credit_limit: Number(r.credit_limit),
 });
 
-export async function listDealers(db: Db, q: DealerListQuery): Promise<{ rows: DealerRow[]; total: number }> {
-  const where = q.search ? sql`${searchText} like ${likePattern(q.search)}` : undefined;
-  const sorts = {
-    id: dealers.id,
-    name: sql`lower(${dealers.name})`,
-    prefix: sql`lower(${dealers.prefix})`,
-    country: dealers.country,
-    email: sql`lower(${dealers.email})`,
-    discount: dealers.discount,
-    credit_limit: dealers.creditLimit,
-    payment_terms: dealers.paymentTerms,
+const SORTS = {
+  id: dealers.id,
+  name: sql`lower(${dealers.name})`,
+  prefix: sql`lower(${dealers.prefix})`,
+  country: dealers.country,
+  email: sql`lower(${dealers.email})`,
+  discount: dealers.discount,
+  credit_limit: dealers.creditLimit,
+  payment_terms: dealers.paymentTerms,
+};
+
+/** The list's filter and order (by name unless sorted; then by id, ascending). */
+function dealerQuery(q: DealerListQuery) {
+  const sort = sortKey(SORTS, q.sort, q.order, { key: sql`lower(${dealers.name})`, desc: false });
+  return {
+    where: q.search ? sql`${searchText} like ${likePattern(q.search)}` : undefined,
+    order: [keyOrder(sort), dealers.id],
+    keyset: { ...sort, id: dealers.id, idDesc: false, nullsFirst: sort.desc },
   };
+}
+
+export async function listDealers(db: Db, q: DealerListQuery): Promise<{ rows: DealerRow[]; total: number }> {
+  const { where, order } = dealerQuery(q);
   const [rows, [count]] = await Promise.all([
     db
       .select(rowColumns)
       .from(dealers)
       .where(where)
-      .orderBy(orderBy(sorts, q.sort, q.order, sql`lower(${dealers.name}) asc`), dealers.id)
+      .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
     db
@@ -67,6 +79,25 @@ export async function listDealers(db: Db, q: DealerListQuery): Promise<{ rows: D
       .where(where),
   ]);
   return { rows: rows.map(toRow), total: count?.n ?? 0 };
+}
+
+/** GET /dealers/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
+export async function exportDealers(db: Db, q: DealerListQuery, limit: number, after?: unknown) {
+  const { where, order, keyset } = dealerQuery(q);
+  const { rows, next } = await keysetChunk(
+    keyset,
+    limit,
+    after as KeyCursor | undefined,
+    (condition, n) =>
+      db
+        .select({ ...rowColumns, k: sql`${keyset.key}` })
+        .from(dealers)
+        .where(and(where, condition))
+        .orderBy(...order)
+        .limit(n),
+    (r) => ({ k: r.k, id: r.id }),
+  );
+  return { rows: rows.map(({ k: _k, ...r }) => toRow(r)), next };
 }
 
 export async function getDealer(db: Db, id: number): Promise<Dealer> {

@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/partComponents';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes, RowsWith } from '../../platform/route';
@@ -26,8 +26,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     action: access.action,
     query: partComponentListQuery,
     fileName: 'part-components.csv',
-    fetch: (deps, q, _user, limit, after) =>
-      offsetChunk(limit, after, async (p) => (await parts.listParts(deps.db, { ...q, ...p })).rows),
+    fetch: (deps, q, _user, limit, after) => parts.exportParts(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart, {
     row: partComponent,

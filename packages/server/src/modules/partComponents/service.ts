@@ -13,9 +13,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
+import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
 import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
@@ -48,7 +49,8 @@ function toPart(r: Raw): PartComponent {
   };
 }
 
-export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ rows: PartComponent[]; total: number }> {
+/** The list's filter and order (newest first unless sorted; then by id, descending). */
+function partQuery(q: PartComponentListQuery) {
   const conds: SQL[] = [];
   if (q.search)
     conds.push(
@@ -56,8 +58,7 @@ export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ ro
     );
   if (q.status === 'active') conds.push(sql`${partComponents.active} = 1`);
   if (q.status === 'inactive') conds.push(sql`${partComponents.active} = 0`);
-  const where = conds.length ? and(...conds) : undefined;
-  const order = orderBy(
+  const sort = sortKey(
     {
       manuf_part_number: sql`lower(${partComponents.manufPartNumber})`,
       manufacturer: sql`lower(${partComponents.manufacturer})`,
@@ -68,18 +69,47 @@ export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ ro
     },
     q.sort,
     q.order,
-    sql`${partComponents.createdAt} desc`,
+    { key: partComponents.createdAt, desc: true },
   );
+  return {
+    where: conds.length ? and(...conds) : undefined,
+    order: [keyOrder(sort), sql`${partComponents.id} desc`],
+    keyset: { ...sort, id: partComponents.id, idDesc: true, nullsFirst: sort.desc },
+  };
+}
+
+export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ rows: PartComponent[]; total: number }> {
+  const { where, order } = partQuery(q);
   const rows = await db
     .select({ ...columns, total: totalOver() })
     .from(partComponents)
     .leftJoin(files, eq(files.id, partComponents.imageFileId))
     .where(where)
-    .orderBy(order, sql`${partComponents.id} desc`)
+    .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
   const page = await splitTotal(db, rows, q.offset, partComponents, where);
   return { rows: page.rows.map(toPart), total: page.total };
+}
+
+/** GET /partComponents/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
+export async function exportParts(db: Db, q: PartComponentListQuery, limit: number, after?: unknown) {
+  const { where, order, keyset } = partQuery(q);
+  const { rows, next } = await keysetChunk(
+    keyset,
+    limit,
+    after as KeyCursor | undefined,
+    (condition, n) =>
+      db
+        .select({ ...columns, k: sql`${keyset.key}` })
+        .from(partComponents)
+        .leftJoin(files, eq(files.id, partComponents.imageFileId))
+        .where(and(where, condition))
+        .orderBy(...order)
+        .limit(n),
+    (r) => ({ k: r.k, id: r.id }),
+  );
+  return { rows: rows.map(({ k: _k, ...r }) => toPart(r)), next };
 }
 
 export async function getPart(db: Db, id: number): Promise<PartComponent> {

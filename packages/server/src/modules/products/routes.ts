@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { sendFile, storeFieldUpload } from '../../platform/files';
 import { definePutById, defineRoute, flagRoutes, Paged } from '../../platform/route';
@@ -52,12 +52,7 @@ export function productRoutes(app: FastifyInstance) {
       action: 'products.read',
       query: productListQuery,
       fileName: 'products.csv',
-      fetch: (deps, q, _user, limit, after) =>
-        offsetChunk(
-          limit,
-          after,
-          async (p) => (await products.listProducts(deps.db, { ...q, ...p }, unixNow(deps.clock))).rows,
-        ),
+      fetch: (deps, q, _user, limit, after) => products.exportProducts(deps.db, q, unixNow(deps.clock), limit, after),
     });
 
     defineRoute(app, {

@@ -12,9 +12,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
+import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
 import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
@@ -65,11 +66,8 @@ export function salesWindow(q: { StartDate?: number; EndDate?: number }, now: nu
   return { start, end };
 }
 
-export async function listProducts(
-  db: Db,
-  q: ProductListQuery,
-  now: number,
-): Promise<{ rows: ProductRow[]; total: number }> {
+/** The list's filter and order (newest first unless sorted; then by id, descending). */
+function productQuery(q: ProductListQuery) {
   const conds: SQL[] = [];
   if (q.search)
     conds.push(
@@ -77,9 +75,7 @@ export async function listProducts(
     );
   if (q.status === 'active') conds.push(sql`${products.active} = 1`);
   if (q.status === 'inactive') conds.push(sql`${products.active} = 0`);
-  const where = conds.length ? and(...conds) : undefined;
-  const window = salesWindow(q, now);
-  const order = orderBy(
+  const sort = sortKey(
     {
       product_code: sql`lower(${products.productCode})`,
       hs_code: sql`lower(${products.hsCode})`,
@@ -92,29 +88,73 @@ export async function listProducts(
     q.sort,
     q.order,
     // Newest first, like every list (section 9).
-    sql`${products.createdAt} desc`,
+    { key: products.createdAt, desc: true },
   );
+  return {
+    where: conds.length ? and(...conds) : undefined,
+    order: [keyOrder(sort), sql`${products.id} desc`],
+    keyset: { ...sort, id: products.id, idDesc: true, nullsFirst: sort.desc },
+  };
+}
+
+/** The rows with their units sold and revenue in the sales window (one query for the page). */
+async function withSales(db: Db, rows: RawProduct[], window: { start: number; end: number }): Promise<ProductRow[]> {
+  const sales = await productSalesTotals(
+    db,
+    rows.map((r) => r.id as number),
+    window.start,
+    window.end,
+  );
+  return rows.map((r) => {
+    const s = sales.get(r.id as number);
+    return { ...toProduct(r), units_sold: s?.units ?? 0, revenue: s?.revenue ?? 0 };
+  });
+}
+
+export async function listProducts(
+  db: Db,
+  q: ProductListQuery,
+  now: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const { where, order } = productQuery(q);
+  const window = salesWindow(q, now);
   const rows = await db
     .select({ ...columns, total: totalOver() })
     .from(products)
     .leftJoin(files, eq(files.id, products.imageFileId))
     .where(where)
-    .orderBy(order, sql`${products.id} desc`)
+    .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
   const page = await splitTotal(db, rows, q.offset, products, where);
-  const sales = await productSalesTotals(
-    db,
-    page.rows.map((r) => r.id),
-    window.start,
-    window.end,
+  return { rows: await withSales(db, page.rows, window), total: page.total };
+}
+
+/** GET /products/export.csv (every prefix): one chunk of the list's rows after `after` (keyset on the sort key and id). */
+export async function exportProducts(db: Db, q: ProductListQuery, now: number, limit: number, after?: unknown) {
+  const { where, order, keyset } = productQuery(q);
+  const window = salesWindow(q, now);
+  const { rows, next } = await keysetChunk(
+    keyset,
+    limit,
+    after as KeyCursor | undefined,
+    (condition, n) =>
+      db
+        .select({ ...columns, k: sql`${keyset.key}` })
+        .from(products)
+        .leftJoin(files, eq(files.id, products.imageFileId))
+        .where(and(where, condition))
+        .orderBy(...order)
+        .limit(n),
+    (r) => ({ k: r.k, id: r.id }),
   );
   return {
-    rows: page.rows.map((r) => {
-      const s = sales.get(r.id);
-      return { ...toProduct(r), units_sold: s?.units ?? 0, revenue: s?.revenue ?? 0 };
-    }),
-    total: page.total,
+    rows: await withSales(
+      db,
+      rows.map(({ k: _k, ...r }) => r),
+      window,
+    ),
+    next,
   };
 }
 

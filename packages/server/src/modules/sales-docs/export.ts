@@ -20,7 +20,8 @@ function orderKeyset(q: OrderListQuery): KeysetSort {
 
 /**
  * One chunk of an orders export: up to `limit` rows after `after`, each row the values of `fields`
- * (name → SQL) in order, read as one JSON array (the fields, then the sort key and id: the cursor).
+ * (name → SQL) in order as one JSON array text (the fields, then the sort key and id: the cursor),
+ * parsed by csvStream as it writes the row.
  */
 async function orderChunk(
   db: Db,
@@ -29,7 +30,7 @@ async function orderChunk(
   opts: { payment: boolean; fields: Record<string, Column | SQL> },
   limit: number,
   after: unknown,
-): Promise<{ rows: unknown[][]; next?: KeyCursor }> {
+): Promise<{ rows: string[]; next?: KeyCursor }> {
   const sort = orderKeyset(q);
   const where = and(eq(orders.deleted, 0), ...listConditions(orders, q, nowSec, opts).conds);
   const values = Object.values(opts.fields);
@@ -42,9 +43,12 @@ async function orderChunk(
     after as KeyCursor | undefined,
     async (condition, max) =>
       (await db.select({ j: json }).from(orders).where(and(where, condition)).orderBy(order).limit(max)).map(
-        (r) => JSON.parse(r.j) as unknown[],
+        (r) => r.j,
       ),
-    (a) => ({ k: a[n], id: a[n + 1] as number }),
+    (text) => {
+      const a = JSON.parse(text) as unknown[];
+      return { k: a[n], id: a[n + 1] as number };
+    },
   );
 }
 
@@ -90,10 +94,10 @@ export const ORDER_EXPORT_COLUMNS = Object.keys(orderFields);
 /** The shipping and production orders CSV's columns (their lists' row fields, no money). */
 export const SHIPPING_EXPORT_COLUMNS = Object.keys(shippingRowColumns);
 
-/** GET /orders/export.csv: one chunk, rows as arrays of ORDER_EXPORT_COLUMNS' values. */
+/** GET /orders/export.csv: one chunk, rows as JSON arrays of ORDER_EXPORT_COLUMNS' values. */
 export const exportOrders = (db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) =>
   orderChunk(db, q, nowSec, { payment: true, fields: orderFields }, limit, after);
 
-/** GET /shipping/orders/export.csv and /production/…: one chunk, arrays of SHIPPING_EXPORT_COLUMNS' values. */
+/** GET /shipping/orders/export.csv and /production/…: one chunk, JSON arrays of SHIPPING_EXPORT_COLUMNS' values. */
 export const exportShippingOrders = (db: Db, q: OrderListQuery, nowSec: number, limit: number, after?: unknown) =>
   orderChunk(db, q, nowSec, { payment: false, fields: shippingRowColumns }, limit, after);

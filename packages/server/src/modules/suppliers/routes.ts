@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { defineCsvExport, offsetChunk } from '../../platform/csv-export';
+import { defineCsvExport } from '../../platform/csv-export';
 import { defineListAndGet, defineRoute } from '../../platform/route';
 import * as suppliers from './service';
 
@@ -20,8 +20,7 @@ export function supplierRoutes(app: FastifyInstance) {
     action: access.action,
     query: supplierListQuery,
     fileName: 'suppliers.csv',
-    fetch: (deps, q, _user, limit, after) =>
-      offsetChunk(limit, after, async (p) => (await suppliers.listSuppliers(deps.db, { ...q, ...p })).rows),
+    fetch: (deps, q, _user, limit, after) => suppliers.exportSuppliers(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier, {
     row: supplier,

@@ -3,9 +3,10 @@ import type { Supplier, SupplierListQuery, SupplierOption, SupplierSave } from '
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
+import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
 import { type RecordKind, saveRecord } from '../../platform/records';
 
 export const SUPPLIER_ENTITY = 'supplier';
@@ -24,12 +25,12 @@ const columns = { ...optionColumns, bank_details: suppliers.bankDetails, version
 const searchSql = (search: string) =>
   sql`lower(${suppliers.name} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email}) like ${likePattern(search)}`;
 
-export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ rows: Supplier[]; total: number }> {
+/** The list's filter and order (newest first unless sorted; then by id, descending). */
+function supplierQuery(q: SupplierListQuery) {
   const conds: SQL[] = [];
   if (q.search) conds.push(searchSql(q.search));
   if (q.SupplierId) conds.push(sql`${suppliers.id} = ${q.SupplierId}`);
-  const where = conds.length ? and(...conds) : undefined;
-  const order = orderBy(
+  const sort = sortKey(
     {
       name: sql`lower(${suppliers.name})`,
       contact_person: sql`lower(${suppliers.contactPerson})`,
@@ -38,16 +39,44 @@ export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ row
     },
     q.sort,
     q.order,
-    sql`${suppliers.createdAt} desc`,
+    { key: suppliers.createdAt, desc: true },
   );
+  return {
+    where: conds.length ? and(...conds) : undefined,
+    order: [keyOrder(sort), sql`${suppliers.id} desc`],
+    keyset: { ...sort, id: suppliers.id, idDesc: true, nullsFirst: sort.desc },
+  };
+}
+
+export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ rows: Supplier[]; total: number }> {
+  const { where, order } = supplierQuery(q);
   const rows = await db
     .select({ ...columns, total: totalOver() })
     .from(suppliers)
     .where(where)
-    .orderBy(order, sql`${suppliers.id} desc`)
+    .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
   return splitTotal(db, rows, q.offset, suppliers, where);
+}
+
+/** GET /suppliers/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
+export async function exportSuppliers(db: Db, q: SupplierListQuery, limit: number, after?: unknown) {
+  const { where, order, keyset } = supplierQuery(q);
+  const { rows, next } = await keysetChunk(
+    keyset,
+    limit,
+    after as KeyCursor | undefined,
+    (condition, n) =>
+      db
+        .select({ ...columns, k: sql`${keyset.key}` })
+        .from(suppliers)
+        .where(and(where, condition))
+        .orderBy(...order)
+        .limit(n),
+    (r) => ({ k: r.k, id: r.id }),
+  );
+  return { rows: rows.map(({ k: _k, ...r }) => r), next };
 }
 
 export async function getSupplier(db: Db, id: number): Promise<Supplier> {
