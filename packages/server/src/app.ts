@@ -10,11 +10,8 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
-import { dataGeneration } from './db/schema/platform';
-import { users } from './db/schema/users';
 import { apiDocsRoutes } from './modules/apiDocs/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
@@ -35,6 +32,7 @@ import { supplierRoutes } from './modules/suppliers/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { testChecklistRoutes } from './modules/testChecklists/routes';
 import { userRoutes } from './modules/users/routes';
+import { accountChecker } from './platform/account-check';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { checkFileTypes } from './platform/file-types';
@@ -175,19 +173,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return payload;
   });
 
-  // Built once (a prepared statement): it runs on every signed-in request. The same round trip reads
-  // the data generation, which keeps the request's cached figures fresh (platform/fresh-cache.ts).
-  const accountCheck = deps.db
-    .select({
-      role: users.userRole,
-      active: users.active,
-      deleted: users.deleted,
-      tv: users.tokenVersion,
-      generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('account_check');
+  // Every signed-in request's account check, with the data generation, batched per event-loop turn.
+  const accountCheck = accountChecker(deps.db);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -207,13 +194,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       const claims = await deps.tokens.verify(auth.slice(7), unixNow(deps.clock));
       if (!claims) return;
       // The account's current state decides: a disabled, deleted or re-roled user loses access at once.
-      const [u] = await accountCheck.execute({ id: claims.user_id });
+      const u = await accountCheck(claims.user_id);
       const role = normalizeRole(u?.role);
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
       // Logged out or password changed since the token was issued.
       if (u.tv !== claims.token_version) return;
       req.user = { ...claims, user_role: role };
-      req.dataGeneration = Number(u.generation);
+      req.dataGeneration = u.generation;
     }
   });
 

@@ -11,6 +11,7 @@ import { listOrders } from '../src/modules/sales-docs/list';
 import { totalsCache } from '../src/modules/sales-docs/totals-cache';
 import { GenerationCache, generationOf, withGeneration } from '../src/platform/fresh-cache';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
+import { makeUser } from './factories/users';
 import { createTestApp, get, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -247,6 +248,28 @@ describe('sales dashboard', () => {
     expect((await postForm(t, 'sale', '/api/dealers/save', { ...d, name: `${a.name} B` })).statusCode).toBe(200);
     const renamed = (await dashboardOf(0)).top_dealers.find((p) => p.key === '3m')!;
     expect(renamed.rows[0]).toMatchObject({ dealer: a.id, dealer_name: `${a.name} B` });
+  });
+});
+
+describe('account checks batched per event-loop turn', () => {
+  it('answer each request by its own account, even when they travel in one statement', async () => {
+    const sales = await makeUser(t, 'sale');
+    const disabled = await makeUser(t, 'sale');
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/disable/${disabled.id}`,
+      headers: await t.as('administrator'),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/orders?limit=1', headers });
+    const [production, admin] = [await t.as('production'), await t.as('administrator')];
+    // Started together: their account checks go out in one round trip.
+    const answers = await Promise.all(
+      [sales.headers, production, disabled.headers, sales.headers, admin].map((h) => call(h)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 403, 401, 200, 200]);
+    expect(answers[2]!.json()).toMatchObject({ code: 'unauthorized' });
   });
 });
 
