@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
-import { listOrders, listTuning } from '../src/modules/sales-docs/list';
+import { listOrders } from '../src/modules/sales-docs/list';
+import { listTuning } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { createDealer } from './factories/sales';
 import { createTestApp, DAY, postForm, put, type TestApp } from './helpers';
@@ -198,8 +199,13 @@ describe('rollups', () => {
       { start: String(base - 40 * DAY), end: String(base - 2 * DAY) },
       { dealer: String(dealers[1]), shipping_status: 'done;cancel', payment_status: 'paid' },
     ];
-    const ways = [40, 0];
-    for (const budget of ways)
+    // The walk (it completes on PGlite), the filter first after no walk, the filter first at once.
+    const ways = [
+      { walkBudgetMs: 20, filterFirstMax: -1, coveredMax: -1 },
+      { walkBudgetMs: 0, filterFirstMax: -1, coveredMax: -1 },
+      { walkBudgetMs: 20, filterFirstMax: 5000, coveredMax: 60000 },
+    ];
+    for (const way of ways)
       for (const filter of filters)
         for (const sort of ['date', 'value', 'sales', 'dealer_name', 'outstanding'])
           for (const order of ['asc', 'desc'] as const) {
@@ -211,10 +217,9 @@ describe('rollups', () => {
               payment_status: 'all',
               ...filter,
             });
-            // 40 ms: the sort index walk (these few orders never run out of it); 0: the filter first.
-            listTuning.walkBudgetMs = budget;
+            Object.assign(listTuning, way);
             const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers }).finally(() => {
-              listTuning.walkBudgetMs = 40;
+              Object.assign(listTuning, ways[2]);
             });
             expect(res.statusCode, res.body).toBe(200);
             const conds = [sql`deleted = 0`];
@@ -241,7 +246,7 @@ describe('rollups', () => {
             );
             expect(
               (res.json().data as Array<{ id: number }>).map((r) => r.id),
-              `${JSON.stringify(filter)} ${sort} ${order} budget ${budget}`,
+              `${JSON.stringify(filter)} ${sort} ${order} ${JSON.stringify(way)}`,
             ).toEqual(want.map((r) => Number(r.id)));
           }
   });

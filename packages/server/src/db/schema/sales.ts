@@ -137,6 +137,7 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
   return [
     // Every list filters `deleted = 0`; partial indexes keep them small and exact.
     index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
+    // 0015_order_list_indexes adds INCLUDE (the filters' and sort keys' columns): one dealer sorts index-only.
     index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
     // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
     index('orders_live_sales_date_idx').on(t.date, t.dealerId).where(sql`deleted = 0 and shipping_status <> 'cancel'`),
@@ -147,10 +148,7 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_today_open_idx')
       .on(t.date.desc(), t.id.desc())
       .where(sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel')`),
-    index('orders_expected_idx').on(t.shippingDateExpected).where(live),
     index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
-    index('orders_oc_ref_idx').on(t.ocRef).where(live),
-    index('orders_invoice_idx').on(t.invoice).where(live),
     index('orders_dealer_name_idx').on(t.dealerName, t.id).where(live),
     index('orders_value_idx').on(t.value, t.id).where(live),
     // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
@@ -171,6 +169,14 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_shipping_date_sort_idx').on(t.shippingDate, t.id).where(live),
     index('orders_awb_sort_idx').on(t.shippingAwb, t.id).where(live),
     index('orders_today_sort_idx').on(t.shippingForToday, t.id).where(live),
+    // Open orders by expected date (0015 adds INCLUDE of every sort key but the note and the summary's
+    // figures): the shipping screens' filters count, sum and sort index-only over the open orders alone.
+    index('orders_open_list_idx')
+      .on(t.shippingDateExpected, t.id)
+      .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
+    // 'Not paid' / 'Paid' sorted by received or outstanding (the payment status decides both).
+    index('orders_payment_received_idx').on(t.paymentStatus, t.paymentReceived, t.id).where(live),
+    index('orders_payment_outstanding_idx').on(t.paymentStatus, t.outstanding, t.id).where(live),
     index('orders_search_trgm').using(
       'gin',
       sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,

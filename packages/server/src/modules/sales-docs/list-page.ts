@@ -1,0 +1,172 @@
+// Finding one page of a filtered, sorted orders list: which plan, chosen per filter × sort class
+// (docs/performance.md, issue 14 third round). Every way gives the same rows in the same order.
+
+import type { OrderListQuery } from '@bpm/contract/orderReads';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { orders } from '../../db/schema/sales';
+import type { DocTable } from './kinds';
+
+/** What the page finder needs to know of the list's filter. */
+export interface PageFilter {
+  /** Every condition but `deleted = 0`. */
+  conds: SQL[];
+  /** The status condition among `conds` (the per-status merge replaces it). */
+  statusCond?: SQL;
+  /**
+   * A covering index reads every match with its sort key (no table rows): one dealer
+   * (orders_dealer_date_idx), or open statuses only (orders_open_list_idx); not a search.
+   */
+  covered: boolean;
+  /** The statuses of a status filter that selects some but not all of them. */
+  statuses?: string[];
+  /**
+   * A date-sorted page of these filters walks an index in order (none, or one of dealer, payment,
+   * a single status, shipping for today, with or without the date range): no need to filter first.
+   */
+  dateIndexed: boolean;
+}
+
+type SortQuery = { sort?: string; order?: 'asc' | 'desc'; search: string };
+
+/** The sort's own column (undefined for the default date order). */
+export function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
+  const sorts: Record<string, SQL> = {
+    id: sql`${t.id}`,
+    oc_ref: sql`${t.ocRef}`,
+    invoice: sql`${t.invoice}`,
+    quote_ref: sql`${t.quoteRef}`,
+    // The first 64 characters (orders_note_sort_idx).
+    note: sql`left(${t.note}, 64)`,
+    dealer_name: sql`${t.dealerName}`,
+    value: sql`${t.value}`,
+    shipping_cost: sql`${t.shippingCost}`,
+    sales: sql`(${t.value} - ${t.shippingCost})`,
+    payment_received: sql`${t.paymentReceived}`,
+    outstanding: sql`${t.outstanding}`,
+    shipping_status: sql`${t.shippingStatus}`,
+    payment_status: sql`${t.paymentStatus}`,
+    shipping_date_expected: sql`${t.shippingDateExpected}`,
+    shipping_date: sql`${t.shippingDate}`,
+    shipping_awb: sql`${t.shippingAwb}`,
+    shipping_for_today: sql`${t.shippingForToday}`,
+  };
+  return q.sort && q.sort !== 'date' ? sorts[q.sort] : undefined;
+}
+
+export function listOrder(t: DocTable, q: SortQuery): SQL {
+  const asc = q.order === 'asc';
+  // Plain asc/desc matches the (column, id) sort indexes; the date index is DESC NULLS LAST.
+  const dir = asc ? sql`asc` : sql`desc`;
+  const col = sortColumn(t, q);
+  if (col) return q.sort === 'id' ? sql`${t.id} ${dir}` : sql`${col} ${dir}, ${t.id} ${dir}`;
+  // Newest first. With a search, `date + 0` keeps the planner on the trigram index instead of
+  // walking the date index through non-matching rows (ARCHITECTURE.md, Measured here).
+  const date = q.search ? sql`(${t.date} + 0)` : sql`${t.date}`;
+  return asc
+    ? sql`${date} asc nulls first, ${t.id} asc nulls first`
+    : sql`${date} desc nulls last, ${t.id} desc nulls last`;
+}
+
+/**
+ * How long a filtered page may walk its sort index before the filter runs first instead (PostgreSQL);
+ * 0 runs the filter first at once. A filter matching at most `filterFirstMax` orders (known exactly
+ * from the rollups or the capped count), or `coveredMax` when a covering index reads them, runs
+ * first without a walk (-1: never; the tests find every page every way).
+ */
+export const listTuning = { walkBudgetMs: 20, filterFirstMax: 5000, coveredMax: 60000 };
+
+/** Runs `fetch` under a statement timeout; undefined when it ran out (PostgreSQL's 57014). */
+async function within<T>(db: Db, ms: number, fetch: (tx: Db) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+      return fetch(tx);
+    });
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '57014' || e.cause?.code === '57014') return undefined;
+    throw err;
+  }
+}
+
+/** Rows of the given ids, in the ids' order. */
+const inOrder = <T extends { id: number }>(ids: number[], rows: T[]) => {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
+const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds], sql` and `);
+
+/**
+ * One page of a filtered, sorted list. `fetch(d)` reads the page by walking the sort index,
+ * `fetch(d, ids)` reads the given rows; `matches` is the filter's exact number of orders when known.
+ *
+ * - No filter, or a date order of an indexed filter: the index walk finds every row it reads.
+ * - The date order over several statuses: the per-status date index walks merged (each reads at
+ *   most offset + limit entries).
+ * - A filter of at most listTuning.filterFirstMax orders (coveredMax through a covering index): the
+ *   filter runs first — the matching ids and sort keys through the filter's own index, a top-N
+ *   sort, then the page by id.
+ * - Else the sort index walk for listTuning.walkBudgetMs (fast when matches are spread through the
+ *   sort order), then the filter first (a filter whose rows sit at one end of the sort order).
+ *   PGlite has no statement timeout: there the walk completes.
+ */
+export async function filteredPage<T extends { id: number }>(
+  db: Db,
+  f: PageFilter,
+  q: OrderListQuery,
+  matches: number | undefined,
+  fetch: (d: Db, ids?: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const col = sortColumn(orders, q);
+  if (!f.conds.length || (!col && f.dateIndexed)) return fetch(db);
+  const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
+  if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
+  const max =
+    f.covered && q.sort !== 'note'
+      ? Math.max(listTuning.coveredMax, listTuning.filterFirstMax)
+      : listTuning.filterFirstMax;
+  if (matches === undefined || matches > max) {
+    const walked =
+      listTuning.walkBudgetMs > 0 ? await within(db, listTuning.walkBudgetMs, (tx) => fetch(tx)) : undefined;
+    if (walked) return walked;
+  }
+  return byIds(await filterFirst(db, f, q, col));
+}
+
+/** The page's ids: every match's sort key through the filter's index, a top-N sort of them. */
+async function filterFirst(db: Db, f: PageFilter, q: OrderListQuery, col: SQL | undefined): Promise<number[]> {
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = col
+    ? sql`k ${dir}, id ${dir}`
+    : q.order === 'asc'
+      ? sql`date asc nulls first, id asc nulls first`
+      : sql`date desc nulls last, id desc nulls last`;
+  // `offset 0` fences the subquery: the planner reads the matches by the filter's index instead of
+  // walking the sort index, and the sort above keeps only the top offset + limit (a bounded heap).
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k
+          from ${orders} where ${where(f.conds)} offset 0) f
+        order by ${order} limit ${q.limit} offset ${q.offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The date order over several statuses: one date-index walk per status, merged. */
+async function statusMerge(db: Db, f: PageFilter, q: OrderListQuery): Promise<number[]> {
+  const order =
+    q.order === 'asc' ? sql`date asc nulls first, id asc nulls first` : sql`date desc nulls last, id desc nulls last`;
+  const branches = (f.statuses ?? []).map(
+    (s) =>
+      sql`(select ${orders.id} as id, ${orders.date} as date from ${orders}
+           where ${where([...f.conds.filter((c) => c !== f.statusCond), sql`${orders.shippingStatus} = ${s}`])}
+           order by ${order} limit ${q.limit + q.offset})`,
+  );
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${q.limit} offset ${q.offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
