@@ -199,11 +199,12 @@ describe('rollups', () => {
       { start: String(base - 40 * DAY), end: String(base - 2 * DAY) },
       { dealer: String(dealers[1]), shipping_status: 'done;cancel', payment_status: 'paid' },
     ];
-    // The walk (it completes on PGlite), the filter first after no walk, the filter first at once.
+    // The whole walk, a walk of page-end rows then the filter first, the defaults (the filter first at once).
+    const defaults = { ...listTuning };
     const ways = [
-      { walkBudgetMs: 20, filterFirstMax: -1, coveredMax: -1 },
-      { walkBudgetMs: 0, filterFirstMax: -1, coveredMax: -1 },
-      { walkBudgetMs: 20, filterFirstMax: 5000, coveredMax: 60000 },
+      { ...defaults, filterFirstMax: -1, coveredMax: -1, walkMin: 1e6, walkRows: 1e6 },
+      { ...defaults, filterFirstMax: -1, coveredMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
+      defaults,
     ];
     for (const way of ways)
       for (const filter of filters)

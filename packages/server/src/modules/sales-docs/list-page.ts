@@ -15,7 +15,8 @@ export interface PageFilter {
   statusCond?: SQL;
   /**
    * A covering index reads every match with its sort key (no table rows): one dealer
-   * (orders_dealer_date_idx), or open statuses only (orders_open_list_idx); not a search.
+   * (orders_dealer_date_idx), open statuses only (orders_open_list_idx), shipments for today
+   * (orders_today_idx); not a search.
    */
   covered: boolean;
   /** The statuses of a status filter that selects some but not all of them. */
@@ -69,12 +70,21 @@ export function listOrder(t: DocTable, q: SortQuery): SQL {
 }
 
 /**
- * How long a filtered page may walk its sort index before the filter runs first instead (PostgreSQL);
- * 0 runs the filter first at once. A filter matching at most `filterFirstMax` orders (known exactly
- * from the rollups or the capped count), or `coveredMax` when a covering index reads them, runs
- * first without a walk (-1: never; the tests find every page every way).
+ * The page finder's limits. A filter matching at most `filterFirstMax` orders (known from the
+ * rollups or the capped count; estimated above it), or `coveredMax` when a covering index reads
+ * them, runs first without a walk (-1: never). Otherwise the sort index walk reads at most
+ * `walkSlack` × the rows it should need (page end × orders / matches), between `walkMin` and
+ * `walkRows`. Without a count (the CSV export) the walk has `walkBudgetMs` (PostgreSQL's statement
+ * timeout; 0: none). The tests find every page every way.
  */
-export const listTuning = { walkBudgetMs: 20, filterFirstMax: 5000, coveredMax: 60000 };
+export const listTuning = {
+  walkBudgetMs: 40,
+  filterFirstMax: 5000,
+  coveredMax: 60000,
+  walkSlack: 4,
+  walkMin: 500,
+  walkRows: 20000,
+};
 
 /** Runs `fetch` under a statement timeout; undefined when it ran out (PostgreSQL's 57014). */
 async function within<T>(db: Db, ms: number, fetch: (tx: Db) => Promise<T>): Promise<T | undefined> {
@@ -100,17 +110,17 @@ const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds],
 
 /**
  * One page of a filtered, sorted list. `fetch(d)` reads the page by walking the sort index,
- * `fetch(d, ids)` reads the given rows; `matches` is the filter's exact number of orders when known.
+ * `fetch(d, ids)` reads the given rows; `matches` is the filter's number of orders (exact, or the
+ * planner's estimate above the totals' cap) — it only chooses the plan (docs/performance.md):
  *
  * - No filter, or a date order of an indexed filter: the index walk finds every row it reads.
  * - The date order over several statuses: the per-status date index walks merged (each reads at
  *   most offset + limit entries).
- * - A filter of at most listTuning.filterFirstMax orders (coveredMax through a covering index): the
- *   filter runs first — the matching ids and sort keys through the filter's own index, a top-N
- *   sort, then the page by id.
- * - Else the sort index walk for listTuning.walkBudgetMs (fast when matches are spread through the
- *   sort order), then the filter first (a filter whose rows sit at one end of the sort order).
- *   PGlite has no statement timeout: there the walk completes.
+ * - A filter of at most filterFirstMax orders (coveredMax through a covering index: one dealer,
+ *   open statuses, shipments for today): the filter runs first — the matching ids and sort keys
+ *   through the filter's own index, a top-N sort, then the page's rows by id.
+ * - Else the sort index walk over a bounded number of rows (fast when matches are spread through
+ *   the sort order), then the filter first (a filter whose rows sit at one end of the sort order).
  */
 export async function filteredPage<T extends { id: number }>(
   db: Db,
@@ -127,22 +137,78 @@ export async function filteredPage<T extends { id: number }>(
     f.covered && q.sort !== 'note'
       ? Math.max(listTuning.coveredMax, listTuning.filterFirstMax)
       : listTuning.filterFirstMax;
-  if (matches === undefined || matches > max) {
+  if (matches !== undefined && matches <= max) return byIds(await filterFirst(db, f, q, col));
+  if (matches === undefined) {
     const walked =
       listTuning.walkBudgetMs > 0 ? await within(db, listTuning.walkBudgetMs, (tx) => fetch(tx)) : undefined;
     if (walked) return walked;
+  } else {
+    const walked = await boundedWalk(db, f, q, col, matches);
+    if (walked) return byIds(walked);
   }
   return byIds(await filterFirst(db, f, q, col));
 }
 
-/** The page's ids: every match's sort key through the filter's index, a top-N sort of them. */
-async function filterFirst(db: Db, f: PageFilter, q: OrderListQuery, col: SQL | undefined): Promise<number[]> {
+/** The number of orders the planner knows of (pg_class), read at most once a minute. */
+let tableRows = { n: 0, at: 0 };
+async function orderCount(db: Db): Promise<number> {
+  if (Date.now() - tableRows.at > 60_000) {
+    const [r] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select reltuples as n from pg_class where oid = 'orders'::regclass`,
+    );
+    tableRows = { n: Number(r?.n ?? 0), at: Date.now() };
+  }
+  return tableRows.n;
+}
+
+/**
+ * The sort index walk over at most W rows: their matches, in order, are the first matches of the
+ * whole list when there are enough of them (page end), or when the walk read every row. Else
+ * undefined (the filter's matches sit further along the sort order: run the filter first).
+ */
+async function boundedWalk(
+  db: Db,
+  f: PageFilter,
+  q: OrderListQuery,
+  col: SQL | undefined,
+  matches: number,
+): Promise<number[] | undefined> {
+  const end = q.offset + q.limit;
+  const n = await orderCount(db);
+  const want = n > 0 ? (listTuning.walkSlack * end * n) / Math.max(1, matches) : listTuning.walkRows;
+  const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want)));
+  const found = await queryRows<{ id: number; scanned: number | string }>(
+    db,
+    sql`with w as (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k,
+                          (${sql.join(f.conds, sql` and `)}) as m
+                   from ${orders} where ${orders.deleted} = 0
+                   order by ${listOrder(orders, { ...q, search: '' })} limit ${rows})
+        select (select count(*) from w) as scanned, id from w where m
+        order by ${pageOrder(q, col)} limit ${q.limit} offset ${q.offset}`,
+  );
+  if (found.length === q.limit) return found.map((r) => Number(r.id));
+  // Fewer: exact only if the walk read every row (no row left beyond it).
+  const [r] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${orders} where ${orders.deleted} = 0 limit ${rows}) x`,
+  );
+  return Number(r?.n) < rows ? found.map((x) => Number(x.id)) : undefined;
+}
+
+/** The page's order over (id, date, k) rows. */
+const pageOrder = (q: OrderListQuery, col: SQL | undefined) => {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const order = col
+  return col
     ? sql`k ${dir}, id ${dir}`
     : q.order === 'asc'
       ? sql`date asc nulls first, id asc nulls first`
       : sql`date desc nulls last, id desc nulls last`;
+};
+
+/** The page's ids: every match's sort key through the filter's index, a top-N sort of them. */
+async function filterFirst(db: Db, f: PageFilter, q: OrderListQuery, col: SQL | undefined): Promise<number[]> {
+  const order = pageOrder(q, col);
   // `offset 0` fences the subquery: the planner reads the matches by the filter's index instead of
   // walking the sort index, and the sort above keeps only the top offset + limit (a bounded heap).
   const rows = await queryRows<{ id: number }>(
