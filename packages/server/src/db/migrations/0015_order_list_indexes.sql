@@ -17,7 +17,8 @@ CREATE INDEX "orders_dealer_date_idx" ON "orders" USING btree ("dealer_id","date
 -- Shipments for today: the same key, now covering like the open orders' index (count, sums and sorts index-only).
 DROP INDEX IF EXISTS "orders_today_idx";--> statement-breakpoint
 CREATE INDEX "orders_today_idx" ON "orders" USING btree ("date" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("dealer_id","shipping_status","payment_status","shipping_date_expected","value","shipping_cost","actual_shipping_cost","payment_received","outstanding","outstanding_shipped","shipping_date","oc_ref","invoice","quote_ref","shipping_awb","dealer_name") WHERE deleted = 0 and shipping_for_today = 1;--> statement-breakpoint
--- The date order: the same key, now covering the rollup filters and the summary's figures, so the two cut edge
--- days of a date-range total are read index-only.
+-- The date order: the same key, now covering the filters, the summary's figures and the numeric sort keys, so
+-- the two cut edge days of a date-range total, and a date range sorted by a key the walk cannot find (the
+-- expected date, ascending), are read index-only.
 DROP INDEX IF EXISTS "orders_date_idx";--> statement-breakpoint
-CREATE INDEX "orders_date_idx" ON "orders" USING btree ("date" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("dealer_id","shipping_status","payment_status","value","shipping_cost","actual_shipping_cost","payment_received","outstanding","outstanding_shipped") WHERE deleted = 0;
+CREATE INDEX "orders_date_idx" ON "orders" USING btree ("date" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("dealer_id","shipping_status","payment_status","shipping_for_today","shipping_date_expected","shipping_date","value","shipping_cost","actual_shipping_cost","payment_received","outstanding","outstanding_shipped") WHERE deleted = 0;

@@ -19,6 +19,12 @@ export interface PageFilter {
    * (orders_today_idx); not a search.
    */
   covered: boolean;
+  /**
+   * Sorts an index led by the filter's own column reads in order (payment → received, outstanding;
+   * open statuses → expected date; one dealer → value; a status, payment or today filter → its own
+   * column): the plain walk reads the page's rows only.
+   */
+  direct: string[];
   /** The statuses of a status filter that selects some but not all of them. */
   statuses?: string[];
   /**
@@ -113,7 +119,8 @@ const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds],
  * `fetch(d, ids)` reads the given rows; `matches` is the filter's number of orders (exact, or the
  * planner's estimate above the totals' cap) — it only chooses the plan (docs/performance.md):
  *
- * - No filter, or a date order of an indexed filter: the index walk finds every row it reads.
+ * - No filter, a date order of an indexed filter, or a sort of `direct`: the index walk finds every
+ *   row it reads.
  * - The date order over several statuses: the per-status date index walks merged (each reads at
  *   most offset + limit entries).
  * - A filter of at most filterFirstMax orders (coveredMax through a covering index: one dealer,
@@ -130,7 +137,7 @@ export async function filteredPage<T extends { id: number }>(
   fetch: (d: Db, ids?: number[]) => Promise<T[]>,
 ): Promise<T[]> {
   const col = sortColumn(orders, q);
-  if (!f.conds.length || (!col && f.dateIndexed)) return fetch(db);
+  if (!f.conds.length || (!col && f.dateIndexed) || (q.sort && f.direct.includes(q.sort))) return fetch(db);
   const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
   const max =

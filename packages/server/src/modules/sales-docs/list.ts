@@ -66,14 +66,21 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
   if (payment) conds.push(eq(t.paymentStatus, payment));
   const equalities = [q.dealer > 0, !!payment, !!statuses, !!q.shipping_for_today].filter(Boolean).length;
   const dateIndexed = !q.search && !q.expected_before_today && equalities <= 1 && (!statuses || statuses.length === 1);
+  // Sorts an index of this filter's own column answers in order (the plain walk reads the page only).
+  const only =
+    equalities === 1 && !q.search && !q.expected_before_today && q.start === undefined && q.end === undefined;
+  const openOnly = !!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship');
+  const direct: string[] = [];
+  if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status');
+  if (only && statuses) direct.push('shipping_status');
+  if (only && q.shipping_for_today) direct.push('shipping_for_today');
+  if (only && q.dealer > 0) direct.push('value');
+  if (openOnly && equalities === 1 && !q.search) direct.push('shipping_date_expected');
   return {
     conds,
     statusCond,
-    covered:
-      !q.search &&
-      (q.dealer > 0 ||
-        !!q.shipping_for_today ||
-        (!!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship'))),
+    direct,
+    covered: !q.search && (q.dealer > 0 || !!q.shipping_for_today || openOnly),
     statuses: statuses?.length ? statuses : undefined,
     rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end },
     dateIndexed,
@@ -135,7 +142,8 @@ async function withMatches<C extends { total: number; estimated: boolean }, R>(
   count: () => Promise<C>,
   page: (matches: number | undefined) => Promise<R>,
 ): Promise<[C, R]> {
-  const walks = !f.conds.length || ((!q.sort || q.sort === 'date') && f.dateIndexed);
+  const walks =
+    !f.conds.length || ((!q.sort || q.sort === 'date') && f.dateIndexed) || (!!q.sort && f.direct.includes(q.sort));
   if (walks || !counted) return Promise.all([count(), page(undefined)]);
   const c = await count();
   // An estimate serves as well: it only chooses the plan, every plan finds the same rows.
