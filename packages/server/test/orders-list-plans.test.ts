@@ -89,10 +89,10 @@ async function plain(where: SQL, sort: string, order: 'asc' | 'desc', offset: nu
 }
 
 const WAYS = [
-  { name: 'walk (every row)', tuning: { filterFirstMax: -1, coveredMax: -1, walkMin: 1e6, walkRows: 1e6 } },
+  { name: 'walk (every row)', tuning: { filterFirstMax: -1, walkMin: 1e6, walkRows: 1e6 } },
   // Seven rows: some pages are found in them, the others run the filter first after the walk.
-  { name: 'short walk', tuning: { filterFirstMax: -1, coveredMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 } },
-  { name: 'filter first at once', tuning: { filterFirstMax: 1e6, coveredMax: 1e6 } },
+  { name: 'short walk', tuning: { filterFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 } },
+  { name: 'filter first at once', tuning: { filterFirstMax: 1e6 } },
 ];
 const DEFAULT_TUNING = { ...listTuning };
 

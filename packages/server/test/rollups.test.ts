@@ -202,8 +202,8 @@ describe('rollups', () => {
     // The whole walk, a walk of page-end rows then the filter first, the defaults (the filter first at once).
     const defaults = { ...listTuning };
     const ways = [
-      { ...defaults, filterFirstMax: -1, coveredMax: -1, walkMin: 1e6, walkRows: 1e6 },
-      { ...defaults, filterFirstMax: -1, coveredMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
+      { ...defaults, filterFirstMax: -1, walkMin: 1e6, walkRows: 1e6 },
+      { ...defaults, filterFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
       defaults,
     ];
     for (const way of ways)

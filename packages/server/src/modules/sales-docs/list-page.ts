@@ -14,12 +14,6 @@ export interface PageFilter {
   /** The status condition among `conds` (the per-status merge replaces it). */
   statusCond?: SQL;
   /**
-   * A covering index reads every match with its sort key (no table rows): one dealer
-   * (orders_dealer_date_idx), open statuses only (orders_open_list_idx), shipments for today
-   * (orders_today_idx); not a search.
-   */
-  covered: boolean;
-  /**
    * Sorts an index led by the filter's own column reads in order (payment → received, outstanding;
    * open statuses → expected date; one dealer → value; a status, payment or today filter → its own
    * column): the plain walk reads the page's rows only.
@@ -77,16 +71,14 @@ export function listOrder(t: DocTable, q: SortQuery): SQL {
 
 /**
  * The page finder's limits. A filter matching at most `filterFirstMax` orders (known from the
- * rollups or the capped count; estimated above it), or `coveredMax` when a covering index reads
- * them, runs first without a walk (-1: never). Otherwise the sort index walk reads at most
- * `walkSlack` × the rows it should need (page end × orders / matches), between `walkMin` and
- * `walkRows`. Without a count (the CSV export) the walk has `walkBudgetMs` (PostgreSQL's statement
- * timeout; 0: none). The tests find every page every way.
+ * rollups or the capped count) runs first without a walk (-1: never). Otherwise the sort index walk
+ * reads at most `walkSlack` × the rows it should need (page end × orders / matches), between
+ * `walkMin` and `walkRows`, stopping at the page's end. Without a count (the CSV export) the walk
+ * has `walkBudgetMs` (PostgreSQL's statement timeout; 0: none). The tests find every page every way.
  */
 export const listTuning = {
   walkBudgetMs: 40,
   filterFirstMax: 5000,
-  coveredMax: 60000,
   walkSlack: 4,
   walkMin: 500,
   walkRows: 20000,
@@ -123,11 +115,12 @@ const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds],
  *   row it reads.
  * - The date order over several statuses: the per-status date index walks merged (each reads at
  *   most offset + limit entries).
- * - A filter of at most filterFirstMax orders (coveredMax through a covering index: one dealer,
- *   open statuses, shipments for today): the filter runs first — the matching ids and sort keys
- *   through the filter's own index, a top-N sort, then the page's rows by id.
- * - Else the sort index walk over a bounded number of rows (fast when matches are spread through
- *   the sort order), then the filter first (a filter whose rows sit at one end of the sort order).
+ * - A filter of at most filterFirstMax orders: the filter runs first — the matching ids and sort
+ *   keys through the filter's own index, a top-N sort, then the page's rows by id.
+ * - Else the sort index walk over a bounded number of rows, stopping at the page's end (fast when
+ *   matches are spread through the sort order), then the filter first (a filter whose rows sit at
+ *   one end of the sort order) — through a covering index where the filter has one (one dealer,
+ *   open statuses, shipments for today, a date range by a numeric key): index-only.
  */
 export async function filteredPage<T extends { id: number }>(
   db: Db,
@@ -140,17 +133,13 @@ export async function filteredPage<T extends { id: number }>(
   if (!f.conds.length || (!col && f.dateIndexed) || (q.sort && f.direct.includes(q.sort))) return fetch(db);
   const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
-  const max =
-    f.covered && q.sort !== 'note'
-      ? Math.max(listTuning.coveredMax, listTuning.filterFirstMax)
-      : listTuning.filterFirstMax;
-  if (matches !== undefined && matches <= max) return byIds(await filterFirst(db, f, q, col));
+  if (matches !== undefined && matches <= listTuning.filterFirstMax) return byIds(await filterFirst(db, f, q, col));
   if (matches === undefined) {
     const walked =
       listTuning.walkBudgetMs > 0 ? await within(db, listTuning.walkBudgetMs, (tx) => fetch(tx)) : undefined;
     if (walked) return walked;
   } else {
-    const walked = await boundedWalk(db, f, q, col, matches);
+    const walked = await boundedWalk(db, f, q, matches);
     if (walked) return byIds(walked);
   }
   return byIds(await filterFirst(db, f, q, col));
@@ -174,33 +163,29 @@ async function orderCount(db: Db): Promise<number> {
  * whole list when there are enough of them (page end), or when the walk read every row. Else
  * undefined (the filter's matches sit further along the sort order: run the filter first).
  */
-async function boundedWalk(
-  db: Db,
-  f: PageFilter,
-  q: OrderListQuery,
-  col: SQL | undefined,
-  matches: number,
-): Promise<number[] | undefined> {
+async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: number): Promise<number[] | undefined> {
   const end = q.offset + q.limit;
   const n = await orderCount(db);
   const want = n > 0 ? (listTuning.walkSlack * end * n) / Math.max(1, matches) : listTuning.walkRows;
   const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want)));
-  const found = await queryRows<{ id: number; scanned: number | string }>(
-    db,
-    sql`with w as (select ${orders.id} as id, ${orders.date} as date, ${col ?? sql`null`} as k,
-                          (${sql.join(f.conds, sql` and `)}) as m
-                   from ${orders} where ${orders.deleted} = 0
-                   order by ${listOrder(orders, { ...q, search: '' })} limit ${rows})
-        select (select count(*) from w) as scanned, id from w where m
-        order by ${pageOrder(q, col)} limit ${q.limit} offset ${q.offset}`,
-  );
-  if (found.length === q.limit) return found.map((r) => Number(r.id));
+  // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort
+  // index's order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
+  const found = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select id from (select ${orders.id} as id, (${sql.join(f.conds, sql` and `)}) as m
+                          from ${orders} where ${orders.deleted} = 0
+                          order by ${listOrder(orders, { ...q, search: '' })} limit ${rows}) w
+          where m limit ${end}`,
+    )
+  ).map((r) => Number(r.id));
+  if (found.length === end) return found.slice(q.offset);
   // Fewer: exact only if the walk read every row (no row left beyond it).
   const [r] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from (select 1 from ${orders} where ${orders.deleted} = 0 limit ${rows}) x`,
   );
-  return Number(r?.n) < rows ? found.map((x) => Number(x.id)) : undefined;
+  return Number(r?.n) < rows ? found.slice(q.offset) : undefined;
 }
 
 /** The page's order over (id, date, k) rows. */

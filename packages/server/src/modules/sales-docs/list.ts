@@ -80,7 +80,6 @@ function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { 
     conds,
     statusCond,
     direct,
-    covered: !q.search && (q.dealer > 0 || !!q.shipping_for_today || openOnly),
     statuses: statuses?.length ? statuses : undefined,
     rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end },
     dateIndexed,
