@@ -72,8 +72,8 @@ export function listOrder(t: DocTable, q: SortQuery): SQL {
 /**
  * The page finder's limits. A filter matching at most `filterFirstMax` orders (known from the
  * rollups or the capped count) runs first without a walk (-1: never). Otherwise the sort index walk
- * reads at most `walkSlack` × the rows it should need (page end × orders / matches), between
- * `walkMin` and `walkRows`, stopping at the page's end. Without a count (the CSV export) the walk
+ * reads at most `walkSlack` × the rows it should need (page end × orders / matches) and half the
+ * matches, between `walkMin` and `walkRows`, stopping at the page's end. Without a count (the CSV export) the walk
  * has `walkBudgetMs` (PostgreSQL's statement timeout; 0: none). The tests find every page every way.
  */
 export const listTuning = {
@@ -167,7 +167,8 @@ async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: nu
   const end = q.offset + q.limit;
   const n = await orderCount(db);
   const want = n > 0 ? (listTuning.walkSlack * end * n) / Math.max(1, matches) : listTuning.walkRows;
-  const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want)));
+  // Never more table rows than half the matches: past that, the filter first (often index-only) is cheaper.
+  const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want, matches / 2)));
   // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort
   // index's order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
   const found = (
