@@ -1,19 +1,29 @@
 /**
- * `DATABASE_URL=postgres://… node --import tsx bench/orders-matrix.ts [--runs 15] [--over 20]`
- * against a database loaded by `npm run seed:large -- --orders 1000000`: every sort of the orders
- * screen (both directions) under each of its filters, through the list service on one connection
- * (issue 14 item 2). Prints p50/p99 per filter (worst sort named) and every combination whose p99
- * is over `--over` ms (then read its plan with EXPLAIN ANALYZE).
+ * `DATABASE_URL=postgres://… node --import tsx bench/orders-matrix.ts [--runs 15] [--over 20] [--explain]`
+ * against a database loaded by `npm run seed:large -- --orders 1000000` (then `vacuum analyze orders`):
+ * every sort of the orders screen (both directions) under each of its filters, through the list
+ * service on one connection (issue 14 item 2). Prints p50/p99 per filter (worst sort named) and
+ * every combination whose p99 is over `--over` ms.
+ *
+ * `--explain` instead runs each combination once more through a logging connection and replays
+ * its statements under EXPLAIN (ANALYZE, BUFFERS) — the walk under its statement timeout, as the
+ * service runs it — and prints per filter the database time and the buffers touched (load-independent)
+ * of the worst sort, and every combination over `--buffers` (default 2000) pages.
  */
+import { loadavg } from 'node:os';
 import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { sql } from 'drizzle-orm';
-import { openPostgres, queryRows } from '../packages/server/src/db/client';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listOrders } from '../packages/server/src/modules/sales-docs/list';
 
 const arg = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const RUNS = arg('--runs', 15);
 const OVER = arg('--over', 20);
+const BUFFERS = arg('--buffers', 2000);
+const EXPLAIN = process.argv.includes('--explain');
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to a database loaded by npm run seed:large');
 const db = await openPostgres(url);
@@ -44,22 +54,87 @@ const FILTERS: Record<string, Record<string, string>> = {
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+// --explain: a second pool whose statements are logged, then replayed under EXPLAIN ANALYZE.
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+const log: Array<{ query: string; params: unknown[] }> = [];
+const logged = drizzle(pool, { logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
+
+type Plan = { 'Execution Time': number; Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } };
+/** Database time and buffers of the logged statements; a walk that ran out counts its budget. */
+async function replay(): Promise<{ ms: number; buffers: number; walkRanOut: boolean }> {
+  let ms = 0;
+  let buffers = 0;
+  let walkRanOut = false;
+  let budget: number | undefined;
+  for (const { query, params } of log.splice(0)) {
+    if (query.includes("set_config('statement_timeout'")) {
+      budget = Number(params[0]);
+      continue;
+    }
+    if (!/^\s*(with|select)\b/i.test(query)) continue;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      if (budget) await client.query(`set local statement_timeout = ${budget}`);
+      const r = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
+      const plan = (r.rows[0] as Record<string, Plan[]>)['QUERY PLAN']![0]!;
+      ms += plan['Execution Time'];
+      buffers += plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
+    } catch (err) {
+      if ((err as { code?: string }).code !== '57014') throw err;
+      ms += budget ?? 0;
+      walkRanOut = true;
+    } finally {
+      await client.query('rollback');
+      client.release();
+      budget = undefined;
+    }
+  }
+  return { ms, buffers, walkRanOut };
+}
+
 const slow: string[] = [];
-console.log(`${RUNS} runs per combination, one connection, ${ORDER_SORTS.length * 2} sorts per filter`);
+const load = () => loadavg()[0]!.toFixed(1);
 console.log(
-  '| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|',
+  EXPLAIN
+    ? `EXPLAIN (ANALYZE, BUFFERS) of each combination's statements, ${ORDER_SORTS.length * 2} sorts per filter`
+    : `${RUNS} runs per combination, one connection, ${ORDER_SORTS.length * 2} sorts per filter`,
+);
+console.log(`load average at start: ${load()}`);
+console.log(
+  EXPLAIN
+    ? '| filter | total rows | DB ms (median sort) | DB ms (slowest sort) | slowest sort | most buffers | sort |\n|---|---:|---:|---:|---|---:|---|'
+    : '| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|',
 );
 for (const [name, filter] of Object.entries(FILTERS)) {
   const p50s: number[] = [];
   let worst = { p99: 0, sort: '' };
-  let total = 0;
+  let most = { buffers: 0, sort: '' };
+  let total = '';
   for (const sort of ORDER_SORTS)
     for (const order of ['asc', 'desc'] as const) {
       const q = orderListQuery.parse({ limit: '50', ...filter, sort, order });
+      if (EXPLAIN) {
+        await listOrders(db.db, q, now); // warm the caches
+        log.length = 0;
+        const r = await listOrders(logged, q, now);
+        total = `${r.total_estimated ? '~' : ''}${r.total}`;
+        const { ms, buffers, walkRanOut } = await replay();
+        p50s.push(ms);
+        if (ms > worst.p99) worst = { p99: ms, sort: `${sort} ${order}` };
+        if (buffers > most.buffers) most = { buffers, sort: `${sort} ${order}` };
+        if (buffers > BUFFERS)
+          slow.push(
+            `${name} × ${sort} ${order}: ${ms.toFixed(1)} ms, ${buffers} buffers${walkRanOut ? ' (walk ran out)' : ''}`,
+          );
+        continue;
+      }
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        total = (await listOrders(db.db, q, now)).total;
+        const r = await listOrders(db.db, q, now);
+        total = `${r.total_estimated ? '~' : ''}${r.total}`;
         times.push(performance.now() - t0);
       }
       const p99 = pct(times, 0.99);
@@ -67,7 +142,14 @@ for (const [name, filter] of Object.entries(FILTERS)) {
       if (p99 > worst.p99) worst = { p99, sort: `${sort} ${order}` };
       if (p99 > OVER) slow.push(`${name} × ${sort} ${order}: p99 ${p99.toFixed(1)} ms`);
     }
-  console.log(`| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} |`);
+  console.log(
+    EXPLAIN
+      ? `| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} | ${most.buffers} | ${most.sort} |`
+      : `| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} |`,
+  );
 }
-console.log(slow.length ? `\nOver ${OVER} ms:\n${slow.join('\n')}` : `\nNo combination over ${OVER} ms.`);
+console.log(`load average at end: ${load()}`);
+const what = EXPLAIN ? `${BUFFERS} buffers` : `${OVER} ms`;
+console.log(slow.length ? `\nOver ${what}:\n${slow.join('\n')}` : `\nNo combination over ${what}.`);
+await pool.end();
 await db.close();

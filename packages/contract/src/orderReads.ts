@@ -114,8 +114,15 @@ export const orderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
-/** What GET /orders answers beside `data` (its rows). */
-export const orderListMeta = z.object({ total: z.number().int(), summary: orderSummary });
+/**
+ * The total of a list's matching orders beside `data`. `total_estimated`: true when a filter no
+ * rollup answers (search, shipments for today, expected before today) matches more than 5,000
+ * orders — then `total` is the database's estimate, shown as 'about N' (docs/decisions.md).
+ */
+export const orderCountMeta = z.object({ total: z.number().int(), total_estimated: z.boolean() });
+
+/** What GET /orders answers beside `data` (its rows); no summary when the total is estimated. */
+export const orderListMeta = orderCountMeta.extend({ summary: orderSummary.nullable() });
 
 /** GET /orders answer: `{ data: rows, total, summary }`. */
 export type OrderListResponse = z.infer<typeof orderListMeta> & { data: OrderRow[] };

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
-import { listTuning } from '../src/modules/sales-docs/list';
+import { listTuning } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { createDealer } from './factories/sales';
 import { createTestApp, DAY, postForm, put, type TestApp } from './helpers';
@@ -197,8 +197,14 @@ describe('rollups', () => {
       { start: String(base - 40 * DAY), end: String(base - 2 * DAY) },
       { dealer: String(dealers[1]), shipping_status: 'done;cancel', payment_status: 'paid' },
     ];
-    const ways = [40, 0];
-    for (const budget of ways)
+    // The whole walk, a walk of page-end rows then the filter first, the defaults (the filter first at once).
+    const defaults = { ...listTuning };
+    const ways = [
+      { ...defaults, filterFirstMax: -1, walkMin: 1e6, walkRows: 1e6 },
+      { ...defaults, filterFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
+      defaults,
+    ];
+    for (const way of ways)
       for (const filter of filters)
         for (const sort of ['date', 'value', 'sales', 'dealer_name', 'outstanding'])
           for (const order of ['asc', 'desc'] as const) {
@@ -210,10 +216,9 @@ describe('rollups', () => {
               payment_status: 'all',
               ...filter,
             });
-            // 40 ms: the sort index walk (these few orders never run out of it); 0: the filter first.
-            listTuning.walkBudgetMs = budget;
+            Object.assign(listTuning, way);
             const res = await t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers }).finally(() => {
-              listTuning.walkBudgetMs = 40;
+              Object.assign(listTuning, ways[2]);
             });
             expect(res.statusCode, res.body).toBe(200);
             const conds = [sql`deleted = 0`];
@@ -240,7 +245,7 @@ describe('rollups', () => {
             );
             expect(
               (res.json().data as Array<{ id: number }>).map((r) => r.id),
-              `${JSON.stringify(filter)} ${sort} ${order} budget ${budget}`,
+              `${JSON.stringify(filter)} ${sort} ${order} ${JSON.stringify(way)}`,
             ).toEqual(want.map((r) => Number(r.id)));
           }
   });

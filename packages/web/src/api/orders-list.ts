@@ -9,9 +9,20 @@ type Query = Record<string, string | number | undefined>;
 export function useOrdersList(q: Query) {
   return useQuery({
     queryKey: ['orders', 'list', 'sales', q],
-    queryFn: async (): Promise<{ rows: OrderRow[]; total: number; summary: OrderSummary | null }> => {
+    queryFn: async (): Promise<{
+      rows: OrderRow[];
+      total: number;
+      totalEstimated: boolean;
+      summary: OrderSummary | null;
+    }> => {
       const b = await apiFetch<OrderListResponse>('/orders', { query: q });
-      return { rows: b.data ?? [], total: b.total ?? 0, summary: b.summary ?? null };
+      // An estimated total comes without a summary (docs/decisions.md, 'Orders list at scale').
+      return {
+        rows: b.data ?? [],
+        total: b.total ?? 0,
+        totalEstimated: !!b.total_estimated,
+        summary: b.summary ?? null,
+      };
     },
     placeholderData: keepPreviousData,
   });
@@ -25,8 +36,11 @@ export function useRoleOrdersList(role: 'shipping' | 'production', q: Query) {
   return useQuery({
     queryKey: ['orders', 'list', role, q],
     queryFn: async () => {
-      const b = await apiFetch<{ data: ShippingOrderRow[]; total?: number }>(`/${role}/orders`, { query: q });
-      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+      const b = await apiFetch<{ data: ShippingOrderRow[]; total?: number; total_estimated?: boolean }>(
+        `/${role}/orders`,
+        { query: q },
+      );
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, totalEstimated: !!b.total_estimated };
     },
     placeholderData: keepPreviousData,
     retry: false,

@@ -55,6 +55,8 @@ export interface DataTableProps<T> {
   rows: T[];
   /** Total row count on the server (for the pager). */
   total: number;
+  /** The total is the server's estimate (a large filtered list): the pager says 'of about N'. */
+  totalEstimated?: boolean;
   rowKey: (row: T) => Key;
   /** 0-based page. */
   page: number;
@@ -343,10 +345,20 @@ export function DataTable<T>(p: DataTableProps<T>) {
       )}
       <TablePagination
         component="div"
-        count={p.total}
-        page={p.total > 0 ? Math.min(p.page, Math.max(0, Math.ceil(p.total / p.pageSize) - 1)) : 0}
+        // An estimate may be low: the pager does not stop at its last page (MUI's unknown count).
+        count={p.totalEstimated ? -1 : p.total}
+        page={
+          p.totalEstimated
+            ? p.page
+            : p.total > 0
+              ? Math.min(p.page, Math.max(0, Math.ceil(p.total / p.pageSize) - 1))
+              : 0
+        }
         rowsPerPage={p.pageSize}
         rowsPerPageOptions={sizes}
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from}–${to} of ${p.totalEstimated ? `about ${p.total.toLocaleString('en-US')}` : count}`
+        }
         onPageChange={(_, page) => p.onPageChange(page)}
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />

@@ -51,7 +51,7 @@ export function ListTable<Row, S extends ListStateBase>({
 }: Omit<DataTableProps<Row>, Wired> & {
   state: S;
   set: (patch: Partial<S>) => void;
-  query: { data?: { rows: Row[]; total: number }; isFetching: boolean; isError?: boolean };
+  query: { data?: { rows: Row[]; total: number; totalEstimated?: boolean }; isFetching: boolean; isError?: boolean };
   fallbackSort: { sort: string; order: 'asc' | 'desc' };
   emptyOnError?: boolean;
 }) {
@@ -61,6 +61,7 @@ export function ListTable<Row, S extends ListStateBase>({
       {...rest}
       rows={failed ? [] : (query.data?.rows ?? [])}
       total={failed ? 0 : (query.data?.total ?? 0)}
+      totalEstimated={!failed && !!query.data?.totalEstimated}
       loading={query.isFetching}
       page={state.page}
       pageSize={state.pageSize}

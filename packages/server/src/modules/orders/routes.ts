@@ -4,6 +4,7 @@ import {
   deleteActionAnswer,
   deleteRequestRow,
   order,
+  orderCountMeta,
   orderListMeta,
   orderListQuery,
   orderOption,
@@ -23,7 +24,7 @@ import { defineCsvExport } from '../../platform/csv-export';
 import type { Deps } from '../../platform/deps';
 import { invalid, zodCause } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
-import { definePutById, defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
+import { definePutById, defineRoute, RowsWith, type UploadedFile } from '../../platform/route';
 import { deleteAction } from '../sales-docs/delete-requests';
 import {
   exportOrders,
@@ -165,9 +166,10 @@ export function orderRoutes(app: FastifyInstance) {
       query: orderListQuery,
       paged: true,
       response: shippingOrderRow,
+      meta: orderCountMeta,
       async handler({ query, deps }) {
-        const page = await listShippingOrders(deps.db, query, unixNow(deps.clock));
-        return new Paged(page.rows, page.total);
+        const { rows, ...meta } = await listShippingOrders(deps.db, query, unixNow(deps.clock));
+        return new RowsWith(rows, meta);
       },
     });
     defineRoute(app, {

@@ -6,7 +6,8 @@ import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { jsonArray, type KeyCursor, type KeysetSort, keysetChunk } from '../../platform/csv-keyset';
-import { listConditions, listOrder, shippingRowColumns, sortColumn } from './list';
+import { listConditions, shippingRowColumns } from './list';
+import { listOrder, sortColumn } from './list-page';
 
 /** The list's order (list.ts listOrder) as a keyset: the sort's column, or the date, then the id. */
 function orderKeyset(q: OrderListQuery): KeysetSort {

@@ -57,22 +57,71 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
   };
 }
 
-/** Total and summary (cancelled excluded) of the rows matching `where`. */
-export async function summarise(db: Db, where: SQL): Promise<{ total: number; summary: OrderSummary }> {
-  const live = sql`${orders.shippingStatus} <> 'cancel'`;
+/**
+ * Filters no rollup answers (search, shipments for today, expected before today) count and sum
+ * their orders exactly up to this many matches; above it the total is the planner's estimate and
+ * the summary is left out (docs/decisions.md, 'Orders list at scale').
+ */
+export const totalsTuning = { exactMax: 5000 };
+
+/** A list total: exact, or (`estimated`) the planner's estimate of a count above totalsTuning.exactMax. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/** The planner's estimate of the rows matching `where` (no rows read). */
+async function estimateRows(db: Db, where: SQL): Promise<number> {
+  const [r] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from ${orders} where ${where}`,
+  );
+  const raw = Object.values(r ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** Above the cap: at least cap + 1, else the planner's estimate. */
+const estimated = async (db: Db, where: SQL): Promise<ListTotal> => ({
+  total: Math.max(totalsTuning.exactMax + 1, await estimateRows(db, where)),
+  estimated: true,
+});
+
+/**
+ * Total and summary (cancelled excluded) of the rows matching `where`, reading at most
+ * totalsTuning.exactMax + 1 of them: exact up to the cap; above it an estimated total and no summary.
+ */
+export async function summarise(
+  db: Db,
+  where: SQL,
+): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean }> {
+  const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(
     db,
     sql`select count(*) as total,
       count(*) filter (where ${live}) as count,
-      coalesce(sum(${orders.value}) filter (where ${live}), 0) as value,
-      coalesce(sum(${orders.shippingCost}) filter (where ${live}), 0) as shipping_cost,
-      coalesce(sum(${orders.actualShippingCost}) filter (where ${live}), 0) as actual_shipping_cost,
-      coalesce(sum(${orders.paymentReceived}) filter (where ${live}), 0) as payment_received,
-      coalesce(sum(${orders.outstanding}) filter (where ${live}), 0) as outstanding,
-      coalesce(sum(${orders.outstandingShipped}) filter (where ${live}), 0) as outstanding_shipped
-    from ${orders} where ${where}`,
+      coalesce(sum(value) filter (where ${live}), 0) as value,
+      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
+      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
+      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
+      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
+      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
+    from (select ${orders.shippingStatus}, ${orders.value}, ${orders.shippingCost}, ${orders.actualShippingCost},
+            ${orders.paymentReceived}, ${orders.outstanding}, ${orders.outstandingShipped}
+          from ${orders} where ${where} limit ${totalsTuning.exactMax + 1}) x`,
   );
-  return toSummary(r);
+  if (num(r?.total) > totalsTuning.exactMax) return { ...(await estimated(db, where)), summary: null };
+  return { ...toSummary(r), estimated: false };
+}
+
+/** The number of rows matching `where`: exact up to totalsTuning.exactMax, else the planner's estimate. */
+export async function countCapped(db: Db, where: SQL): Promise<ListTotal> {
+  const [r] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${orders} where ${where} limit ${totalsTuning.exactMax + 1}) x`,
+  );
+  const n = num(r?.n);
+  return n > totalsTuning.exactMax ? estimated(db, where) : { total: n, estimated: false };
 }
 
 const DAY = 86400;
@@ -118,8 +167,13 @@ export async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total:
       ? // No whole day inside: the range is short, read its orders.
         sql`select ${orderCols} from ${orders} where deleted = 0 and ${filter} and date >= ${f.start!} and date <= ${f.end!}`
       : sql`select ${cols} from ${orderDayTotals} where ${filter} and ${sql.join(days, sql` and `)}
-          union all
-          select ${orderCols} from ${orders} where deleted = 0 and ${filter} and (${sql.join(edges, sql` or `)})`;
+          ${sql.join(
+            // One range scan per edge (an OR would read the table through a bitmap): index-only on orders_date_idx.
+            edges.map(
+              (e) => sql`union all select ${orderCols} from ${orders} where deleted = 0 and ${filter} and ${e}`,
+            ),
+            sql` `,
+          )}`;
   }
   const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(

@@ -1,0 +1,187 @@
+// Orders list plans (issue 14 item 2): every way a page is found — the sort index walk, the filter
+// first (after a walk or at once), the per-status date merge — answers the rows the plain query
+// does, for every sort in both directions, ties on non-unique sort keys broken by id; and totals
+// no rollup answers are exact up to the cap, then estimated without a summary.
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { listOrders, listShippingOrders } from '../src/modules/sales-docs/list';
+import { listTuning } from '../src/modules/sales-docs/list-page';
+import { totalsTuning } from '../src/modules/sales-docs/list-totals';
+import { createDealer, createOrder } from './factories/sales';
+import { createTestApp, DAY, type TestApp } from './helpers';
+
+let t: TestApp;
+let now: number;
+const dealers: number[] = [];
+const STATUSES = ['wait', 'ship', 'done', 'cancel'] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  now = Math.floor(t.clock.now() / 1000);
+  for (let i = 0; i < 3; i++) dealers.push((await createDealer(t, { name: `Plan dealer ${i}` })).id);
+  // Few distinct values per column, so every sort has ties that only the id orders.
+  for (let i = 0; i < 36; i++) {
+    await createOrder(
+      t,
+      {
+        date: now - (i % 9) * 20 * DAY - (i % 4) * 3600,
+        value: [120, 120, 480, 75.5][i % 4],
+        shipping_cost: [0, 20, 20][i % 3],
+        shipping_status: STATUSES[i % 4],
+        payment_status: i % 3 === 0 ? 'paid' : 'not paid',
+        shipping_for_today: i % 4 === 1 && i % 3 !== 0 ? 1 : 0,
+        shipping_date_expected: now + ((i % 5) - 3) * 7 * DAY,
+        // Shipped and done orders need one; some cancelled ones have one too.
+        shipping_awb: i % 4 === 1 || i % 4 === 2 || i % 8 === 3 ? `AWB-P${i % 3}` : '',
+        invoice: i % 3 ? `INV-P${i % 4}` : '',
+        note: i % 2 ? `Plan note ${i % 3}` : '',
+      },
+      dealers[i % 3],
+    );
+  }
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** The filters of the screen, each with the same condition in plain SQL. */
+const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => {
+  const [d0, d1] = dealers as [number, number];
+  const midnight = now - (now % DAY);
+  return [
+    { q: { dealer: String(d0) }, where: sql`dealer_id = ${d0}` },
+    { q: { shipping_status: 'wait;ship' }, where: sql`shipping_status in ('wait', 'ship')` },
+    { q: { shipping_status: 'ship;done;cancel' }, where: sql`shipping_status in ('ship', 'done', 'cancel')` },
+    { q: { payment_status: 'not paid' }, where: sql`payment_status = 'not paid'` },
+    {
+      q: { dealer: String(d1), shipping_status: 'wait;ship', start: String(now - 100 * DAY), end: String(now) },
+      where: sql`dealer_id = ${d1} and shipping_status in ('wait', 'ship') and date >= ${now - 100 * DAY} and date <= ${now}`,
+    },
+    {
+      q: { expected_before_today: '1', shipping_status: 'wait;ship', today_start: String(midnight) },
+      where: sql`shipping_status in ('wait', 'ship') and shipping_date_expected < ${midnight}`,
+    },
+    { q: { shipping_for_today: '1' }, where: sql`shipping_for_today = 1` },
+    { q: { search: 'plan note 1' }, where: sql`lower(note) like '%plan note 1%'` },
+  ];
+};
+
+const COLUMNS: Record<string, string> = {
+  note: 'left(note, 64)',
+  sales: '(value - shipping_cost)',
+};
+
+async function plain(where: SQL, sort: string, order: 'asc' | 'desc', offset: number, limit: number) {
+  const dir = sql.raw(order);
+  const by =
+    sort === 'date'
+      ? order === 'asc'
+        ? sql`date asc nulls first, id asc nulls first`
+        : sql`date desc nulls last, id desc nulls last`
+      : sort === 'id'
+        ? sql`id ${dir}`
+        : sql`${sql.raw(COLUMNS[sort] ?? sort)} ${dir}, id ${dir}`;
+  const rows = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from orders where deleted = 0 and ${where} order by ${by} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+const WAYS = [
+  { name: 'walk (every row)', tuning: { filterFirstMax: -1, walkMin: 1e6, walkRows: 1e6 } },
+  // Seven rows: some pages are found in them, the others run the filter first after the walk.
+  { name: 'short walk', tuning: { filterFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 } },
+  { name: 'filter first at once', tuning: { filterFirstMax: 1e6 } },
+];
+const DEFAULT_TUNING = { ...listTuning };
+
+describe('orders list plans', () => {
+  it('page every filter × sort, both directions, as the plain query does, whichever way', async () => {
+    let checked = 0;
+    try {
+      for (const way of WAYS) {
+        Object.assign(listTuning, way.tuning);
+        for (const f of FILTERS())
+          for (const sort of ORDER_SORTS)
+            for (const order of ['asc', 'desc'] as const) {
+              const q = orderListQuery.parse({ limit: '5', offset: '2', sort, order, ...f.q });
+              const want = await plain(f.where, sort, order, 2, 5);
+              const what = `${way.name}: ${JSON.stringify(f.q)} ${sort} ${order}`;
+              const got = (await listOrders(t.database.db, q, now)).rows.map((r) => r.id);
+              expect(got, what).toEqual(want);
+              // The shipping and production lists have no payment filter.
+              if (!f.q.payment_status) {
+                const shipping = (await listShippingOrders(t.database.db, q, now)).rows.map((r) => r.id);
+                expect(shipping, `shipping list ${what}`).toEqual(want);
+              }
+              checked += want.length;
+            }
+      }
+    } finally {
+      Object.assign(listTuning, DEFAULT_TUNING);
+    }
+    // The data set fills the pages (the comparison is not of empty lists).
+    expect(checked).toBeGreaterThan(WAYS.length * FILTERS().length * ORDER_SORTS.length * 2 * 2);
+  });
+
+  it('merge the per-status date walks across page boundaries, both directions', async () => {
+    const f = FILTERS()[2]!;
+    for (const order of ['asc', 'desc'] as const)
+      for (const offset of [0, 3, 11]) {
+        const q = orderListQuery.parse({ limit: '7', offset: String(offset), order, ...f.q });
+        expect((await listOrders(t.database.db, q, now)).rows.map((r) => r.id)).toEqual(
+          await plain(f.where, 'date', order, offset, 7),
+        );
+      }
+  });
+
+  it('count and sum a filter no rollup answers exactly up to the cap, then estimate without a summary', async () => {
+    const q = orderListQuery.parse({ limit: '5', search: 'plan note' });
+    const [exact] = await queryRows<{ n: number | string; value: string }>(
+      t.database.db,
+      sql`select count(*) as n, coalesce(sum(value) filter (where shipping_status <> 'cancel'), 0)::text as value
+          from orders where deleted = 0 and lower(note) like '%plan note%'`,
+    );
+    const n = Number(exact?.n);
+    expect(n).toBeGreaterThan(3);
+    const full = await listOrders(t.database.db, q, now);
+    expect(full.total).toBe(n);
+    expect(full.total_estimated).toBe(false);
+    expect(full.summary?.value).toBeCloseTo(Number(exact?.value), 2);
+    expect((await listShippingOrders(t.database.db, q, now)).total).toBe(n);
+
+    const cap = totalsTuning.exactMax;
+    totalsTuning.exactMax = 3;
+    try {
+      const over = await listOrders(t.database.db, q, now);
+      expect(over.total_estimated).toBe(true);
+      expect(over.summary).toBeNull();
+      expect(over.total).toBeGreaterThan(3);
+      // The page itself is exact.
+      expect(over.rows.map((r) => r.id)).toEqual(full.rows.map((r) => r.id));
+      const shipping = await listShippingOrders(t.database.db, q, now);
+      expect(shipping.total_estimated).toBe(true);
+      expect(shipping.total).toBeGreaterThan(3);
+    } finally {
+      totalsTuning.exactMax = cap;
+    }
+  });
+
+  it('answer total_estimated through the API: false for the rollup filters', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders?limit=2&dealer=${dealers[0]}&shipping_status=wait;ship`,
+      headers: await t.as('sale'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total_estimated: false, summary: { count: expect.any(Number) } });
+    const ship = await t.app.inject({
+      method: 'GET',
+      url: '/api/shipping/orders?limit=2&expected_before_today=1',
+      headers: await t.as('shipping'),
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    expect(ship.json()).toMatchObject({ total_estimated: false, total: expect.any(Number) });
+  });
+});
