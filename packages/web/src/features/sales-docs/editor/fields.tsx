@@ -1,9 +1,10 @@
 import { Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
-import { lazy, type ReactNode, type RefObject, Suspense, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../../components/format';
 import type { DocForm } from './doc-form';
+import { type CountryFieldProps, type DealerPickerProps, type PickerFocus, selectedDealer } from './picker-props';
 
 type Ctl = Control<DocForm, unknown, DocForm>;
 type Name = Parameters<typeof FormTextField<DocForm>>[0]['name'];
@@ -89,41 +90,6 @@ export function CheckField({
       )}
     />
   );
-}
-
-export interface CountryFieldProps {
-  control: Ctl;
-  name: Name;
-  label: string;
-  disabled?: boolean;
-}
-
-/** A dealer option of the picker (`label`: name and id). */
-export interface DealerOpt {
-  id: number;
-  name: string;
-  label: string;
-}
-
-export interface DealerPickerProps {
-  value: number | null;
-  options: DealerOpt[];
-  /** The document's own dealer, shown before the options have come. */
-  fallback: DealerOpt | null;
-  disabled: boolean;
-  error?: string;
-  loading: boolean;
-  onChange: (id: number | null) => void;
-}
-
-/** The picked dealer among the options, or the document's own when the options have not come yet. */
-export function selectedDealer(value: number | null, options: DealerOpt[], fallback: DealerOpt | null) {
-  return options.find((o) => o.id === value) ?? (fallback && fallback.id === value ? fallback : null);
-}
-
-/** A picker focuses its input when it arrives if the user had already focused its placeholder. */
-export interface PickerFocus {
-  focusOnMount: RefObject<boolean>;
 }
 
 // MUI Autocomplete and the country list load after the editor shows (pickers.tsx, preloaded by the editor pages).

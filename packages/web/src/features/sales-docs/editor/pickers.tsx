@@ -7,7 +7,7 @@ import {
   type DealerPickerProps,
   type PickerFocus,
   selectedDealer,
-} from './fields';
+} from './picker-props';
 
 /*
  * The editor's two Autocomplete fields (MUI Autocomplete and the ISO country list, ~11 kB gzip): a chunk of their
