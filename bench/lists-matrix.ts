@@ -58,7 +58,11 @@ async function lists(): Promise<List[]> {
   const orderDealer = await busiest('orders', 'dealer_id', 'deleted = 0');
   const supplier = await busiest('purchase_orders', 'supplier_id');
   const user = await busiest('project_members', 'user_id');
-  const project = await busiest('tasks', 'project_id', 'project_id is not null');
+  const project = await busiest(
+    'tasks',
+    'project_id',
+    `project_id in (select project_id from project_members where user_id = ${user})`,
+  );
   const d180 = range(180);
   const d30 = range(30);
   return [
@@ -95,7 +99,8 @@ async function lists(): Promise<List[]> {
           status: 'received',
           paid: '2',
         },
-        'search po-2025': { search: 'po-2025' },
+        'search po-2025-001': { search: 'po-2025-001' },
+        'search engineering (20 %)': { search: 'engineering' },
         'search xyz (no hit)': { search: 'xyz' },
       },
       run: async (f, sort, order) => (await listPos(db, poListQuery.parse({ limit: '50', ...f, sort, order }))).total,

@@ -30,7 +30,8 @@ export const events = pgTable(
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
-    index('events_time_idx').on(t.time.desc(), t.id.desc()),
+    // 0016_list_indexes adds INCLUDE (entity_type, event): type and event filters walk it index-only.
+    index('events_time_cover_idx').on(t.time.desc(), t.id.desc()),
     index('events_entity_idx').on(t.entityType, t.entityId, t.time.desc()),
     index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

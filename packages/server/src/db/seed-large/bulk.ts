@@ -29,7 +29,7 @@ export async function withoutIndexes(db: Db, tables: string[], rows: number, loa
     for (const i of indexes) await db.execute(sql.raw(i.def));
     if (indexes.length) console.log(`  ${indexes.length} indexes rebuilt in ${Math.round((Date.now() - t1) / 1000)} s`);
   }
-  await db.execute(sql.raw(`analyze ${tables.map((t) => `"${t}"`).join(', ')}`));
+  await db.execute(sql.raw(`vacuum analyze ${tables.map((t) => `"${t}"`).join(', ')}`));
   return Date.now() - t0;
 }
 

@@ -2,6 +2,7 @@ import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type ListTotal, listTotal } from '../../db/count';
 import { events } from '../../db/schema/platform';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
@@ -17,7 +18,7 @@ export async function listEvents(
   role: Role,
   q: EventListQuery,
   entity?: { type: string; id: number },
-): Promise<{ rows: EventRow[]; total: number }> {
+): Promise<{ rows: EventRow[] } & ListTotal> {
   const conds: SQL[] = [];
   if (entity) conds.push(eq(events.entityType, entity.type), eq(events.entityId, entity.id));
   else {
@@ -37,34 +38,32 @@ export async function listEvents(
   if (q.from !== undefined) conds.push(gte(events.time, q.from));
   if (q.to !== undefined) conds.push(lte(events.time, q.to));
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        time: events.time,
-        username: events.username,
-        first_name: events.firstName,
-        last_name: events.lastName,
-        event: events.event,
-        entity_type: events.entityType,
-        entity_id: events.entityId,
-        data: events.data,
-      })
-      .from(events)
-      .where(where)
-      // NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
-      .orderBy(sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`)
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(events)
-      .where(where),
-  ]);
+  const rows = await db
+    .select({
+      id: events.id,
+      time: events.time,
+      username: events.username,
+      first_name: events.firstName,
+      last_name: events.lastName,
+      event: events.event,
+      entity_type: events.entityType,
+      entity_id: events.entityId,
+      data: events.data,
+    })
+    .from(events)
+    .where(where)
+    // NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
+    .orderBy(sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`)
+    .limit(q.limit)
+    .offset(q.offset);
+  const total = await listTotal(db, sql`select 1 from ${events} where ${where ?? sql`true`}`, {
+    ...q,
+    length: rows.length,
+  });
   const scoped = rows.map((r) => ({
     ...r,
     data: scopeEventData(role, r.entity_type, r.data as Record<string, unknown>),
   }));
   // Record names are resolved for the page only: one query per entity type present.
-  return { rows: await labelEvents(db, scoped as UnlabelledEventRow[]), total: count?.n ?? 0 };
+  return { rows: await labelEvents(db, scoped as UnlabelledEventRow[]), ...total };
 }

@@ -1,10 +1,11 @@
 import type { PoLine, PoRow, PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import { PO_MSG, type PoListQuery, type PoStatus, roundPrice, toDisplay } from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
+import { EXACT_COUNT_LIMIT } from '../../db/count';
 import { poRollup, purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
-import { likePattern, orderBy } from '../../platform/paging';
+import { likePattern } from '../../platform/paging';
 
 const P = purchaseOrders;
 const L = purchaseOrderLines;
@@ -84,87 +85,140 @@ export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
   };
 }
 
-function listWhere(q: Partial<PoListQuery>): SQL | undefined {
-  const conds: SQL[] = [];
+function listWhere(q: Partial<PoListQuery>): SQL {
+  const conds: SQL[] = [sql`true`];
   if (q.search)
     conds.push(
-      sql`lower(${P.poNumber} || ' ' || ${P.supplierName} || ' ' || ${P.requisitioner} || ' ' || ${P.purpose} || ' ' || ${P.department}) like ${likePattern(q.search)}`,
+      sql`lower(p.po_number || ' ' || p.supplier_name || ' ' || p.requisitioner || ' ' || p.purpose || ' ' || p.department) like ${likePattern(q.search)}`,
     );
-  if (q.supplier) conds.push(eq(P.supplierId, q.supplier));
-  if (q.start !== undefined) conds.push(sql`${P.poDate} >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`${P.poDate} <= ${q.end}`);
-  if (q.status && q.status !== 'all') conds.push(eq(P.status, q.status));
-  if (q.paid && q.paid !== 'all') conds.push(eq(P.paid, Number(q.paid)));
-  return conds.length ? and(...conds) : undefined;
+  if (q.supplier) conds.push(sql`p.supplier_id = ${q.supplier}`);
+  if (q.start !== undefined) conds.push(sql`p.po_date >= ${q.start}`);
+  if (q.end !== undefined) conds.push(sql`p.po_date <= ${q.end}`);
+  if (q.status && q.status !== 'all') conds.push(sql`p.status = ${q.status}`);
+  if (q.paid && q.paid !== 'all') conds.push(sql`p.paid = ${Number(q.paid)}`);
+  return sql.join(conds, sql` and `);
 }
 
-/** The list: filtered, sorted, paged and totalled in SQL; `amount` sums the non-cancelled POs (USD). */
+/**
+ * Sort columns. Ties keep the former order (id descending in both directions); each column has an
+ * index `(column, id desc) include (supplier_id, po_date, status, paid)` and the few-valued ones a
+ * descending twin (0016_list_indexes), so a filtered page is an index-only walk.
+ */
+const SORTS: Record<string, SQL> = {
+  po_number: sql`p.po_number`,
+  supplier_name: sql`lower(p.supplier_name)`,
+  requisitioner: sql`lower(p.requisitioner)`,
+  department: sql`lower(p.department)`,
+  due_date: sql`p.due_date`,
+  status: sql`p.status`,
+  amount: sql`p.amount`,
+  paid: sql`p.paid`,
+};
+
+const pageColumns = sql`p.id, p.po_number, p.po_date, p.due_date, p.supplier_id as supplier, p.supplier_name,
+  p.requisitioner, p.purpose, p.department, p.status, p.paid, p.currency, p.currency_rate, p.amount, p.cancelled_reason`;
+
+/**
+ * The list: filtered, sorted, paged and totalled in SQL; `amount` sums the non-cancelled POs (USD). Above
+ * the exact-count limit a search's total and amount are estimates (`estimated`; docs/decisions.md).
+ */
 export async function listPos(
   db: Db,
   q: PoListQuery,
   opts: { totals?: boolean } = {},
-): Promise<{ rows: PoRow[]; total: number; amount: number }> {
+): Promise<{ rows: PoRow[]; total: number; amount: number; estimated: boolean }> {
   const where = listWhere(q);
-  // The default (po_date descending) matches the (po_date desc nulls last, id desc nulls last) index exactly;
-  // plain `desc` means nulls first and would sort every row instead.
-  const byDate = !q.sort || (q.sort === 'po_date' && q.order !== 'asc');
-  const order = byDate
-    ? sql`${P.poDate} desc nulls last`
-    : orderBy(
-        {
-          po_date: P.poDate,
-          po_number: P.poNumber,
-          supplier_name: sql`lower(${P.supplierName})`,
-          requisitioner: sql`lower(${P.requisitioner})`,
-          department: sql`lower(${P.department})`,
-          due_date: P.dueDate,
-          status: P.status,
-          amount: P.amount,
-          paid: P.paid,
-        },
-        q.sort,
-        q.order,
-        sql`${P.poDate} desc`,
-      );
-  const page = db
-    .select(rowColumns)
-    .from(P)
-    .where(where)
-    .orderBy(order, sql`${P.id} desc nulls last`)
-    .limit(q.limit)
-    .offset(q.offset);
-  if (opts.totals === false) return { rows: await page, total: 0, amount: 0 };
-  const [rows, agg] = await Promise.all([page, totals(db, q, where)]);
-  return { rows, ...agg };
+  // One supplier's POs (a few thousand) are read through the supplier index and sorted: walking a sort
+  // index instead can cross most of the table first when the supplier's rows sit at one end of it (its
+  // name always does; requisitioners and dates often). `|| ''` / `+ 0` keep the planner off the sort index.
+  const sort = q.sort && q.sort !== 'po_date' ? SORTS[q.sort] : undefined;
+  const col =
+    sort && q.supplier
+      ? ['po_number', 'supplier_name', 'requisitioner', 'department', 'status'].includes(q.sort!)
+        ? sql`(${sort} || '')`
+        : sql`(${sort} + 0)`
+      : sort;
+  // The default (po_date descending) walks (po_date desc nulls last, id desc nulls last) forward; po_date is
+  // never null, so ascending `nulls first` is the same order and walks it backward.
+  const order = col
+    ? sql`${col} ${q.order === 'desc' ? sql`desc` : sql`asc`}, p.id desc nulls last`
+    : q.sort === 'po_date' && q.order === 'asc'
+      ? sql`p.po_date asc nulls first, p.id desc nulls last`
+      : sql`p.po_date desc nulls last, p.id desc nulls last`;
+  // The page's ids first (an index-only walk under the filters), then only those rows are read.
+  const raw = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with page as materialized (select p.id from purchase_orders p where ${where} order by ${order}
+                                   limit ${q.limit} offset ${q.offset})
+        select ${pageColumns} from page join purchase_orders p on p.id = page.id order by ${order}`,
+  );
+  const rows: PoRow[] = raw.map((r) => ({
+    id: Number(r.id),
+    po_number: String(r.po_number),
+    po_date: Number(r.po_date),
+    due_date: Number(r.due_date),
+    supplier: Number(r.supplier),
+    supplier_name: String(r.supplier_name),
+    requisitioner: String(r.requisitioner),
+    purpose: String(r.purpose),
+    department: String(r.department),
+    status: r.status as PoStatus,
+    paid: Number(r.paid) as 0 | 1 | 2,
+    currency: String(r.currency),
+    currency_rate: Number(r.currency_rate),
+    amount: Number(r.amount),
+    cancelled_reason: String(r.cancelled_reason),
+  }));
+  if (opts.totals === false) return { rows, total: 0, amount: 0, estimated: false };
+  return { rows, ...(await totals(db, q, where)) };
 }
+
+const sums = sql`count(*)::int as n, coalesce(sum(p.amount) filter (where p.status <> 'cancelled'), 0) as amount`;
 
 /**
  * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
- * and payment filter (a handful of rows), otherwise by scanning the matching POs.
+ * and payment filter (a handful of rows); for a date range by an index-only scan of
+ * purchase_orders_date_totals_idx; for a search over its matches, counted exactly up to the limit and
+ * above it estimated from a 1 % block sample.
  */
-async function totals(db: Db, q: Partial<PoListQuery>, where: SQL | undefined) {
-  const byRollup = !q.search && q.start === undefined && q.end === undefined;
-  const R = poRollup;
-  const conds: SQL[] = [];
-  if (q.supplier) conds.push(eq(R.supplierId, q.supplier));
-  if (q.status && q.status !== 'all') conds.push(eq(R.status, q.status));
-  if (q.paid && q.paid !== 'all') conds.push(eq(R.paid, Number(q.paid)));
-  const [agg] = byRollup
-    ? await db
-        .select({
-          n: sql<number>`coalesce(sum(${R.n}), 0)`.mapWith(Number),
-          amount: sql<number>`coalesce(sum(${R.amount}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
-        })
-        .from(R)
-        .where(conds.length ? and(...conds) : undefined)
-    : await db
-        .select({
-          n: sql<number>`count(*)`.mapWith(Number),
-          amount: sql<number>`coalesce(sum(${P.amount}) filter (where ${P.status} <> 'cancelled'), 0)`.mapWith(Number),
-        })
-        .from(P)
-        .where(where);
-  return { total: agg?.n ?? 0, amount: roundPrice(agg?.amount ?? 0) };
+async function totals(db: Db, q: Partial<PoListQuery>, where: SQL) {
+  const result = (n: unknown, amount: unknown, estimated = false) => ({
+    total: Number(n ?? 0),
+    amount: roundPrice(Number(amount ?? 0)),
+    estimated,
+  });
+  if (!q.search && q.start === undefined && q.end === undefined) {
+    const R = poRollup;
+    const conds: SQL[] = [];
+    if (q.supplier) conds.push(eq(R.supplierId, q.supplier));
+    if (q.status && q.status !== 'all') conds.push(eq(R.status, q.status));
+    if (q.paid && q.paid !== 'all') conds.push(eq(R.paid, Number(q.paid)));
+    const [agg] = await db
+      .select({
+        n: sql<number>`coalesce(sum(${R.n}), 0)`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${R.amount}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
+      })
+      .from(R)
+      .where(conds.length ? and(...conds) : undefined);
+    return result(agg?.n, agg?.amount);
+  }
+  if (!q.search) {
+    const [agg] = await queryRows<{ n: number; amount: string }>(
+      db,
+      sql`select ${sums} from purchase_orders p where ${where}`,
+    );
+    return result(agg?.n, agg?.amount);
+  }
+  const [agg] = await queryRows<{ n: number; amount: string }>(
+    db,
+    sql`select ${sums} from (select p.amount, p.status from purchase_orders p where ${where} limit ${EXACT_COUNT_LIMIT + 1}) p`,
+  );
+  if (Number(agg?.n) <= EXACT_COUNT_LIMIT) return result(agg?.n, agg?.amount);
+  const [est] = await queryRows<{ n: number; amount: string }>(
+    db,
+    sql`select ${sums} from purchase_orders p tablesample system (1) repeatable (14) where ${where}`,
+  );
+  return result(Math.max(EXACT_COUNT_LIMIT + 1, Number(est?.n ?? 0) * 100), Number(est?.amount ?? 0) * 100, true);
 }
 
 /** POs of one status (dashboards, the approval inbox), newest first. */

@@ -45,10 +45,17 @@ function filters(q: TaskListQuery, nowSec: number): SQL[] {
 
 async function page(db: Db, where: SQL[], order: SQL, q: TaskListQuery) {
   const w = sql.join(where, sql` and `);
+  // The page's ids first (a walk of the ids under the filters), then only those
+  // tasks are read with their people, project and subtask count.
   const [rows, [c]] = await Promise.all([
     queryRows<Task>(
       db,
-      sql`select ${taskColumns} ${taskFrom} where ${w} order by ${order} limit ${q.limit} offset ${q.offset}`,
+      sql`with page as materialized (select t.id from tasks t where ${w} order by ${order}
+                                     limit ${q.limit} offset ${q.offset})
+          select ${taskColumns} from page join tasks t on t.id = page.id
+            left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
+            left join projects p on p.id = t.project_id
+          order by ${order}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from tasks t where ${w}`),
   ]);
