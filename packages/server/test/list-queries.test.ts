@@ -26,7 +26,7 @@ let t: TestApp;
 const db = () => t.database.db;
 const ids = async (q: SQL) => (await queryRows<{ id: number }>(db(), q)).map((r) => Number(r.id));
 const count = async (q: SQL) => Number((await queryRows<{ n: number }>(db(), q))[0]?.n ?? 0);
-const like = (s: string) => `%${s.toLowerCase()}%`;
+const like = (s: unknown) => `%${String(s).toLowerCase()}%`;
 const DIRS = ['asc', 'desc'] as const;
 let dealer: number;
 let supplier: number;
