@@ -38,8 +38,11 @@ export function useQuotationsList(prefix: '' | '/shipping' | '/production', q: Q
   return useQuery({
     queryKey: ['quotations', 'list', prefix, q],
     queryFn: async () => {
-      const b = await apiFetch<{ data: QuotationRow[]; total?: number }>(`${prefix}/quotations`, { query: q });
-      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+      const b = await apiFetch<{ data: QuotationRow[]; total?: number; total_estimated?: 0 | 1 }>(
+        `${prefix}/quotations`,
+        { query: q },
+      );
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, estimated: b.total_estimated === 1 };
     },
     placeholderData: keepPreviousData,
   });

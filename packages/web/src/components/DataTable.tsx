@@ -27,6 +27,7 @@ import Link from '@mui/material/Link';
 import { type Key, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type ColumnChoice, isColumnVisible, NO_CHOICE, toggleColumn, visibleColumns } from './column-visibility';
+import { pagerLabel } from './format';
 import { usePersistentState } from './use-persistent-state';
 
 export interface Column<T> {
@@ -55,6 +56,8 @@ export interface DataTableProps<T> {
   rows: T[];
   /** Total row count on the server (for the pager). */
   total: number;
+  /** `total` is the server's estimate: the pager says 'of about N'. */
+  totalEstimated?: boolean;
   rowKey: (row: T) => Key;
   /** 0-based page. */
   page: number;
@@ -347,6 +350,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
         page={p.total > 0 ? Math.min(p.page, Math.max(0, Math.ceil(p.total / p.pageSize) - 1)) : 0}
         rowsPerPage={p.pageSize}
         rowsPerPageOptions={sizes}
+        labelDisplayedRows={({ from, to, count }) => pagerLabel(from, to, count, p.totalEstimated)}
         onPageChange={(_, page) => p.onPageChange(page)}
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />
