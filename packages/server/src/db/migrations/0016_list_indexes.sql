@@ -37,4 +37,7 @@ CREATE INDEX "packing_lists_customer_sort_idx" ON "packing_lists" USING btree (l
 CREATE INDEX "events_time_cover_idx" ON "events" USING btree ("time" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("entity_type","event");--> statement-breakpoint
 DROP INDEX "events_time_idx";--> statement-breakpoint
 CREATE INDEX "tasks_project_cover_idx" ON "tasks" USING btree ("project_id","id" DESC NULLS LAST) INCLUDE ("parent_id","status","priority","due_date","date_added","assigned_to","added_by");--> statement-breakpoint
-DROP INDEX "tasks_project_idx";
+DROP INDEX "tasks_project_idx";--> statement-breakpoint
+CREATE INDEX "order_lines_testable_idx" ON "order_lines" USING btree ("order_id","product_id") WHERE is_shipping_cost = 0;--> statement-breakpoint
+CREATE INDEX "events_username_trgm" ON "events" USING gin ((lower("username")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "events_person_trgm" ON "events" USING gin ((lower("first_name" || ' ' || "last_name")) gin_trgm_ops);

@@ -34,6 +34,9 @@ export const events = pgTable(
     index('events_time_cover_idx').on(t.time.desc(), t.id.desc()),
     index('events_entity_idx').on(t.entityType, t.entityId, t.time.desc()),
     index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The Who filter (username or names): trigram indexes, and statistics on the expressions for the plan.
+    index('events_username_trgm').using('gin', sql`(lower(${t.username})) gin_trgm_ops`),
+    index('events_person_trgm').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );
 
