@@ -40,4 +40,14 @@ CREATE INDEX "tasks_project_cover_idx" ON "tasks" USING btree ("project_id","id"
 DROP INDEX "tasks_project_idx";--> statement-breakpoint
 CREATE INDEX "order_lines_testable_idx" ON "order_lines" USING btree ("order_id","product_id") WHERE is_shipping_cost = 0;--> statement-breakpoint
 CREATE INDEX "events_username_trgm" ON "events" USING gin ((lower("username")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "events_person_trgm" ON "events" USING gin ((lower("first_name" || ' ' || "last_name")) gin_trgm_ops);
+CREATE INDEX "events_person_trgm" ON "events" USING gin ((lower("first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint
+CREATE TABLE "po_day_totals" (
+	"day" integer NOT NULL,
+	"status" text NOT NULL,
+	"paid" smallint NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"amount" numeric(24, 6) DEFAULT '0' NOT NULL,
+	CONSTRAINT "po_day_totals_day_status_paid_pk" PRIMARY KEY("day","status","paid")
+);--> statement-breakpoint
+INSERT INTO "po_day_totals" ("day", "status", "paid", "n", "amount")
+SELECT floor("po_date" / 86400.0)::int, "status", "paid", count(*), sum("amount") FROM "purchase_orders" GROUP BY 1, 2, 3;

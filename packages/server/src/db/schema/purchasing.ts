@@ -152,6 +152,22 @@ const lookup = (name: string) =>
     (t) => [uniqueIndex(`${name}_name_uq`).on(sql`lower(${t.name})`)],
   );
 
+/**
+ * The same count and amount per UTC day (`day` = po_date ÷ 86400) × status × payment state, kept by
+ * moveRollup: the totals of a date range read its whole days here and only the two cut days from the POs.
+ */
+export const poDayTotals = pgTable(
+  'po_day_totals',
+  {
+    day: integer('day').notNull(),
+    status: text('status').notNull(),
+    paid: smallint('paid').notNull(),
+    n: integer('n').notNull().default(0),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paid] })],
+);
+
 /** Department, term and price quote lookups (names are copied into the PO). */
 export const poDepartments = lookup('po_departments');
 export const poTerms = lookup('po_terms');

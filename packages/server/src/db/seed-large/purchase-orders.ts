@@ -81,5 +81,5 @@ export async function seedLargePurchaseOrders(db: Db, total: number, now: number
   });
   await syncSequence(db, 'purchase_orders');
   await rebuildPoRollup(db);
-  await db.execute(sql`analyze po_rollup`);
+  await db.execute(sql`analyze po_rollup, po_day_totals`);
 }
