@@ -123,6 +123,16 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * The figures beside a large list's page: `total`, exact up to a threshold; above it the database's
+ * estimate and `total_estimated: 1` (the footer then says 'about'; docs/decisions.md).
+ */
+export const listTotalMeta = z.object({
+  total: z.number().int(),
+  /** 1: `total` is an estimate (many rows match); 0: exact. */
+  total_estimated: z.union([z.literal(0), z.literal(1)]),
+});
+
 /** Page sizes the tables offer (history screens add 200). */
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const HISTORY_PAGE_SIZES = [25, 50, 100, 200] as const;

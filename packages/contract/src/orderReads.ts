@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, listQuery, MAX_UNIX_SECONDS } from './common';
+import { flag, listQuery, listTotalMeta, MAX_UNIX_SECONDS } from './common';
 import { MSG } from './messages';
 import { PAYMENT_FILTERS, PAYMENT_STATUSES, SHIPPING_STATUSES } from './orders';
 
@@ -115,14 +115,12 @@ export const orderSummary = z.object({
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 /**
- * The total of a list's matching orders beside `data`. `total_estimated`: true when a filter no
- * rollup answers (search, shipments for today, expected before today) matches more than 5,000
- * orders — then `total` is the database's estimate, shown as 'about N' (docs/decisions.md).
+ * What GET /orders answers beside `data` (its rows): `listTotalMeta` — `total_estimated` is 1 when a
+ * filter no rollup answers (search, shipments for today, expected before today) matches more than
+ * 5,000 orders; then `total` is the database's estimate, shown as 'about N', and there is no summary
+ * (docs/decisions.md).
  */
-export const orderCountMeta = z.object({ total: z.number().int(), total_estimated: z.boolean() });
-
-/** What GET /orders answers beside `data` (its rows); no summary when the total is estimated. */
-export const orderListMeta = orderCountMeta.extend({ summary: orderSummary.nullable() });
+export const orderListMeta = listTotalMeta.extend({ summary: orderSummary.nullable() });
 
 /** GET /orders answer: `{ data: rows, total, summary }`. */
 export type OrderListResponse = z.infer<typeof orderListMeta> & { data: OrderRow[] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listTotalMeta } from './common';
 import { PO_STATUSES } from './purchaseOrders';
 
 /**
@@ -91,8 +92,11 @@ export const poRow = z.object({
 });
 export type PoRow = z.infer<typeof poRow>;
 
-/** Beside the rows of GET /purchaseorders: the total and the USD sum of the filtered POs. */
-export const poListMeta = z.object({ total: z.number().int(), amount: z.number() });
+/**
+ * Beside the rows of GET /purchaseorders: the total and the USD sum of the filtered POs (both estimates
+ * when `total_estimated` is 1: a search matching many POs).
+ */
+export const poListMeta = listTotalMeta.extend({ amount: z.number() });
 
 /** GET /purchaseorders answers `{ data: rows, total, amount }`. */
 export type PoListAnswer = z.infer<typeof poListMeta> & { data: PoRow[] };

@@ -97,7 +97,7 @@ describe('answer schemas', () => {
       properties: {
         data: { type: 'array', items: { properties: { oc_ref: { type: 'string' } } } },
         total: { type: 'integer' },
-        total_estimated: { type: 'boolean' },
+        total_estimated: { anyOf: [{ const: 0 }, { const: 1 }] },
         // Null when the total is an estimate (docs/decisions.md, 'Orders list at scale').
         summary: { anyOf: [{ properties: { outstanding: { type: 'number' } } }, { type: 'null' }] },
       },

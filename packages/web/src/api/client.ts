@@ -202,6 +202,8 @@ export async function apiFetch<T = unknown>(path: string, o: FetchOptions = {}):
 export interface PageResult<T> {
   rows: T[];
   total: number;
+  /** The server estimated `total` (many rows match; the footer says 'about'). */
+  estimated?: boolean;
 }
 
 type Query = FetchOptions['query'];
@@ -212,8 +214,8 @@ export const api = {
   get: async <T>(path: string, query?: Query, o?: Opts) => (await apiFetch<{ data: T }>(path, { ...o, query })).data,
   /** GET of a server-paged list → `{ rows, total }`. */
   list: async <T>(path: string, query?: Query, o?: Opts): Promise<PageResult<T>> => {
-    const b = await apiFetch<{ data: T[]; total?: number }>(path, { ...o, query });
-    return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+    const b = await apiFetch<{ data: T[]; total?: number; total_estimated?: 0 | 1 }>(path, { ...o, query });
+    return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, estimated: b.total_estimated === 1 };
   },
   post: async <T>(path: string, body?: unknown, o?: Opts) =>
     (await apiFetch<{ data: T }>(path, { ...o, method: 'POST', body })).data,

@@ -12,7 +12,7 @@ export function useOrdersList(q: Query) {
     queryFn: async (): Promise<{
       rows: OrderRow[];
       total: number;
-      totalEstimated: boolean;
+      estimated: boolean;
       summary: OrderSummary | null;
     }> => {
       const b = await apiFetch<OrderListResponse>('/orders', { query: q });
@@ -20,7 +20,7 @@ export function useOrdersList(q: Query) {
       return {
         rows: b.data ?? [],
         total: b.total ?? 0,
-        totalEstimated: !!b.total_estimated,
+        estimated: b.total_estimated === 1,
         summary: b.summary ?? null,
       };
     },
@@ -36,11 +36,11 @@ export function useRoleOrdersList(role: 'shipping' | 'production', q: Query) {
   return useQuery({
     queryKey: ['orders', 'list', role, q],
     queryFn: async () => {
-      const b = await apiFetch<{ data: ShippingOrderRow[]; total?: number; total_estimated?: boolean }>(
+      const b = await apiFetch<{ data: ShippingOrderRow[]; total?: number; total_estimated?: 0 | 1 }>(
         `/${role}/orders`,
         { query: q },
       );
-      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, totalEstimated: !!b.total_estimated };
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, estimated: b.total_estimated === 1 };
     },
     placeholderData: keepPreviousData,
     retry: false,
@@ -52,8 +52,11 @@ export function useQuotationsList(prefix: '' | '/shipping' | '/production', q: Q
   return useQuery({
     queryKey: ['quotations', 'list', prefix, q],
     queryFn: async () => {
-      const b = await apiFetch<{ data: QuotationRow[]; total?: number }>(`${prefix}/quotations`, { query: q });
-      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0 };
+      const b = await apiFetch<{ data: QuotationRow[]; total?: number; total_estimated?: 0 | 1 }>(
+        `${prefix}/quotations`,
+        { query: q },
+      );
+      return { rows: b.data ?? [], total: b.total ?? b.data?.length ?? 0, estimated: b.total_estimated === 1 };
     },
     placeholderData: keepPreviousData,
   });

@@ -32,7 +32,7 @@ export function usePurchaseOrders(p: PoListParams) {
     queryKey: [AREA, 'list', p],
     queryFn: async () => {
       const b = await apiFetch<PoListAnswer>('/purchaseorders', { query: { ...p } });
-      return { rows: b.data, total: b.total, amount: b.amount };
+      return { rows: b.data, total: b.total, estimated: b.total_estimated === 1, amount: b.amount };
     },
     placeholderData: keepPreviousData,
   });

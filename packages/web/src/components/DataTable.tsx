@@ -27,6 +27,7 @@ import Link from '@mui/material/Link';
 import { type Key, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type ColumnChoice, isColumnVisible, NO_CHOICE, toggleColumn, visibleColumns } from './column-visibility';
+import { pagerLabel } from './format';
 import { usePersistentState } from './use-persistent-state';
 
 export interface Column<T> {
@@ -356,9 +357,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
         }
         rowsPerPage={p.pageSize}
         rowsPerPageOptions={sizes}
-        labelDisplayedRows={({ from, to, count }) =>
-          `${from}–${to} of ${p.totalEstimated ? `about ${p.total.toLocaleString('en-US')}` : count}`
-        }
+        labelDisplayedRows={({ from, to }) => pagerLabel(from, to, p.total, p.totalEstimated)}
         onPageChange={(_, page) => p.onPageChange(page)}
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />

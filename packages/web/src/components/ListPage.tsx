@@ -28,6 +28,7 @@ export function useListPageState<T extends ListStateBase>(pageKey: string, defau
 type Wired =
   | 'rows'
   | 'total'
+  | 'totalEstimated'
   | 'loading'
   | 'page'
   | 'pageSize'
@@ -51,7 +52,7 @@ export function ListTable<Row, S extends ListStateBase>({
 }: Omit<DataTableProps<Row>, Wired> & {
   state: S;
   set: (patch: Partial<S>) => void;
-  query: { data?: { rows: Row[]; total: number; totalEstimated?: boolean }; isFetching: boolean; isError?: boolean };
+  query: { data?: { rows: Row[]; total: number; estimated?: boolean }; isFetching: boolean; isError?: boolean };
   fallbackSort: { sort: string; order: 'asc' | 'desc' };
   emptyOnError?: boolean;
 }) {
@@ -61,7 +62,7 @@ export function ListTable<Row, S extends ListStateBase>({
       {...rest}
       rows={failed ? [] : (query.data?.rows ?? [])}
       total={failed ? 0 : (query.data?.total ?? 0)}
-      totalEstimated={!failed && !!query.data?.totalEstimated}
+      totalEstimated={!failed && query.data?.estimated === true}
       loading={query.isFetching}
       page={state.page}
       pageSize={state.pageSize}

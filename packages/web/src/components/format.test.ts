@@ -9,6 +9,7 @@ import {
   formatTime,
   formatUnitPrice,
   localiseUtcTimes,
+  pagerLabel,
   unixToDateInput,
 } from './format';
 
@@ -97,5 +98,12 @@ describe('formatUnitPrice', () => {
     expect(formatUnitPrice(5, '')).toBe('5.00');
     expect(formatUnitPrice(-3)).toBe('-US$3.00');
     expect(formatUnitPrice(null)).toBe('');
+  });
+});
+
+describe('pagerLabel', () => {
+  it('says "about" only for an estimated total', () => {
+    expect(pagerLabel(1, 50, 120)).toBe('1–50 of 120');
+    expect(pagerLabel(51, 100, 998_000, true)).toBe('51–100 of about 998,000');
   });
 });

@@ -100,3 +100,7 @@ export function displayValue(v: unknown): string {
       .join('; ');
   return String(v);
 }
+
+/** The pager's 'from–to of N'; 'of about N' when the server estimated the total (lists above 2,000 matches). */
+export const pagerLabel = (from: number, to: number, count: number, estimated?: boolean) =>
+  estimated ? `${from}–${to} of about ${count.toLocaleString('en-US')}` : `${from}–${to} of ${count}`;

@@ -30,9 +30,13 @@ export const events = pgTable(
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
-    index('events_time_idx').on(t.time.desc(), t.id.desc()),
+    // 0016_list_indexes adds INCLUDE (entity_type, event): type and event filters walk it index-only.
+    index('events_time_cover_idx').on(t.time.desc(), t.id.desc()),
     index('events_entity_idx').on(t.entityType, t.entityId, t.time.desc()),
     index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The Who filter (username or names): trigram indexes, and statistics on the expressions for the plan.
+    index('events_username_trgm').using('gin', sql`(lower(${t.username})) gin_trgm_ops`),
+    index('events_person_trgm').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );
 

@@ -63,7 +63,23 @@ export const purchaseOrders = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('purchase_orders_date_idx').on(t.poDate.desc(), t.id.desc()),
+    // 0016_list_indexes adds INCLUDE (supplier_id, status, paid, amount): date pages and date-range totals index-only.
+    index('purchase_orders_date_cover_idx').on(t.poDate.desc(), t.id.desc()),
+    // One per sort column, ties id descending, the few-valued ones with a descending twin (0016_list_indexes
+    // adds INCLUDE (supplier_id, po_date, status, paid): index-only walks under the filters).
+    index('purchase_orders_po_number_sort_idx').on(t.poNumber, t.id.desc()),
+    index('purchase_orders_supplier_name_sort_idx').on(sql`lower(${t.supplierName})`, t.id.desc()),
+    index('purchase_orders_supplier_name_desc_idx').on(sql`lower(${t.supplierName}) desc`, t.id.desc()),
+    index('purchase_orders_requisitioner_sort_idx').on(sql`lower(${t.requisitioner})`, t.id.desc()),
+    index('purchase_orders_requisitioner_desc_idx').on(sql`lower(${t.requisitioner}) desc`, t.id.desc()),
+    index('purchase_orders_department_sort_idx').on(sql`lower(${t.department})`, t.id.desc()),
+    index('purchase_orders_department_desc_idx').on(sql`lower(${t.department}) desc`, t.id.desc()),
+    index('purchase_orders_due_date_sort_idx').on(t.dueDate, t.id.desc()),
+    index('purchase_orders_status_sort_idx').on(t.status, t.id.desc()),
+    index('purchase_orders_status_desc_idx').on(t.status.desc().nullsFirst(), t.id.desc()),
+    index('purchase_orders_amount_sort_idx').on(t.amount, t.id.desc()),
+    index('purchase_orders_paid_sort_idx').on(t.paid, t.id.desc()),
+    index('purchase_orders_paid_desc_idx').on(t.paid.desc().nullsFirst(), t.id.desc()),
     index('purchase_orders_status_idx').on(t.status, t.poDate.desc(), t.id.desc()),
     index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
     index('purchase_orders_search_trgm').using(
@@ -135,6 +151,22 @@ const lookup = (name: string) =>
     },
     (t) => [uniqueIndex(`${name}_name_uq`).on(sql`lower(${t.name})`)],
   );
+
+/**
+ * The same count and amount per UTC day (`day` = po_date ÷ 86400) × status × payment state, kept by
+ * moveRollup: the totals of a date range read its whole days here and only the two cut days from the POs.
+ */
+export const poDayTotals = pgTable(
+  'po_day_totals',
+  {
+    day: integer('day').notNull(),
+    status: text('status').notNull(),
+    paid: smallint('paid').notNull(),
+    n: integer('n').notNull().default(0),
+    amount: numeric('amount', { precision: 24, scale: 6 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paid] })],
+);
 
 /** Department, term and price quote lookups (names are copied into the PO). */
 export const poDepartments = lookup('po_departments');

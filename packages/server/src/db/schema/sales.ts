@@ -183,6 +183,13 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
       'gin',
       sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
     ),
+    // The test order list (0016_list_indexes adds INCLUDE (dealer_id, date, test_status): index-only walks).
+    index('orders_test_status_date_idx').on(t.testStatus, t.date.desc(), t.id.desc()).where(live),
+    index('orders_test_status_sort_idx').on(t.testStatus, t.id).where(live),
+    index('orders_test_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
+    index('orders_test_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id).where(live),
+    index('orders_test_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id).where(live),
+    index('orders_test_search_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
   ];
 });
 
@@ -193,6 +200,14 @@ export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t)
     'gin',
     sql`(lower(${t.quoteRef} || ' ' || ${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note})) gin_trgm_ops`,
   ),
+  // One per sort column (0016_list_indexes adds INCLUDE (dealer_id, date): index-only walks under the filters).
+  index('quotations_id_sort_idx').on(t.id).where(sql`deleted = 0`),
+  index('quotations_quote_ref_sort_idx').on(t.quoteRef, t.id).where(sql`deleted = 0`),
+  index('quotations_oc_ref_sort_idx').on(t.ocRef, t.id).where(sql`deleted = 0`),
+  index('quotations_dealer_name_sort_idx').on(t.dealerName, t.id).where(sql`deleted = 0`),
+  index('quotations_dealer_name_by_dealer_idx').on(t.dealerId, t.dealerName, t.id).where(sql`deleted = 0`),
+  index('quotations_value_sort_idx').on(t.value, t.id).where(sql`deleted = 0`),
+  index('quotations_status_sort_idx').on(t.shippingStatus, t.id).where(sql`deleted = 0`),
 ]);
 
 function lineColumns(docColumn: string, docId: () => AnyPgColumn) {
@@ -218,7 +233,12 @@ function lineColumns(docColumn: string, docId: () => AnyPgColumn) {
 export const orderLines = pgTable(
   'order_lines',
   lineColumns('order_id', () => orders.id),
-  (t) => [index('order_lines_doc_idx').on(t.docId, t.position), index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    index('order_lines_doc_idx').on(t.docId, t.position),
+    index('order_lines_product_idx').on(t.productId),
+    // The test order list's 'has something to test' check, index-only (0016_list_indexes).
+    index('order_lines_testable_idx').on(t.docId, t.productId).where(sql`is_shipping_cost = 0`),
+  ],
 );
 
 export const quotationLines = pgTable(

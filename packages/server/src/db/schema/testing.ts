@@ -100,6 +100,14 @@ export const packingLists = pgTable(
     index('packing_lists_order_idx').on(t.orderId),
     index('packing_lists_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('packing_lists_serial_trgm').using('gin', sql`${t.serialText} gin_trgm_ops`),
+    index('packing_lists_po_customer_trgm').using(
+      'gin',
+      sql`(lower(${t.poNumber} || ' ' || ${t.customer})) gin_trgm_ops`,
+    ),
+    index('packing_lists_shipping_date_sort_idx').on(t.shippingDate, t.id),
+    index('packing_lists_shipping_date_desc_idx').on(t.shippingDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('packing_lists_po_number_sort_idx').on(t.poNumber, t.id),
+    index('packing_lists_customer_sort_idx').on(sql`lower(${t.customer})`, t.id),
   ],
 );
 

@@ -68,7 +68,8 @@ export const tasks = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('tasks_project_idx').on(t.projectId, t.id.desc()),
+    // 0016_list_indexes adds INCLUDE of the filter columns: a user's project tasks counted index-only.
+    index('tasks_project_cover_idx').on(t.projectId, t.id.desc()),
     index('tasks_assigned_idx').on(t.assignedTo, t.id.desc()),
     index('tasks_added_by_idx').on(t.addedBy, t.id.desc()),
     index('tasks_parent_idx').on(t.parentId),

@@ -1,8 +1,9 @@
-import { idParams } from '@bpm/contract/common';
+import { idParams, listTotalMeta } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
+import { totalMeta } from '../../db/count';
 import { defineCsvExport } from '../../platform/csv-export';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineRoute, RowsWith } from '../../platform/route';
 import { exportEvents, listEvents } from './service';
 
 export function eventRoutes(app: FastifyInstance) {
@@ -21,9 +22,11 @@ export function eventRoutes(app: FastifyInstance) {
     query: eventListQuery,
     paged: true,
     response: eventRow,
+    // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
+    meta: listTotalMeta,
     async handler({ query, user, deps }) {
       const page = await listEvents(deps.db, user.user_role, query);
-      return new Paged(page.rows, page.total);
+      return new RowsWith(page.rows, totalMeta(page));
     },
   });
 
@@ -36,9 +39,10 @@ export function eventRoutes(app: FastifyInstance) {
       query: eventListQuery,
       paged: true,
       response: eventRow,
+      meta: listTotalMeta,
       async handler({ params, query, user, deps }) {
         const page = await listEvents(deps.db, user.user_role, query, { type: kind, id: params.id });
-        return new Paged(page.rows, page.total);
+        return new RowsWith(page.rows, totalMeta(page));
       },
     });
   }

@@ -2,6 +2,7 @@ import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type ListTotal, listTotal } from '../../db/count';
 import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
@@ -65,22 +66,20 @@ export async function listEvents(
   role: Role,
   q: EventListQuery,
   entity?: { type: string; id: number },
-): Promise<{ rows: EventRow[]; total: number }> {
+): Promise<{ rows: EventRow[] } & ListTotal> {
   const where = eventConditions(role, q, entity);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(events)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(events)
-      .where(where),
-  ]);
-  return { rows: await answerRows(db, role, rows), total: count?.n ?? 0 };
+  const rows = await db
+    .select(rowColumns)
+    .from(events)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.limit)
+    .offset(q.offset);
+  const total = await listTotal(db, sql`select 1 from ${events} where ${where ?? sql`true`}`, {
+    ...q,
+    length: rows.length,
+  });
+  return { rows: await answerRows(db, role, rows), ...total };
 }
 
 /** GET /events/export.csv: one chunk of the list's rows, newest first, after `after` (keyset on time, id). */

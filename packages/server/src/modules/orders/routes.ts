@@ -1,10 +1,9 @@
-import { idParams } from '@bpm/contract/common';
+import { idParams, listTotalMeta } from '@bpm/contract/common';
 import {
   autocompleteQuery,
   deleteActionAnswer,
   deleteRequestRow,
   order,
-  orderCountMeta,
   orderListMeta,
   orderListQuery,
   orderOption,
@@ -166,7 +165,7 @@ export function orderRoutes(app: FastifyInstance) {
       query: orderListQuery,
       paged: true,
       response: shippingOrderRow,
-      meta: orderCountMeta,
+      meta: listTotalMeta,
       async handler({ query, deps }) {
         const { rows, ...meta } = await listShippingOrders(deps.db, query, unixNow(deps.clock));
         return new RowsWith(rows, meta);

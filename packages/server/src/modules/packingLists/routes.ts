@@ -1,4 +1,4 @@
-import { idAnswer, idParam, idParams } from '@bpm/contract/common';
+import { idAnswer, idParam, idParams, listTotalMeta } from '@bpm/contract/common';
 import {
   packingList,
   packingListQuery,
@@ -10,8 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { totalMeta } from '../../db/count';
 import { registerFileType } from '../../platform/file-types';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineRoute, RowsWith } from '../../platform/route';
 import { packingListPdfFile } from './pdf';
 import * as svc from './service';
 
@@ -35,9 +36,11 @@ export function packingListRoutes(app: FastifyInstance) {
       query: packingListQuery,
       paged: true,
       response: packingListRow,
+      // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
+      meta: listTotalMeta,
       async handler({ query, deps }) {
         const page = await svc.listPackingLists(deps.db, query);
-        return new Paged(page.rows, page.total);
+        return new RowsWith(page.rows, totalMeta(page));
       },
     });
     defineRoute(app, {

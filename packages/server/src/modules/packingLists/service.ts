@@ -11,6 +11,7 @@ import {
 } from '@bpm/contract/packingLists';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { type ListTotal, listTotal } from '../../db/count';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
@@ -19,39 +20,61 @@ import { likePattern } from '../../platform/paging';
 export const PACKING_ENTITY = 'packinglist';
 const join = (conds: SQL[]) => sql.join(conds, sql` and `);
 
-/** GET packinglists: search (serials, OC ref, company, PO number, customer), dealer and date range. */
-export async function listPackingLists(
-  db: Db,
-  q: PackingListQuery,
-): Promise<{ rows: PackingListRow[]; total: number }> {
+/** Sort columns of the packing list list; ties follow the direction (id), shipping dates without a value last. */
+const PL_SORTS: Record<string, SQL> = {
+  date: sql`pl.created_at`,
+  oc_ref: sql`o.oc_ref`,
+  dealer_name: sql`lower(o.dealer_name)`,
+  shipping_date: sql`pl.shipping_date`,
+  po_number: sql`pl.po_number`,
+  customer: sql`lower(pl.customer)`,
+};
+
+/**
+ * GET packinglists: search (serials, OC ref and company, PO number and customer), dealer and date range.
+ * The search matches each of those through its trigram index (0016_list_indexes): the serials, the
+ * order's 'OC ref company', the packing list's 'PO number customer' (docs/decisions.md).
+ */
+export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ rows: PackingListRow[] } & ListTotal> {
   const conds: SQL[] = [sql`true`];
-  if (q.search)
-    conds.push(
-      sql`(pl.serial_text like ${likePattern(q.search)} or lower(o.oc_ref || ' ' || o.dealer_name || ' ' || pl.po_number || ' ' || pl.customer) like ${likePattern(q.search)})`,
-    );
+  if (q.search) {
+    const like = likePattern(q.search);
+    conds.push(sql`pl.id in (
+      select s.id from packing_lists s where s.serial_text like ${like} or lower(s.po_number || ' ' || s.customer) like ${like}
+      union all
+      select s.id from orders so join packing_lists s on s.order_id = so.id where lower(so.oc_ref || ' ' || so.dealer_name) like ${like})`);
+  }
   if (q.dealer) conds.push(sql`o.dealer_id = ${q.dealer}`);
   if (q.date_from !== undefined) conds.push(sql`pl.created_at >= ${q.date_from}`);
   if (q.date_to !== undefined) conds.push(sql`pl.created_at <= ${q.date_to}`);
-  const cols: Record<string, SQL> = {
-    date: sql`pl.created_at`,
-    oc_ref: sql`o.oc_ref`,
-    dealer_name: sql`lower(o.dealer_name)`,
-    shipping_date: sql`pl.shipping_date`,
-    po_number: sql`pl.po_number`,
-    customer: sql`lower(pl.customer)`,
-  };
-  const col = cols[q.sort ?? 'date'] ?? cols.date!;
-  const dir = !q.sort || q.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await queryRows<PackingListRow & { total: number; serial_text: string }>(
+  const col = PL_SORTS[q.sort ?? 'date'] ?? PL_SORTS.date!;
+  const desc = !q.sort || q.order === 'desc';
+  const dir = desc ? sql`desc` : sql`asc`;
+  // Only the shipping date can be empty (last either way); the other columns order the same without
+  // `nulls last`, which lets an order walk their index in either direction (the date index is desc nulls last).
+  const order =
+    q.sort === 'shipping_date'
+      ? sql`${col} ${dir} nulls last, pl.id ${dir}`
+      : (q.sort ?? 'date') === 'date'
+        ? desc
+          ? sql`${col} desc nulls last, pl.id desc nulls last`
+          : sql`${col} asc nulls first, pl.id asc nulls first`
+        : sql`${col} ${dir}, pl.id ${dir}`;
+  const where = join(conds);
+  const from = sql`packing_lists pl join orders o on o.id = pl.order_id`;
+  // The page's ids first, then only those packing lists (with their serials) are read.
+  const rows = await queryRows<PackingListRow & { serial_text: string }>(
     db,
-    sql`select pl.id, pl.order_id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, pl.created_at as date, pl.po_number,
-          pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text, count(*) over() as total
-        from packing_lists pl join orders o on o.id = pl.order_id
-        where ${join(conds)} order by ${col} ${dir} nulls last, pl.id ${dir} limit ${q.limit} offset ${q.offset}`,
+    sql`with page as materialized (select pl.id from ${from} where ${where} order by ${order}
+                                   limit ${q.limit} offset ${q.offset})
+        select pl.id, pl.order_id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, pl.created_at as date, pl.po_number,
+          pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text
+        from page join ${from} on pl.id = page.id order by ${order}`,
   );
+  const total = await listTotal(db, sql`select 1 from ${from} where ${where}`, { ...q, length: rows.length });
   const needle = q.search.toLowerCase();
   return {
-    rows: rows.map(({ total: _t, serial_text, ...r }) => ({
+    rows: rows.map(({ serial_text, ...r }) => ({
       ...r,
       id: Number(r.id),
       order_id: Number(r.order_id),
@@ -66,7 +89,7 @@ export async function listPackingLists(
             .slice(0, 20)
         : [],
     })),
-    total: Number(rows[0]?.total ?? 0),
+    ...total,
   };
 }
 

@@ -34,6 +34,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
+import { totalMeta } from '../../db/count';
 import { files } from '../../db/schema/platform';
 import { purchaseOrderHistory as H, purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
@@ -148,7 +149,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     meta: poListMeta,
     async handler({ query, deps }) {
       const page = await listPos(deps.db, query);
-      return new RowsWith(page.rows, { total: page.total, amount: page.amount });
+      return new RowsWith(page.rows, { ...totalMeta(page), amount: page.amount });
     },
   });
 

@@ -1,4 +1,4 @@
-import { idParams } from '@bpm/contract/common';
+import { idParams, listTotalMeta } from '@bpm/contract/common';
 import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/orderReads';
 import type { Action } from '@bpm/contract/permissions';
 import {
@@ -11,9 +11,10 @@ import {
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
+import { totalMeta } from '../../db/count';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
-import { definePutById, defineRoute, Paged } from '../../platform/route';
+import { definePutById, defineRoute, RowsWith } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
 import { deleteAction } from '../sales-docs/delete-requests';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
@@ -51,10 +52,12 @@ export function quotationRoutes(app: FastifyInstance) {
       query: quotationListQuery,
       paged: true,
       response: v.money ? quotationRow : shippingQuotationRow,
+      // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
+      meta: listTotalMeta,
       async handler({ query, deps }) {
         const page = await listQuotations(deps.db, query);
         const rows = v.money ? page.rows : page.rows.map(({ value: _v, shipping_cost: _s, ...r }) => r);
-        return new Paged(rows, page.total);
+        return new RowsWith(rows, totalMeta(page));
       },
     });
     defineRoute(app, {

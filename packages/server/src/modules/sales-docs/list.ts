@@ -92,7 +92,7 @@ export async function listOrders(
   db: Db,
   q: OrderListQuery,
   nowSec: number,
-): Promise<{ rows: OrderRow[]; total: number; total_estimated: boolean; summary: OrderSummary | null }> {
+): Promise<{ rows: OrderRow[]; total: number; total_estimated: 0 | 1; summary: OrderSummary | null }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const totals = async () =>
@@ -117,7 +117,11 @@ export async function listOrders(
     db,
     rows.map((r) => r.dealerId),
   );
-  return { rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')), ...total, total_estimated: estimated };
+  return {
+    rows: rows.map((r) => toRow(r, countries.get(r.dealerId) ?? '')),
+    ...total,
+    total_estimated: estimated ? 1 : 0,
+  };
 }
 
 /**
@@ -157,7 +161,7 @@ export async function listShippingOrders(
   db: Db,
   q: OrderListQuery,
   nowSec: number,
-): Promise<{ rows: ShippingOrderRow[]; total: number; total_estimated: boolean }> {
+): Promise<{ rows: ShippingOrderRow[]; total: number; total_estimated: 0 | 1 }> {
   const filter = listConditions(orders, q, nowSec, { payment: false });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const count = async () =>
@@ -184,7 +188,7 @@ export async function listShippingOrders(
       shipping_date_expected: r.shipping_date_expected ?? '',
     })),
     total,
-    total_estimated: estimated,
+    total_estimated: estimated ? 1 : 0,
   };
 }
 

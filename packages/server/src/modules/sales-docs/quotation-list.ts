@@ -1,12 +1,97 @@
 // The quotation list (sales, production and shipping variants).
 import type { QuotationListQuery, QuotationRow } from '@bpm/contract/quotations';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
+import { EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../db/count';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeyCursor, type KeysetSort, keysetChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
 
-/** The quotations the filters select, their order, and that order as a keyset. */
+/**
+ * Sort columns: each has a `(column, id) include (dealer_id, date) where deleted = 0` index
+ * (0016_list_indexes), so a page under the dealer and date filters is found by an index-only walk.
+ * All are NOT NULL: plain asc/desc orders the same as the former `nulls first/last` and matches the index.
+ */
+const SORTS: Record<string, SQL> = {
+  id: sql`q.id`,
+  quote_ref: sql`q.quote_ref`,
+  oc_ref: sql`q.oc_ref`,
+  dealer_name: sql`q.dealer_name`,
+  value: sql`q.value`,
+  shipping_status: sql`q.shipping_status`,
+};
+
+/** GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. */
+export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ rows: QuotationRow[] } & ListTotal> {
+  const conds: SQL[] = [sql`q.deleted = 0`];
+  if (q.search)
+    conds.push(
+      sql`lower(q.quote_ref || ' ' || q.oc_ref || ' ' || q.invoice || ' ' || q.note) like ${likePattern(q.search)}`,
+    );
+  if (q.dealer > 0) conds.push(sql`q.dealer_id = ${q.dealer}`);
+  if (q.start !== undefined) conds.push(sql`q.date >= ${q.start}`);
+  if (q.end !== undefined) conds.push(sql`q.date <= ${q.end}`);
+  const where = sql.join(conds, sql` and `);
+  const asc = q.order === 'asc';
+  const col = q.sort && q.sort !== 'date' ? SORTS[q.sort] : undefined;
+  // The date order matches quotations_date_idx (date desc nulls last, id desc nulls last) in both directions;
+  // while searching, `date + 0` keeps the planner on the trigram index.
+  const date = q.search ? sql`(q.date + 0)` : sql`q.date`;
+  const order = col
+    ? asc
+      ? sql`${col} asc, q.id asc`
+      : sql`${col} desc, q.id desc`
+    : asc
+      ? sql`${date} asc nulls first, q.id asc nulls first`
+      : sql`${date} desc nulls last, q.id desc nulls last`;
+  const columns = sql`q.id, q.quote_ref, q.date, q.oc_ref, q.invoice, q.note, q.dealer_id as dealer, q.dealer_name,
+    coalesce(d.country, '') as dealer_country, q.value, q.shipping_cost, q.shipping_status, q.request_to_delete,
+    q.order_id, q.revision`;
+  let rows: Array<QuotationRow & { n?: number }> = [];
+  let total: ListTotal | null = null;
+  if (q.search) {
+    // A search matches few rows: they are read once (at most the exact-count limit + 1) for the page and the count.
+    rows = await queryRows(
+      db,
+      sql`select ${columns}, count(*) over () as n
+          from (select q.* from quotations q where ${where} limit ${EXACT_COUNT_LIMIT + 1}) q
+          left join dealers d on d.id = q.dealer_id order by ${order} limit ${q.limit} offset ${q.offset}`,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    if (rows.length && n <= EXACT_COUNT_LIMIT) total = { total: n, estimated: false };
+    else if (!rows.length && q.offset === 0) total = { total: 0, estimated: false };
+  }
+  if (!total) {
+    // The page's ids first (an index-only walk under the filters), then only those rows are read.
+    rows = await queryRows<QuotationRow>(
+      db,
+      sql`with page as materialized (select q.id from quotations q where ${where} order by ${order}
+                                     limit ${q.limit} offset ${q.offset})
+          select ${columns} from page join quotations q on q.id = page.id left join dealers d on d.id = q.dealer_id
+          order by ${order}`,
+    );
+    total = await listTotal(db, sql`select 1 from quotations q where ${where}`, { ...q, length: rows.length });
+  }
+  return {
+    rows: rows.map(({ n: _n, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      date: Number(r.date),
+      dealer: Number(r.dealer),
+      value: Number(r.value),
+      shipping_cost: Number(r.shipping_cost),
+      request_to_delete: Number(r.request_to_delete),
+      revision: Number(r.revision),
+      order_id: r.order_id == null ? null : Number(r.order_id),
+    })),
+    ...total,
+  };
+}
+
+/**
+ * The CSV export's view of the same filters and order (Drizzle, chunked by keyset); csv-export.test.ts
+ * checks that it answers the list's rows in the list's order.
+ */
 function quotationQuery(q: QuotationListQuery) {
   const t = quotations;
   const conds: SQL[] = [eq(t.deleted, 0)];
@@ -65,19 +150,6 @@ const toRow = <R extends Raw & { order_id: number | null }>(r: R) => ({
   shipping_status: r.shipping_status as QuotationRow['shipping_status'],
   order_id: r.order_id ?? null,
 });
-
-/** GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. */
-export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ rows: QuotationRow[]; total: number }> {
-  const { where, order } = quotationQuery(q);
-  const [rows, [count]] = await Promise.all([
-    db.select(rowColumns).from(quotations).where(where).orderBy(order).limit(q.limit).offset(q.offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(quotations)
-      .where(where),
-  ]);
-  return { rows: rows.map((r): QuotationRow => toRow(r)), total: count?.n ?? 0 };
-}
 
 /** GET /quotations/export.csv (and the variants): one chunk of the list's rows after `after` (keyset). */
 export async function exportQuotations(db: Db, q: QuotationListQuery, limit: number, after?: unknown) {

@@ -30,7 +30,10 @@ export const visibleTo = (userId: number) =>
 function filters(q: TaskListQuery, nowSec: number): SQL[] {
   const c: SQL[] = [];
   if (q.overdue) c.push(sql`t.status <> 'completed' and t.due_date < ${nowSec}`);
-  if (q.search) c.push(sql`lower(t.title) like ${likePattern(q.search)}`);
+  // The matching ids once through tasks_title_trgm (an init plan): joined per project, the planner walked
+  // the ids filtering every title instead (1 s at 1M tasks).
+  if (q.search)
+    c.push(sql`t.id = any(array(select s.id from tasks s where lower(s.title) like ${likePattern(q.search)}))`);
   if (q.status) c.push(sql`t.status = ${q.status}`);
   if (q.priority) c.push(sql`t.priority = ${q.priority}`);
   if (q.assigned_to) c.push(sql`t.assigned_to = ${q.assigned_to}`);
@@ -45,14 +48,22 @@ function filters(q: TaskListQuery, nowSec: number): SQL[] {
 
 async function page(db: Db, where: SQL[], order: SQL, q: TaskListQuery) {
   const w = sql.join(where, sql` and `);
-  const [rows, [c]] = await Promise.all([
-    queryRows<Task>(
-      db,
-      sql`select ${taskColumns} ${taskFrom} where ${w} order by ${order} limit ${q.limit} offset ${q.offset}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from tasks t where ${w}`),
-  ]);
-  return { rows, total: Number(c?.n ?? 0) };
+  // The page's ids first, then only those tasks are read with their people, project and subtask count.
+  // A search counts its matches in the same pass (they are all read to find the page anyway).
+  const rows = await queryRows<Task & { n?: number }>(
+    db,
+    sql`with page as materialized (select t.id${q.search ? sql`, count(*) over () as n` : sql``} from tasks t
+                                   where ${w} order by ${order} limit ${q.limit} offset ${q.offset})
+        select ${taskColumns}${q.search ? sql`, page.n` : sql``} from page join tasks t on t.id = page.id
+          left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
+          left join projects p on p.id = t.project_id
+        order by ${order}`,
+  );
+  const counted = q.search && rows.length ? Number(rows[0]?.n) : undefined;
+  const total =
+    counted ??
+    Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tasks t where ${w}`))[0]?.n ?? 0);
+  return { rows: rows.map(({ n: _n, ...r }) => r), total };
 }
 
 /** GET /tasks/my (mode my: created by or assigned to me) and GET /tasks (tasks in my projects); id descending. */

@@ -11,6 +11,7 @@ import {
 } from '@bpm/contract/testChecklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { type ListTotal, listTotal } from '../../db/count';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';
@@ -21,42 +22,46 @@ const and = (conds: SQL[]) => sql.join(conds, sql` and `);
 const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
   where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
 
+/**
+ * Sort columns of the test order list, each with an index carrying the filter columns (0016_list_indexes).
+ * Ties follow the direction (id asc or desc), as before.
+ */
+const TEST_ORDER_SORTS: Record<string, SQL> = {
+  oc_ref: sql`o.oc_ref`,
+  dealer_name: sql`lower(o.dealer_name)`,
+  test_status: sql`o.test_status`,
+};
+
 /** GET {role}/testChecklist/order: filter, sort, page and total in SQL. */
-export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[]; total: number }> {
+export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[] } & ListTotal> {
   const conds: SQL[] = [sql`o.deleted = 0`, testable];
   if (q.search) conds.push(sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${likePattern(q.search)}`);
   if (q.dealer) conds.push(sql`o.dealer_id = ${q.dealer}`);
   if (q.date_from !== undefined) conds.push(sql`o.date >= ${q.date_from}`);
   if (q.date_to !== undefined) conds.push(sql`o.date <= ${q.date_to}`);
   if (q.test_status !== 'all') conds.push(sql`o.test_status = ${q.test_status}`);
-  const cols: Record<string, SQL> = {
-    date: sql`o.date`,
-    oc_ref: sql`o.oc_ref`,
-    dealer_name: sql`lower(o.dealer_name)`,
-    test_status: sql`o.test_status`,
-  };
-  const col = cols[q.sort ?? 'date'] ?? cols.date!;
-  const dir = q.sort ? (q.order === 'asc' ? sql`asc` : sql`desc`) : sql`desc`;
-  const rows = await queryRows<TestOrderRow & { total: number }>(
+  const asc = q.sort !== undefined && q.order === 'asc';
+  const col = q.sort && q.sort !== 'date' ? TEST_ORDER_SORTS[q.sort] : undefined;
+  // Dates are never null: `nulls last` descending (`nulls first` ascending) is the same order as before and
+  // walks orders_date_idx (date desc nulls last, id desc nulls last) in either direction.
+  const order = col
+    ? sql`${col} ${asc ? sql`asc` : sql`desc`}, o.id ${asc ? sql`asc` : sql`desc`}`
+    : asc
+      ? sql`o.date asc nulls first, o.id asc nulls first`
+      : sql`o.date desc nulls last, o.id desc nulls last`;
+  const where = and(conds);
+  // The page's ids first (an index walk under the filters), then only those orders are read.
+  const rows = await queryRows<TestOrderRow>(
     db,
-    sql`select o.id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, o.date, o.test_status,
-          count(*) over() as total
-        from orders o where ${and(conds)}
-        order by ${col} ${dir}, o.id ${dir} limit ${q.limit} offset ${q.offset}`,
+    sql`with page as materialized (select o.id from orders o where ${where} order by ${order}
+                                   limit ${q.limit} offset ${q.offset})
+        select o.id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, o.date, o.test_status
+        from page join orders o on o.id = page.id order by ${order}`,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && q.offset > 0) {
-    const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${and(conds)}`);
-    total = Number(c?.n ?? 0);
-  }
+  const total = await listTotal(db, sql`select 1 from orders o where ${where}`, { ...q, length: rows.length });
   return {
-    rows: rows.map(({ total: _t, ...r }) => ({
-      ...r,
-      id: Number(r.id),
-      dealer: Number(r.dealer),
-      date: Number(r.date),
-    })),
-    total,
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), dealer: Number(r.dealer), date: Number(r.date) })),
+    ...total,
   };
 }
 

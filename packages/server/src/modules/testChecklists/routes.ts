@@ -1,4 +1,4 @@
-import { idAnswer, idParam, idParams } from '@bpm/contract/common';
+import { idAnswer, idParam, idParams, listTotalMeta } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
 import type { Action } from '@bpm/contract/permissions';
 import {
@@ -27,8 +27,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
+import { totalMeta } from '../../db/count';
 import { registerFileType } from '../../platform/file-types';
-import { defineRoute, Paged } from '../../platform/route';
+import { defineRoute, Paged, RowsWith } from '../../platform/route';
 import { getChecklist, type Kind } from './core';
 import * as lists from './lists';
 import * as pdf from './pdf';
@@ -138,9 +139,11 @@ function orderRoutes(app: FastifyInstance, base: string) {
     query: testOrderListQuery,
     paged: true,
     response: testOrderRow,
+    // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
+    meta: listTotalMeta,
     async handler({ query, deps }) {
       const page = await lists.listTestOrders(deps.db, query);
-      return new Paged(page.rows, page.total);
+      return new RowsWith(page.rows, totalMeta(page));
     },
   });
   defineRoute(app, {

@@ -176,6 +176,7 @@ export default function EventsPage() {
         columns={columns}
         rows={q.data?.rows ?? []}
         total={q.data?.total ?? 0}
+        totalEstimated={q.data?.estimated === true}
         loading={q.isFetching}
         rowKey={(e) => e.id}
         rowHref={(e) => {

@@ -1,0 +1,49 @@
+// The total of a large list: exact where counting is cheap, the planner's estimate above a threshold.
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from './client';
+
+/**
+ * Lists count their matching rows exactly up to this many; above it they answer the planner's estimate
+ * and say so (`total_estimated: 1`). Counting a million rows costs 50–200 ms on PostgreSQL, counting
+ * 2,001 at most a few ms (docs/decisions.md, issue 14).
+ */
+export const EXACT_COUNT_LIMIT = 2000;
+
+export interface ListTotal {
+  total: number;
+  /** true: `total` is the planner's estimate (more than EXACT_COUNT_LIMIT rows match). */
+  estimated: boolean;
+}
+
+/**
+ * The total of a page's list. `rows` is the list's row query without order and paging (`select 1 from …
+ * where …`). A page shorter than the limit tells the total by itself (no count); otherwise the rows
+ * are counted up to `limit` + 1, and past that the planner's row estimate of `rows` is answered.
+ */
+export async function listTotal(
+  db: Db,
+  rows: SQL,
+  page: { offset: number; limit: number; length: number },
+  limit = EXACT_COUNT_LIMIT,
+): Promise<ListTotal> {
+  if (page.length < page.limit && (page.length > 0 || page.offset === 0))
+    return { total: page.offset + page.length, estimated: false };
+  const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rows} limit ${limit + 1}) x`);
+  const n = Number(c?.n ?? 0);
+  if (n <= limit) return { total: n, estimated: false };
+  return { total: Math.max(limit + 1, await estimate(db, rows)), estimated: true };
+}
+
+/** The planner's estimate of how many rows a query returns (EXPLAIN, nothing is read). */
+async function estimate(db: Db, rows: SQL): Promise<number> {
+  const [r] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${rows}`);
+  const raw = r ? Object.values(r)[0] : null;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | null;
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/** `{ total, total_estimated }` beside a page's rows (contract `listTotalMeta`). */
+export const totalMeta = (t: ListTotal) => ({
+  total: t.total,
+  total_estimated: t.estimated ? (1 as const) : (0 as const),
+});

@@ -1,0 +1,284 @@
+// Issue 14: the rewritten list queries (index-only page walk, capped count) give the same rows and totals as
+// the queries they replaced, for every filter × sort × direction, ties included; and the count threshold.
+import { eventListQuery } from '@bpm/contract/events';
+import { packingListQuery } from '@bpm/contract/packingLists';
+import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
+import { taskListQuery } from '@bpm/contract/tasks';
+import { testOrderListQuery } from '@bpm/contract/testChecklists';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { listTotal } from '../src/db/count';
+import { listEvents } from '../src/modules/events/service';
+import { listPackingLists } from '../src/modules/packingLists/service';
+import { listPos, rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
+import { listQuotations } from '../src/modules/sales-docs/quotation-list';
+import { listTasks } from '../src/modules/tasks/service';
+import { listTestOrders } from '../src/modules/testChecklists/lists';
+import { makeRefs, poIn } from './factories/purchasing';
+import { createDealer, createOrder, createQuotation } from './factories/sales';
+import { userId } from './factories/users';
+import { makeProject, makeTask } from './factories/work';
+import { createTestApp, get, type TestApp } from './helpers';
+
+let t: TestApp;
+const db = () => t.database.db;
+const ids = async (q: SQL) => (await queryRows<{ id: number }>(db(), q)).map((r) => Number(r.id));
+const count = async (q: SQL) => Number((await queryRows<{ n: number }>(db(), q))[0]?.n ?? 0);
+const like = (s: unknown) => `%${String(s).toLowerCase()}%`;
+const DIRS = ['asc', 'desc'] as const;
+let dealer: number;
+let supplier: number;
+let now: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  now = Math.floor(t.clock.now() / 1000);
+  // Ties: two dealers with the same name, documents with the same date, value, status and references.
+  const a = await createDealer(t, { name: 'Tie Dealer' });
+  const b = await createDealer(t, { name: 'Tie Dealer' });
+  dealer = a.id;
+  for (const d of [a.id, b.id, a.id])
+    for (const value of [100, 100, 250]) {
+      await createQuotation(t, { value, date: now - 86400, note: 'tie note' }, d);
+      const o = await createOrder(t, { value, date: now - 86400 }, d);
+      await db().execute(sql`insert into packing_lists (order_id, po_number, customer, shipping_date, serial_text,
+        created_at, updated_at) values (${o.id}, 'CPO-1', 'Same Customer', ${value === 250 ? null : now},
+        ${`sn-tie-${o.id}`}, ${now}, ${now}), (${o.id}, 'CPO-1', 'same customer', ${now}, '', ${now}, ${now})`);
+    }
+  const refs = await makeRefs(t);
+  supplier = Number(refs.supplier.id);
+  for (const st of ['draft', 'approved', 'received', 'received'] as const) await poIn(t, refs, st);
+  await makeProject(t, 'sale', { name: 'List project' });
+  for (const title of ['Tie task', 'Tie task', 'Other']) await makeTask(t, 'sale', { title, priority: 'high' });
+});
+afterAll(() => t.close());
+
+describe('quotation list', () => {
+  // The former query: the same filters, `col dir nulls first|last, id dir`, date when no sort.
+  const before = (f: Record<string, unknown>, sort: string | undefined, order: 'asc' | 'desc', limit: number) => {
+    const c: SQL[] = [sql`deleted = 0`];
+    if (f.search)
+      c.push(sql`lower(quote_ref || ' ' || oc_ref || ' ' || invoice || ' ' || note) like ${like(String(f.search))}`);
+    if (f.dealer) c.push(sql`dealer_id = ${f.dealer}`);
+    if (f.start) c.push(sql`date >= ${f.start}`);
+    const col = sort && sort !== 'date' ? sql.raw(sort) : sql`date`;
+    const dir = order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+    return sql`select id from quotations where ${sql.join(c, sql` and `)}
+      order by ${col} ${dir}, id ${order === 'asc' ? sql`asc` : sql`desc`} limit ${limit}`;
+  };
+  it('answers the same rows and total for every filter, sort and direction', async () => {
+    for (const f of [{}, { dealer }, { start: now - 2 * 86400 }, { search: 'tie note' }, { search: 'qt' }])
+      for (const sort of [undefined, ...QUOTATION_SORTS])
+        for (const order of DIRS) {
+          const q = quotationListQuery.parse({ limit: '500', ...f, sort, order });
+          const got = await listQuotations(db(), q);
+          expect(
+            got.rows.map((r) => r.id),
+            `${JSON.stringify(f)} ${sort} ${order}`,
+          ).toEqual(await ids(before(f, sort, order, 500)));
+          expect(got.total).toBe(got.rows.length);
+          expect(got.estimated).toBe(false);
+        }
+  });
+});
+
+describe('purchase order list', () => {
+  const cols: Record<string, string> = {
+    supplier_name: 'lower(supplier_name)',
+    requisitioner: 'lower(requisitioner)',
+    department: 'lower(department)',
+  };
+  const before = (f: Record<string, unknown>, sort: string | undefined, order: 'asc' | 'desc') => {
+    const c: SQL[] = [sql`true`];
+    if (f.supplier) c.push(sql`supplier_id = ${f.supplier}`);
+    if (f.status) c.push(sql`status = ${f.status}`);
+    if (f.start) c.push(sql`po_date >= ${f.start}`);
+    const o =
+      !sort || (sort === 'po_date' && order !== 'asc')
+        ? sql`po_date desc nulls last`
+        : sql.raw(`${cols[sort] ?? sort} ${order === 'desc' ? 'desc' : 'asc'}`);
+    return sql`select id from purchase_orders where ${sql.join(c, sql` and `)} order by ${o}, id desc nulls last limit 500`;
+  };
+  it('answers the same rows for every filter, sort and direction', async () => {
+    for (const f of [{}, { supplier }, { status: 'received' }, { start: now - 86400 }])
+      for (const sort of [undefined, ...PO_SORTS])
+        for (const order of DIRS) {
+          const got = await listPos(db(), poListQuery.parse({ limit: '500', ...f, sort, order }));
+          expect(
+            got.rows.map((r) => r.id),
+            `${JSON.stringify(f)} ${sort} ${order}`,
+          ).toEqual(await ids(before(f, sort, order)));
+        }
+  });
+});
+
+describe('purchase order date-range totals', () => {
+  it('equal the sums over the POs for ranges cutting days at any time, with status and payment filters', async () => {
+    const refs = await makeRefs(t);
+    // POs spread over a few days at different times of day, saved through the API (the rollups move).
+    for (const [i, hours] of [0, 7, 23, 30, 49, 50, 75].entries()) {
+      const po = await poIn(t, refs, 'draft');
+      await db().execute(sql`update purchase_orders set po_date = ${now - hours * 3600} where id = ${po.id}`);
+      if (i % 3 === 0) await db().execute(sql`update purchase_orders set paid = 2 where id = ${po.id}`);
+    }
+    await rebuildPoRollup(db());
+    const direct = async (f: Record<string, unknown>) => {
+      const c: SQL[] = [sql`true`];
+      if (f.start !== undefined) c.push(sql`po_date >= ${f.start}`);
+      if (f.end !== undefined) c.push(sql`po_date <= ${f.end}`);
+      if (f.status) c.push(sql`status = ${f.status}`);
+      if (f.paid) c.push(sql`paid = ${Number(f.paid)}`);
+      const [r] = await queryRows<{ n: number; amount: string }>(
+        db(),
+        sql`select count(*)::int as n, coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
+            from purchase_orders where ${sql.join(c, sql` and `)}`,
+      );
+      return { total: Number(r?.n), amount: Math.round(Number(r?.amount) * 1e6) / 1e6 };
+    };
+    for (const start of [now - 80 * 3600, now - 49 * 3600 - 1, now - 26 * 3600 + 17, now - 3600, undefined])
+      for (const end of [now, now - 40 * 3600 + 5, now - 23 * 3600, undefined])
+        for (const extra of [{}, { status: 'draft' }, { paid: '2' }]) {
+          if (start === undefined && end === undefined) continue;
+          const f = { start, end, ...extra };
+          const got = await listPos(db(), poListQuery.parse({ limit: '1', ...f }));
+          expect({ total: got.total, amount: got.amount }, JSON.stringify(f)).toEqual(await direct(f));
+        }
+    // Saves keep the day totals as a rebuild makes them.
+    await poIn(t, refs, 'draft');
+    const cells = () =>
+      queryRows(db(), sql`select day, status, paid, n, amount from po_day_totals where n <> 0 order by 1, 2, 3`);
+    const kept = await cells();
+    await rebuildPoRollup(db());
+    expect(kept).toEqual(await cells());
+  });
+});
+
+describe('test order list', () => {
+  const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+    where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
+  const cols: Record<string, string> = {
+    oc_ref: 'o.oc_ref',
+    dealer_name: 'lower(o.dealer_name)',
+    test_status: 'o.test_status',
+  };
+  it('answers the same rows and total for every filter, sort and direction', async () => {
+    for (const f of [{}, { dealer }, { test_status: 'pending' }, { search: 'oc-t' }])
+      for (const sort of [undefined, 'date', 'oc_ref', 'dealer_name', 'test_status'])
+        for (const order of DIRS) {
+          const c: SQL[] = [sql`o.deleted = 0`, testable];
+          if ('dealer' in f) c.push(sql`o.dealer_id = ${f.dealer}`);
+          if ('test_status' in f) c.push(sql`o.test_status = ${f.test_status}`);
+          if ('search' in f) c.push(sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${like(f.search)}`);
+          const dir = sort ? (order === 'asc' ? 'asc' : 'desc') : 'desc';
+          const w = sql.join(c, sql` and `);
+          const want = await ids(
+            sql`select o.id from orders o where ${w} order by ${sql.raw(`${cols[sort ?? ''] ?? 'o.date'} ${dir}, o.id ${dir}`)} limit 500`,
+          );
+          const got = await listTestOrders(db(), testOrderListQuery.parse({ limit: '500', ...f, sort, order }));
+          expect(
+            got.rows.map((r) => r.id),
+            `${JSON.stringify(f)} ${sort} ${order}`,
+          ).toEqual(want);
+          expect(got.total).toBe(await count(sql`select count(*)::int as n from orders o where ${w}`));
+        }
+  });
+});
+
+describe('packing list list', () => {
+  const cols: Record<string, string> = {
+    date: 'pl.created_at',
+    oc_ref: 'o.oc_ref',
+    dealer_name: 'lower(o.dealer_name)',
+    shipping_date: 'pl.shipping_date',
+    po_number: 'pl.po_number',
+    customer: 'lower(pl.customer)',
+  };
+  it('answers the same rows for every filter, sort and direction; the search matches each field', async () => {
+    for (const f of [{}, { dealer }, { date_from: now - 86400 }, { search: 'sn-tie' }, { search: 'same cust' }])
+      for (const sort of [undefined, ...Object.keys(cols)])
+        for (const order of DIRS) {
+          const c: SQL[] = [sql`true`];
+          if ('search' in f)
+            c.push(sql`(pl.serial_text like ${like(f.search)} or lower(o.oc_ref || ' ' || o.dealer_name || ' ' ||
+              pl.po_number || ' ' || pl.customer) like ${like(f.search)})`);
+          if ('dealer' in f) c.push(sql`o.dealer_id = ${f.dealer}`);
+          if ('date_from' in f) c.push(sql`pl.created_at >= ${f.date_from}`);
+          const dir = !sort || order === 'desc' ? 'desc' : 'asc';
+          const want = await ids(sql`select pl.id from packing_lists pl join orders o on o.id = pl.order_id
+            where ${sql.join(c, sql` and `)} order by ${sql.raw(`${cols[sort ?? 'date']} ${dir} nulls last, pl.id ${dir}`)} limit 500`);
+          const got = await listPackingLists(db(), packingListQuery.parse({ limit: '500', ...f, sort, order }));
+          expect(
+            got.rows.map((r) => r.id),
+            `${JSON.stringify(f)} ${sort} ${order}`,
+          ).toEqual(want);
+          expect(got.total).toBe(want.length);
+        }
+    const serial = await listPackingLists(db(), packingListQuery.parse({ search: 'SN-TIE' }));
+    expect(serial.rows.length).toBeGreaterThan(0);
+    expect(serial.rows.every((r) => r.matching_serials.length === 1)).toBe(true);
+  });
+});
+
+describe('task and event lists', () => {
+  it('answer the same tasks and totals as before', async () => {
+    const me = await userId(t, 'sale');
+    for (const f of [{}, { priority: 'high' }, { search: 'tie' }, { status: 'new' }]) {
+      const q = taskListQuery.parse({ limit: '500', ...f });
+      const got = await listTasks(db(), me, q, 'my', now);
+      const c: SQL[] = [sql`(t.assigned_to = ${me} or t.added_by = ${me})`];
+      if ('priority' in f) c.push(sql`t.priority = ${f.priority}`);
+      if ('status' in f) c.push(sql`t.status = ${f.status}`);
+      if ('search' in f) c.push(sql`lower(t.title) like ${like(f.search)}`);
+      const want = await ids(sql`select t.id from tasks t where ${sql.join(c, sql` and `)}
+        and ((t.project_id is null) or t.project_id in (select project_id from project_members where user_id = ${me}))
+        order by t.id desc`);
+      expect(
+        got.rows.map((r) => r.id),
+        JSON.stringify(f),
+      ).toEqual(want);
+      expect(got.total).toBe(want.length);
+    }
+  });
+
+  it('events: the same page, and the total exact while it is small', async () => {
+    const q = eventListQuery.parse({ limit: '5' });
+    const got = await listEvents(db(), 'administrator', q);
+    expect(got.rows.map((r) => r.id)).toEqual(
+      await ids(sql`select id from events order by time desc nulls last, id desc nulls last limit 5`),
+    );
+    const n = await count(sql`select count(*)::int as n from events`);
+    expect(got.total).toBe(n <= 2000 ? n : got.total);
+    expect(got.estimated).toBe(n > 2000);
+    const body = (await get(t, 'administrator', '/api/events?limit=5')).json();
+    expect(body.total_estimated).toBe(n > 2000 ? 1 : 0);
+  });
+});
+
+describe('list totals', () => {
+  const rows = sql`select 1 from quotations q where q.deleted = 0`;
+  it('counts exactly up to the limit, then answers the estimate and says so', async () => {
+    const n = await count(sql`select count(*)::int as n from quotations where deleted = 0`);
+    expect(n).toBeGreaterThan(4);
+    // A short page tells the total by itself.
+    expect(await listTotal(db(), rows, { offset: 2, limit: 10, length: 3 })).toEqual({ total: 5, estimated: false });
+    // Full page: counted while the matches stay within the limit …
+    expect(await listTotal(db(), rows, { offset: 0, limit: 2, length: 2 }, n)).toEqual({ total: n, estimated: false });
+    // … and above it the planner's estimate, never below the limit + 1, flagged.
+    const est = await listTotal(db(), rows, { offset: 0, limit: 2, length: 2 }, n - 1);
+    expect(est.estimated).toBe(true);
+    expect(est.total).toBeGreaterThanOrEqual(n);
+    // A page past the end is counted.
+    expect(await listTotal(db(), rows, { offset: n + 10, limit: 2, length: 0 }, n)).toEqual({
+      total: n,
+      estimated: false,
+    });
+  });
+
+  it('answers total_estimated beside the rows of the lists', async () => {
+    const body = (await get(t, 'sale', '/api/quotations?limit=1')).json();
+    expect(body.total_estimated).toBe(0);
+    expect(body.total).toBeGreaterThan(0);
+  });
+});
