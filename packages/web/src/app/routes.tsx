@@ -1,8 +1,7 @@
 import { EVENT_KINDS } from '@bpm/contract/events';
-import { type ComponentType, lazy } from 'react';
-import { preloadable } from './preloadable';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-type Page = ComponentType & { preload?: () => Promise<void> };
+type Page = LazyExoticComponent<ComponentType>;
 
 /**
  * The one route registry: client path pattern (exactly as in contract ROUTES) → lazily loaded page.
@@ -16,7 +15,7 @@ const ordersList = lazy(() => import('../features/orders/OrdersListPage'));
 const quotationsList = lazy(() => import('../features/quotations/QuotationsListPage'));
 const dealersList = lazy(() => import('../features/dealers/DealersPage'));
 const dealerForm = lazy(() => import('../features/dealers/DealerFormPage'));
-const dashboard = preloadable(() => import('../features/dashboard/DashboardPage'));
+const dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
 const orderEditor = lazy(() => import('../features/sales-docs/OrderEditorPage'));
 const quotationEditor = lazy(() => import('../features/sales-docs/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
