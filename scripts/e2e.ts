@@ -29,6 +29,20 @@ const RESULTS = join(ROOT, 'test-results/e2e');
 const CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 /** Journey files run in this many lanes at once (E2E_WORKERS, default 2: the browser and the server wait on each other often enough that two lanes keep two cores busy). */
 const WORKERS = Number(process.env.E2E_WORKERS || 2);
+/**
+ * A journey that neither passes nor fails within this time (a promise that never settles: an
+ * evaluate in a page that stopped rendering, say) fails with its screenshot instead of stopping the run.
+ * The longest journeys take ~2 min on a loaded machine.
+ */
+const JOURNEY_LIMIT_MS = Number(process.env.E2E_JOURNEY_LIMIT_MS || 600_000);
+
+function withinLimit<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`journey did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
 
 function findJourneys(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -133,7 +147,7 @@ async function main() {
             const page = await context.newPage();
             const started = Date.now();
             try {
-              await run({ browser: open, page, baseURL });
+              await withinLimit(run({ browser: open, page, baseURL }), JOURNEY_LIMIT_MS);
               passed++;
               console.log(`  ✓ ${title} (${Date.now() - started} ms)`);
             } catch (err) {
