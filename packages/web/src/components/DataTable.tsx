@@ -1,15 +1,7 @@
 import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, PAGE_SIZES } from '@bpm/contract/common';
-import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import {
   Box,
-  Button,
-  Checkbox,
   LinearProgress,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  MenuList,
   Paper,
   Table,
   TableBody,
@@ -19,15 +11,15 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import Link from '@mui/material/Link';
-import { type Key, type ReactNode, useId, useState } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { type ColumnChoice, isColumnVisible, NO_CHOICE, toggleColumn, visibleColumns } from './column-visibility';
+import { type ColumnChoice, NO_CHOICE, visibleColumns } from './column-visibility';
 import { pagerLabel } from './format';
+import { ColumnChooser, headerText, PhoneSort } from './table-controls';
 import { usePersistentState } from './use-persistent-state';
 
 export interface Column<T> {
@@ -104,8 +96,6 @@ export interface DataTableProps<T> {
 
 /** Phones (≤ 600 px wide) get one card per row instead of a table. */
 const PHONE = '(max-width:600px)';
-
-const headerText = <T,>(c: Column<T>) => c.label ?? (typeof c.header === 'string' ? c.header : c.key);
 
 /**
  * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
@@ -362,99 +352,5 @@ export function DataTable<T>(p: DataTableProps<T>) {
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />
     </Paper>
-  );
-}
-
-/** The 'Columns' button: a menu of checkboxes, one per column, and 'Reset columns'. */
-function ColumnChooser<T>({
-  columns,
-  choice,
-  onChange,
-  testId,
-}: {
-  columns: Column<T>[];
-  choice: ColumnChoice;
-  onChange: (choice: ColumnChoice) => void;
-  testId: string;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  return (
-    <>
-      <Button
-        size="small"
-        startIcon={<ViewColumnIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="true"
-        aria-expanded={!!anchor}
-        aria-controls={anchor ? menuId : undefined}
-        data-testid={testId}
-      >
-        Columns
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuList dense disablePadding>
-          {columns.map((c) => {
-            const on = isColumnVisible(c, choice);
-            return (
-              <MenuItem
-                key={c.key}
-                role="menuitemcheckbox"
-                aria-checked={on}
-                onClick={() => onChange(toggleColumn(columns, choice, c.key))}
-                data-testid={`${testId}-${c.key}`}
-              >
-                <ListItemIcon>
-                  <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple sx={{ p: 0 }} />
-                </ListItemIcon>
-                <ListItemText>{headerText(c)}</ListItemText>
-              </MenuItem>
-            );
-          })}
-          <MenuItem onClick={() => onChange(NO_CHOICE)} data-testid={`${testId}-reset`}>
-            <ListItemText inset>Reset columns</ListItemText>
-          </MenuItem>
-        </MenuList>
-      </Menu>
-    </>
-  );
-}
-
-/** On a phone there are no column headers: sorting is a select of the sortable columns and their direction. */
-function PhoneSort<T>({
-  columns,
-  sort,
-  onSortChange,
-}: {
-  columns: Column<T>[];
-  sort?: SortState;
-  onSortChange: (sort: SortState) => void;
-}) {
-  const sortable = columns.filter((c) => c.sortKey);
-  if (!sortable.length) return null;
-  const value = sort?.sort ? `${sort.sort}:${sort.order ?? 'asc'}` : '';
-  return (
-    <TextField
-      select
-      size="small"
-      label="Sort by"
-      value={value}
-      onChange={(e) => {
-        const [key, order] = e.target.value.split(':');
-        onSortChange({ sort: key, order: order === 'desc' ? 'desc' : 'asc' });
-      }}
-      sx={{ minWidth: 200 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {!value && <option value="" />}
-      {sortable.flatMap((c) => [
-        <option key={`${c.key}:asc`} value={`${c.sortKey}:asc`}>
-          {headerText(c)} ↑
-        </option>,
-        <option key={`${c.key}:desc`} value={`${c.sortKey}:desc`}>
-          {headerText(c)} ↓
-        </option>,
-      ])}
-    </TextField>
   );
 }
