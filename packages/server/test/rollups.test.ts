@@ -106,7 +106,7 @@ describe('rollups', () => {
       );
       return Number(r?.s);
     };
-    // Times of day on both sides of noon (the service scans the smaller half of each edge day).
+    // Several times of day: each edge day is summed up to the time of day of `now`.
     for (const now of [base, base - 11 * 3600 - 7, base + 5 * 3600 + 13, base - 2 * DAY + 3]) {
       for (const dealer of [0, dealers[0] as number, dealers[1] as number]) {
         const { summary } = await salesOverview(t.database.db, { dealer }, now);

@@ -29,45 +29,43 @@ const dealerCond = (dealer: number) => (dealer > 0 ? sql`and dealer_id = ${deale
 /** The days that bound the windows: now − 60, 30, 14, 7 and 0 days. */
 const EDGES = [60, 30, 14, 7, 0] as const;
 
-/** What the 30/7-day windows of one day are computed from, whatever the time of day. */
-interface WindowDays {
-  /** Sales in cents by UTC day, today − 60 to today (the dealer × day rollup). */
-  byDay: ReadonlyMap<number, number>;
-  /** The orders of each edge day (today − 60, 30, 14, 7, 0): seconds into the day, ascending, and running cents. */
-  edges: ReadonlyMap<number, { at: number[]; cents: number[] }>;
+/** Per dealer (or all) and day, or second, while the data generation stays (platform/fresh-cache.ts). */
+const dayCache = new GenerationCache<ReadonlyMap<number, number>>(200);
+const earlyCache = new GenerationCache<ReadonlyMap<number, number>>(200);
+
+/** Sales in cents by UTC day, today − 60 to today, from the dealer × day rollup. */
+function daySales(db: Db, dealer: number, today: number): Promise<ReadonlyMap<number, number>> {
+  return dayCache.get(db, `${dealer}|${today}`, async () => {
+    const days = await queryRows<{ day: number; sales: string }>(
+      db,
+      sql`select day, sum(sales) as sales from ${orderDayRollup}
+          where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
+    );
+    return new Map(days.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)]));
+  });
 }
 
-/** Per dealer (or all) and day, while the data generation stays (platform/fresh-cache.ts). */
-const windowCache = new GenerationCache<WindowDays>(200);
-
-function windowDays(db: Db, dealer: number, today: number): Promise<WindowDays> {
-  return windowCache.get(db, `${dealer}|${today}`, async () => {
-    const [days, edgeOrders] = await Promise.all([
-      queryRows<{ day: number; sales: string }>(
-        db,
-        sql`select day, sum(sales) as sales from ${orderDayRollup}
-            where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
-      ),
-      // Index-only on orders_live_sales_date_idx: the edge days' orders, a few days' worth.
-      queryRows<{ date: number | string; sales: string }>(
-        db,
-        sql`select date, value - shipping_cost as sales from ${orders}
-            where deleted = 0 and shipping_status <> 'cancel' and (${sql.join(
-              EDGES.map((k) => sql`(date >= ${(today - k) * DAY} and date < ${(today - k + 1) * DAY})`),
-              sql` or `,
-            )}) ${dealerCond(dealer)} order by date`,
-      ),
-    ]);
-    const edges = new Map(EDGES.map((k) => [today - k, { at: [] as number[], cents: [] as number[] }]));
-    for (const o of edgeOrders) {
-      const date = Number(o.date);
-      const day = Math.floor(date / DAY);
-      const e = edges.get(day);
-      if (!e) continue;
-      e.at.push(date - day * DAY);
-      e.cents.push((e.cents.at(-1) ?? 0) + Math.round(Number(o.sales) * 100));
-    }
-    return { byDay: new Map(days.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)])), edges };
+/**
+ * early(day) for each edge day (today − 60, 30, 14, 7, 0): its sales in cents up to now's time of day.
+ * One index-only range sum of orders_live_sales_date_idx per edge day, a day's orders at most (one
+ * statement over the ranges ORed would be a bitmap scan reading each order's heap page: ~6k pages at 1M).
+ */
+function edgeSales(db: Db, dealer: number, now: number): Promise<ReadonlyMap<number, number>> {
+  const today = Math.floor(now / DAY);
+  const t = now - today * DAY;
+  return earlyCache.get(db, `${dealer}|${now}`, async () => {
+    const days = EDGES.map((k) => {
+      const start = (today - k) * DAY;
+      return sql`(${today - k}::int, ${start}::bigint, ${start + t}::bigint)`;
+    });
+    const rows = await queryRows<{ day: number; sales: string }>(
+      db,
+      sql`select d.day, (select coalesce(sum(value - shipping_cost), 0) from ${orders}
+                         where deleted = 0 and shipping_status <> 'cancel' and date >= d.start and date <= d.until
+                         ${dealerCond(dealer)}) as sales
+          from (values ${sql.join(days, sql`, `)}) d(day, start, until)`,
+    );
+    return new Map(rows.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)]));
   });
 }
 
@@ -75,26 +73,12 @@ function windowDays(db: Db, dealer: number, today: number): Promise<WindowDays> 
  * Sales in (now − 30 d, now], the 30 days before, and the same for 7 days, read from the dealer × day
  * rollup; a window's edges cut two days, and only those days' orders are read: the window
  * (now − a d, now − b d] = Σ days [D − a, D − b) − early(D − a) + early(D − b), where early(day) is the
- * part of a day up to now's time of day, summed from the edge days' orders (windowDays), so the cost
- * does not grow with the history and the cached days serve every second of the day.
+ * part of a day up to now's time of day (edgeSales), so the cost does not grow with the history.
  */
 async function windowSales(db: Db, dealer: number, now: number) {
   const today = Math.floor(now / DAY);
-  const t = now - today * DAY; // seconds into today (UTC); every edge falls at this time of its day
-  const { byDay, edges } = await windowDays(db, dealer, today);
-  const early = (day: number) => {
-    const e = edges.get(day);
-    if (!e) return 0;
-    // The last order at or before t seconds into the day.
-    let lo = 0;
-    let hi = e.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (e.at[mid]! <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? 0 : e.cents[lo - 1]!;
-  };
+  const [byDay, edges] = await Promise.all([daySales(db, dealer, today), edgeSales(db, dealer, now)]);
+  const early = (day: number) => edges.get(day) ?? 0;
   const win = (a: (typeof EDGES)[number], b: (typeof EDGES)[number]) => {
     let cents = 0;
     for (let day = today - a; day < today - b; day++) cents += byDay.get(day) ?? 0;
