@@ -1,8 +1,11 @@
 /**
- * `node --import tsx bench/time-to-dashboard.ts [runs]` (after `npm run build`): starts the real
- * server on loopback with the demo data, then in headless Chromium, per run in a fresh context:
+ * `node --import tsx bench/time-to-dashboard.ts [runs] [--at-once]` (after `npm run build`): starts the
+ * real server on loopback with the demo data, then in headless Chromium, per run in a fresh context:
  * the bytes of JavaScript the login screen loaded (as sent, i.e. compressed), and the time from
  * pressing LOGIN as the administrator to a usable dashboard (heading shown, no spinner left).
+ * LOGIN is pressed 2 s after the login screen shows (a person typing a user name and password takes
+ * longer), so what the screen loads meanwhile counts as it would; `--at-once` presses it as soon as the
+ * fields are filled (the worst case).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +15,8 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
+const atOnce = process.argv.includes('--at-once');
 
 const port = await new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -62,8 +66,10 @@ try {
     await page.goto(base);
     await page.getByTestId('login-username').waitFor();
     const loginJs = jsBytes;
+    const shown = Date.now();
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill('bpm-demo');
+    if (!atOnce) await page.waitForTimeout(Math.max(0, shown + 2000 - Date.now()));
     const t0 = Date.now();
     await page.getByTestId('login-submit').click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 60_000 });

@@ -1,13 +1,21 @@
 import { Box, CircularProgress, CssBaseline, Typography } from '@mui/material';
 import { styled, ThemeProvider } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
 import { LoginPage } from './LoginPage';
+import { preloadable, whenIdle } from './preloadable';
 import { theme } from './theme';
 
-// Everything behind sign-in is its own chunk: the login screen loads only what it shows.
-const SignedIn = lazy(() => import('./SignedIn'));
+// Everything behind sign-in is its own chunk: the login screen loads only what it shows. While it
+// waits for the user to type, the signed-in shell and the dashboard (the landing page of four roles)
+// load, so LOGIN then waits for the server only.
+const SignedIn = preloadable(() => import('./SignedIn'));
+const preloadSignedIn = () =>
+  void SignedIn.preload()
+    .then(() => import('./routes'))
+    .then((r) => r.PAGES['/dashboard']?.preload?.())
+    .catch(() => undefined);
 
 /**
  * Toast colours with at least 4.5:1 contrast for their white text (notistack's own green, orange and
@@ -37,6 +45,8 @@ function FullScreenLoader() {
 function Shell() {
   const auth = useAuth();
   useEffect(restoreSession, []);
+  const anonymous = auth.status === 'anonymous';
+  useEffect(() => (anonymous ? whenIdle(preloadSignedIn) : undefined), [anonymous]);
   const role = auth.status === 'authenticated' ? auth.session.user.user_role : null;
   const userId = auth.status === 'authenticated' ? auth.session.user.user_id : null;
   if (auth.status === 'restoring') return <FullScreenLoader />;

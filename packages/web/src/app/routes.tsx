@@ -1,7 +1,8 @@
 import { EVENT_KINDS } from '@bpm/contract/events';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
+import { preloadable } from './preloadable';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType & { preload?: () => Promise<void> };
 
 /**
  * The one route registry: client path pattern (exactly as in contract ROUTES) → lazily loaded page.
@@ -15,7 +16,7 @@ const ordersList = lazy(() => import('../features/orders/OrdersListPage'));
 const quotationsList = lazy(() => import('../features/quotations/QuotationsListPage'));
 const dealersList = lazy(() => import('../features/dealers/DealersPage'));
 const dealerForm = lazy(() => import('../features/dealers/DealerFormPage'));
-const dashboard = lazy(() => import('../features/dashboard/DashboardPage'));
+const dashboard = preloadable(() => import('../features/dashboard/DashboardPage'));
 const orderEditor = lazy(() => import('../features/sales-docs/OrderEditorPage'));
 const quotationEditor = lazy(() => import('../features/sales-docs/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
