@@ -5,15 +5,27 @@
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client';
+import { seedLargeOrders } from '../packages/server/src/db/seed-large/orders';
 import { rebuildMonthRollup } from '../packages/server/src/modules/dashboard/rollup';
 import { rebuildRollup } from '../packages/server/src/modules/sales-docs/rollup';
 
 export const ORDERS = 100_000;
 const DAY = 86400;
 
-/** `count` (100k unless `--orders N`) orders over the last two years (the dashboard's worst case: all inside its window). */
+/**
+ * `count` (100k unless `--orders N`) orders over the last two years (the dashboard's worst case: all
+ * inside its window). Above 100k, the set-based bulk loader of `npm run seed:large` (chunked inserts,
+ * indexes rebuilt once: a single 1M-row insert under 30 live indexes takes many times longer).
+ */
 export async function seedOrders(db: Db, now: number, count = ORDERS) {
   const t0 = Date.now();
+  if (count > ORDERS) {
+    await seedLargeOrders(db, count, now);
+    await rebuildMonthRollup(db);
+    await db.execute(sql`analyze orders, order_rollup, order_month_rollup, order_day_rollup, order_day_totals`);
+    console.log(`  inserted ${count} orders in ${Date.now() - t0} ms`);
+    return;
+  }
   await db.execute(sql`
     with ds as (select array_agg(id order by id) as ids, array_agg(name order by id) as names, count(*)::int as n
                 from dealers where active = 1),
