@@ -114,10 +114,7 @@ export const packingLists = pgTable(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.customer})) gin_trgm_ops`,
     ),
-    index('packing_lists_oc_dealer_trgm').using(
-      'gin',
-      sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`,
-    ),
+    index('packing_lists_oc_dealer_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
     index('packing_lists_shipping_date_sort_idx').on(t.shippingDate, t.id),
     index('packing_lists_shipping_date_desc_idx').on(t.shippingDate.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('packing_lists_po_number_sort_idx').on(t.poNumber, t.id),
