@@ -34,6 +34,9 @@ const PL_SORTS: Record<string, SQL> = {
   customer: sql`lower(pl.customer)`,
 };
 
+/** The creation-date bucket of packing_lists_month_shipping_idx (30 days), inlined to match the index's expression. */
+const MONTH = sql.raw('2592000');
+
 /**
  * GET packinglists: search (serials, OC ref and company, PO number and customer), dealer and date range.
  * The search matches each of those through its trigram index: the serials, 'OC ref company' and
@@ -63,11 +66,22 @@ export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ r
           : sql`${col} asc nulls first, pl.id asc nulls first`
         : sql`${col} ${dir}, pl.id ${dir}`;
   const where = join(conds);
+  const byShippingInRange = q.sort === 'shipping_date' && (q.date_from !== undefined || q.date_to !== undefined);
+  // A date range by shipping date: shipping follows creation, so one walk of the shipping date index would cross
+  // every packing list shipped before (or after) the range first. Instead, one walk per 30-day bucket of the
+  // creation date (packing_lists_month_shipping_idx), each to the page's end, merged.
+  const pageIds = byShippingInRange
+    ? sql`select m.id from generate_series(
+            ${q.date_from ?? sql`(select min(created_at) from packing_lists)`}::bigint / ${MONTH},
+            ${q.date_to ?? sql`(select max(created_at) from packing_lists)`}::bigint / ${MONTH}) b
+          cross join lateral (select pl.id, pl.shipping_date from packing_lists pl
+            where pl.created_at / ${MONTH} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
+          order by m.shipping_date ${dir} nulls last, m.id ${dir} limit ${q.limit} offset ${q.offset}`
+    : sql`select pl.id from packing_lists pl where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`;
   // The page's ids first, then only those packing lists (with their serials) are read.
   const rows = await queryRows<PackingListRow & { serial_text: string }>(
     db,
-    sql`with page as materialized (select pl.id from packing_lists pl where ${where} order by ${order}
-                                   limit ${q.limit} offset ${q.offset})
+    sql`with page as materialized (${pageIds})
         select pl.id, pl.order_id, pl.oc_ref, pl.dealer_id as dealer, pl.dealer_name, pl.created_at as date,
           pl.po_number, pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text
         from page join packing_lists pl on pl.id = page.id order by ${order}`,
