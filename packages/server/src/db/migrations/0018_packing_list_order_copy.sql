@@ -71,4 +71,7 @@ CREATE INDEX "packing_lists_dealer_customer_idx" ON "packing_lists" USING btree 
 -- page is merged from one short walk each (docs/decisions.md).
 CREATE INDEX "packing_lists_month_shipping_idx" ON "packing_lists" USING btree (("created_at" / 2592000),"shipping_date","id") INCLUDE ("dealer_id","created_at");--> statement-breakpoint
 CREATE INDEX "packing_lists_month_shipping_desc_idx" ON "packing_lists" USING btree (("created_at" / 2592000),"shipping_date" DESC NULLS LAST,"id" DESC) INCLUDE ("dealer_id","created_at");--> statement-breakpoint
-CREATE INDEX "packing_lists_oc_dealer_trgm" ON "packing_lists" USING gin ((lower("oc_ref" || ' ' || "dealer_name")) gin_trgm_ops);
+CREATE INDEX "packing_lists_oc_dealer_trgm" ON "packing_lists" USING gin ((lower("oc_ref" || ' ' || "dealer_name")) gin_trgm_ops);--> statement-breakpoint
+-- Statistics of the new columns for the planner (a rewritten table keeps none). VACUUM cannot run in the migration's
+-- transaction: on a large database, `vacuum analyze packing_lists` afterwards lets the walks run index-only.
+ANALYZE "packing_lists";
