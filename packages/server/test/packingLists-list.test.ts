@@ -67,7 +67,10 @@ describe('the order columns copied onto packing lists', () => {
     const plId = saved.json().data.id as number;
     expect(saved.json().data).toMatchObject({ oc_ref: 'OC-COPY-1', dealer: from.id, dealer_name: 'Copy From Dealer' });
 
-    // The order's own save: a new OC ref and another dealer.
+    // The order's own save: a new OC ref and another dealer. The data generation (0015) still moves with it.
+    const generation = async () =>
+      Number((await queryRows<{ n: number }>(db(), sql`select n from data_generation where id = 1`))[0]?.n);
+    const before = await generation();
     const edit = await postForm(t, 'sale', '/api/orders/save', {
       id: order.id,
       version: order.version,
@@ -78,6 +81,7 @@ describe('the order columns copied onto packing lists', () => {
       products: [{ product_id: product.id, quantity: 1, msrp: 100 }],
     });
     expect(edit.statusCode, edit.body).toBe(200);
+    expect(await generation()).toBeGreaterThan(before);
     const want = { oc_ref: 'OC-COPY-2', dealer: to.id, dealer_name: 'Copy To Dealer' };
     expect(await listed(plId)).toEqual(want);
     expect(await listed(plId, { dealer: String(to.id) })).toEqual(want);
