@@ -67,10 +67,10 @@ CREATE INDEX "packing_lists_dealer_name_sort_idx" ON "packing_lists" USING btree
 CREATE INDEX "packing_lists_dealer_dealer_name_idx" ON "packing_lists" USING btree ("dealer_id",lower("dealer_name"),"id") INCLUDE ("created_at","dealer_name");--> statement-breakpoint
 CREATE INDEX "packing_lists_dealer_customer_idx" ON "packing_lists" USING btree ("dealer_id",lower("customer"),"id") INCLUDE ("created_at","customer");--> statement-breakpoint
 -- A date range sorted by shipping date: shipping follows creation, so the walk of the shipping date index would
--- cross every packing list shipped before (or after) the range first. Per 30-day bucket of the creation date, the
+-- cross every packing list shipped before (or after) the range first. Per 7-day bucket of the creation date, the
 -- page is merged from one short walk each (docs/decisions.md).
-CREATE INDEX "packing_lists_month_shipping_idx" ON "packing_lists" USING btree (("created_at" / 2592000),"shipping_date","id") INCLUDE ("dealer_id","created_at");--> statement-breakpoint
-CREATE INDEX "packing_lists_month_shipping_desc_idx" ON "packing_lists" USING btree (("created_at" / 2592000),"shipping_date" DESC NULLS LAST,"id" DESC) INCLUDE ("dealer_id","created_at");--> statement-breakpoint
+CREATE INDEX "packing_lists_week_shipping_idx" ON "packing_lists" USING btree (("created_at" / 604800),"shipping_date","id") INCLUDE ("dealer_id","created_at");--> statement-breakpoint
+CREATE INDEX "packing_lists_week_shipping_desc_idx" ON "packing_lists" USING btree (("created_at" / 604800),"shipping_date" DESC NULLS LAST,"id" DESC) INCLUDE ("dealer_id","created_at");--> statement-breakpoint
 CREATE INDEX "packing_lists_oc_dealer_trgm" ON "packing_lists" USING gin ((lower("oc_ref" || ' ' || "dealer_name")) gin_trgm_ops);--> statement-breakpoint
 -- Statistics of the new columns for the planner (a rewritten table keeps none). VACUUM cannot run in the migration's
 -- transaction: on a large database, `vacuum analyze packing_lists` afterwards lets the walks run index-only.

@@ -123,10 +123,10 @@ export const packingLists = pgTable(
     index('packing_lists_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id),
     index('packing_lists_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id),
     index('packing_lists_dealer_customer_idx').on(t.dealerId, sql`lower(${t.customer})`, t.id),
-    // A date range by shipping date: per 30-day bucket of the creation date (packing lists' service, MONTH).
-    index('packing_lists_month_shipping_idx').on(sql`(${t.createdAt} / 2592000)`, t.shippingDate, t.id),
-    index('packing_lists_month_shipping_desc_idx').on(
-      sql`(${t.createdAt} / 2592000)`,
+    // A date range by shipping date: per 7-day bucket of the creation date (packing lists' service, WEEK).
+    index('packing_lists_week_shipping_idx').on(sql`(${t.createdAt} / 604800)`, t.shippingDate, t.id),
+    index('packing_lists_week_shipping_desc_idx').on(
+      sql`(${t.createdAt} / 604800)`,
       t.shippingDate.desc().nullsLast(),
       t.id.desc().nullsFirst(),
     ),

@@ -34,8 +34,8 @@ const PL_SORTS: Record<string, SQL> = {
   customer: sql`lower(pl.customer)`,
 };
 
-/** The creation-date bucket of packing_lists_month_shipping_idx (30 days), inlined to match the index's expression. */
-const MONTH = sql.raw('2592000');
+/** The creation-date bucket of packing_lists_week_shipping_idx (7 days), inlined to match the index's expression. */
+const WEEK = sql.raw('604800');
 
 /**
  * GET packinglists: search (serials, OC ref and company, PO number and customer), dealer and date range.
@@ -68,14 +68,14 @@ export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ r
   const where = join(conds);
   const byShippingInRange = q.sort === 'shipping_date' && (q.date_from !== undefined || q.date_to !== undefined);
   // A date range by shipping date: shipping follows creation, so one walk of the shipping date index would cross
-  // every packing list shipped before (or after) the range first. Instead, one walk per 30-day bucket of the
-  // creation date (packing_lists_month_shipping_idx), each to the page's end, merged.
+  // every packing list shipped before (or after) the range first. Instead, one walk per 7-day bucket of the
+  // creation date (packing_lists_week_shipping_idx), each to the page's end, merged.
   const pageIds = byShippingInRange
     ? sql`select m.id from generate_series(
-            ${q.date_from ?? sql`(select min(created_at) from packing_lists)`}::bigint / ${MONTH},
-            ${q.date_to ?? sql`(select max(created_at) from packing_lists)`}::bigint / ${MONTH}) b
+            ${q.date_from ?? sql`(select min(created_at) from packing_lists)`}::bigint / ${WEEK},
+            ${q.date_to ?? sql`(select max(created_at) from packing_lists)`}::bigint / ${WEEK}) b
           cross join lateral (select pl.id, pl.shipping_date from packing_lists pl
-            where pl.created_at / ${MONTH} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
+            where pl.created_at / ${WEEK} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
           order by m.shipping_date ${dir} nulls last, m.id ${dir} limit ${q.limit} offset ${q.offset}`
     : sql`select pl.id from packing_lists pl where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`;
   // The page's ids first, then only those packing lists (with their serials) are read.
