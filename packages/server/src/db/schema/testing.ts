@@ -84,6 +84,14 @@ export const packingLists = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * Copies of the order's OC ref, dealer and company, so the list filters and sorts on this table alone.
+     * Database triggers keep them equal to the order's (0018_packing_list_order_copy): whatever the
+     * code writes here is replaced by the order's values.
+     */
+    ocRef: text('oc_ref').notNull().default(''),
+    dealerId: integer('dealer_id').notNull().default(0),
+    dealerName: text('dealer_name').notNull().default(''),
     poNumber: text('po_number').notNull().default(''),
     shippingDate: bigint('shipping_date', { mode: 'number' }),
     customer: text('customer').notNull().default(''),
@@ -98,16 +106,30 @@ export const packingLists = pgTable(
   },
   (t) => [
     index('packing_lists_order_idx').on(t.orderId),
+    // 0018 adds INCLUDE (dealer_id) to the date index and INCLUDE (dealer_id, created_at) to each sort index,
+    // (drizzle cannot declare INCLUDE): a page under a dealer or date filter is an index-only walk.
     index('packing_lists_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('packing_lists_serial_trgm').using('gin', sql`${t.serialText} gin_trgm_ops`),
     index('packing_lists_po_customer_trgm').using(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.customer})) gin_trgm_ops`,
     ),
+    index('packing_lists_oc_dealer_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
     index('packing_lists_shipping_date_sort_idx').on(t.shippingDate, t.id),
     index('packing_lists_shipping_date_desc_idx').on(t.shippingDate.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('packing_lists_po_number_sort_idx').on(t.poNumber, t.id),
     index('packing_lists_customer_sort_idx').on(sql`lower(${t.customer})`, t.id),
+    index('packing_lists_oc_ref_sort_idx').on(t.ocRef, t.id),
+    index('packing_lists_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id),
+    index('packing_lists_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id),
+    index('packing_lists_dealer_customer_idx').on(t.dealerId, sql`lower(${t.customer})`, t.id),
+    // A date range by shipping date: per 7-day bucket of the creation date (packing lists' service, WEEK).
+    index('packing_lists_week_shipping_idx').on(sql`(${t.createdAt} / 604800)`, t.shippingDate, t.id),
+    index('packing_lists_week_shipping_desc_idx').on(
+      sql`(${t.createdAt} / 604800)`,
+      t.shippingDate.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

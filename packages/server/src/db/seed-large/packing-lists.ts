@@ -1,5 +1,6 @@
 // Bulk packing lists for `npm run seed:large -- --packing-lists N`: one per shipped order (newest orders first),
 // with its order's product line and serials that fit the line (one serial per unit).
+// Their copies of the order's OC ref, dealer and company are filled by the table's trigger (0018), as for any insert.
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../client';
 import { DAY, inChunks, maxId, syncSequence, withoutIndexes } from './bulk';

@@ -20,31 +20,36 @@ import { likePattern } from '../../platform/paging';
 export const PACKING_ENTITY = 'packinglist';
 const join = (conds: SQL[]) => sql.join(conds, sql` and `);
 
-/** Sort columns of the packing list list; ties follow the direction (id), shipping dates without a value last. */
+/**
+ * Sort columns of the packing list list, all the packing list's own (the order's OC ref, dealer and company
+ * are copied onto it: 0018_packing_list_order_copy); ties follow the direction (id), shipping dates without
+ * a value last.
+ */
 const PL_SORTS: Record<string, SQL> = {
   date: sql`pl.created_at`,
-  oc_ref: sql`o.oc_ref`,
-  dealer_name: sql`lower(o.dealer_name)`,
+  oc_ref: sql`pl.oc_ref`,
+  dealer_name: sql`lower(pl.dealer_name)`,
   shipping_date: sql`pl.shipping_date`,
   po_number: sql`pl.po_number`,
   customer: sql`lower(pl.customer)`,
 };
 
+/** The creation-date bucket of packing_lists_week_shipping_idx (7 days), inlined to match the index's expression. */
+const WEEK = sql.raw('604800');
+
 /**
  * GET packinglists: search (serials, OC ref and company, PO number and customer), dealer and date range.
- * The search matches each of those through its trigram index (0016_list_indexes): the serials, the
- * order's 'OC ref company', the packing list's 'PO number customer' (docs/decisions.md).
+ * The search matches each of those through its trigram index: the serials, 'OC ref company' and
+ * 'PO number customer' (docs/decisions.md). Filters and sorts read packing_lists alone (no join).
  */
 export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ rows: PackingListRow[] } & ListTotal> {
   const conds: SQL[] = [sql`true`];
   if (q.search) {
     const like = likePattern(q.search);
-    conds.push(sql`pl.id in (
-      select s.id from packing_lists s where s.serial_text like ${like} or lower(s.po_number || ' ' || s.customer) like ${like}
-      union all
-      select s.id from orders so join packing_lists s on s.order_id = so.id where lower(so.oc_ref || ' ' || so.dealer_name) like ${like})`);
+    conds.push(sql`(pl.serial_text like ${like} or lower(pl.po_number || ' ' || pl.customer) like ${like}
+      or lower(pl.oc_ref || ' ' || pl.dealer_name) like ${like})`);
   }
-  if (q.dealer) conds.push(sql`o.dealer_id = ${q.dealer}`);
+  if (q.dealer) conds.push(sql`pl.dealer_id = ${q.dealer}`);
   if (q.date_from !== undefined) conds.push(sql`pl.created_at >= ${q.date_from}`);
   if (q.date_to !== undefined) conds.push(sql`pl.created_at <= ${q.date_to}`);
   const col = PL_SORTS[q.sort ?? 'date'] ?? PL_SORTS.date!;
@@ -61,17 +66,30 @@ export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ r
           : sql`${col} asc nulls first, pl.id asc nulls first`
         : sql`${col} ${dir}, pl.id ${dir}`;
   const where = join(conds);
-  const from = sql`packing_lists pl join orders o on o.id = pl.order_id`;
+  const byShippingInRange = q.sort === 'shipping_date' && (q.date_from !== undefined || q.date_to !== undefined);
+  // A date range by shipping date: shipping follows creation, so one walk of the shipping date index would cross
+  // every packing list shipped before (or after) the range first. Instead, one walk per 7-day bucket of the
+  // creation date (packing_lists_week_shipping_idx), each to the page's end, merged.
+  const pageIds = byShippingInRange
+    ? sql`select m.id from generate_series(
+            ${q.date_from ?? sql`(select min(created_at) from packing_lists)`}::bigint / ${WEEK},
+            ${q.date_to ?? sql`(select max(created_at) from packing_lists)`}::bigint / ${WEEK}) b
+          cross join lateral (select pl.id, pl.shipping_date from packing_lists pl
+            where pl.created_at / ${WEEK} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
+          order by m.shipping_date ${dir} nulls last, m.id ${dir} limit ${q.limit} offset ${q.offset}`
+    : sql`select pl.id from packing_lists pl where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`;
   // The page's ids first, then only those packing lists (with their serials) are read.
   const rows = await queryRows<PackingListRow & { serial_text: string }>(
     db,
-    sql`with page as materialized (select pl.id from ${from} where ${where} order by ${order}
-                                   limit ${q.limit} offset ${q.offset})
-        select pl.id, pl.order_id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, pl.created_at as date, pl.po_number,
-          pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text
-        from page join ${from} on pl.id = page.id order by ${order}`,
+    sql`with page as materialized (${pageIds})
+        select pl.id, pl.order_id, pl.oc_ref, pl.dealer_id as dealer, pl.dealer_name, pl.created_at as date,
+          pl.po_number, pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text
+        from page join packing_lists pl on pl.id = page.id order by ${order}`,
   );
-  const total = await listTotal(db, sql`select 1 from ${from} where ${where}`, { ...q, length: rows.length });
+  const total = await listTotal(db, sql`select 1 from packing_lists pl where ${where}`, {
+    ...q,
+    length: rows.length,
+  });
   const needle = q.search.toLowerCase();
   return {
     rows: rows.map(({ serial_text, ...r }) => ({
@@ -96,8 +114,7 @@ export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ r
 export async function getPackingList(db: Db, id: number): Promise<PackingList> {
   const [pl] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select pl.*, o.oc_ref, o.dealer_id, o.dealer_name, o.test_status
-        from packing_lists pl join orders o on o.id = pl.order_id where pl.id = ${id}`,
+    sql`select pl.*, o.test_status from packing_lists pl join orders o on o.id = pl.order_id where pl.id = ${id}`,
   );
   if (!pl) throw notFound(PL_MSG.notFound);
   const lines = await db
