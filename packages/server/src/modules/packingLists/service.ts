@@ -71,9 +71,11 @@ export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ r
   // every packing list shipped before (or after) the range first. Instead, one walk per 7-day bucket of the
   // creation date (packing_lists_week_shipping_idx), each to the page's end, merged.
   const pageIds = byShippingInRange
-    ? sql`select m.id from generate_series(
-            ${q.date_from ?? sql`(select min(created_at) from packing_lists)`}::bigint / ${WEEK},
-            ${q.date_to ?? sql`(select max(created_at) from packing_lists)`}::bigint / ${WEEK}) b
+    ? // The range clamped to the packing lists there are: a range from 1970 or to the year 9999 walks only
+      // the weeks that hold some.
+      sql`select m.id from generate_series(
+            greatest(${q.date_from ?? null}::bigint, (select min(created_at) from packing_lists)) / ${WEEK},
+            least(${q.date_to ?? null}::bigint, (select max(created_at) from packing_lists)) / ${WEEK}) b
           cross join lateral (select pl.id, pl.shipping_date from packing_lists pl
             where pl.created_at / ${WEEK} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
           order by m.shipping_date ${dir} nulls last, m.id ${dir} limit ${q.limit} offset ${q.offset}`
