@@ -29,6 +29,8 @@ import { seedWorkBench, WORK_CASES } from './work';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const EVENTS = 100_000;
+/** Users the login case signs in as, in turn (more than the connections). */
+const LOGIN_USERS = 100;
 
 interface Opts {
   duration: number;
@@ -61,13 +63,25 @@ interface BenchCase {
 /** The measured cases; the first one on the bare app is the reference for the ratios. */
 export const CASES: BenchCase[] = [
   {
+    // Round-robin over LOGIN_USERS bench users: no user has two logins in flight, which the login
+    // throttle would count as parallel guesses and lock (then every later case's login would fail).
     name: 'POST /api/auth/login',
-    setup: ({ url }) => ({
-      url: `${url}/api/auth/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'sale', password: DEMO_PASSWORD }),
-    }),
+    setup: ({ url }) => {
+      let i = 0;
+      return {
+        url: `${url}/api/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ username: `bench.login.${i++ % LOGIN_USERS}`, password: DEMO_PASSWORD }),
+            }),
+          },
+        ],
+      };
+    },
   },
   {
     // Real rotation: every request presents a valid, never-used refresh token. A pool starts with
@@ -171,6 +185,11 @@ function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
 async function prepare(db: Database, orders?: number) {
   const now = Math.floor(Date.now() / 1000);
   await seedDemo(db.db, now);
+  // The login case's users: the demo sale user's role and password under other names.
+  await db.db.execute(sql`
+    insert into users (username, password_hash, user_role, first_name, last_name, email, active, created_at, updated_at)
+    select 'bench.login.' || g, u.password_hash, u.user_role, u.first_name, u.last_name, '', 1, ${now}, ${now}
+    from users u, generate_series(0, ${LOGIN_USERS - 1}) g where u.username = 'sale'`);
   const t0 = Date.now();
   await db.db.execute(sql`
     insert into events (time, user_id, username, first_name, last_name, entity_type, entity_id, event, data, search_text)
