@@ -1,5 +1,5 @@
 /**
- * `DATABASE_URL=postgres://… node --import tsx bench/orders-matrix.ts [--runs 15] [--over 20] [--explain]`
+ * `DATABASE_URL=postgres://… node --import tsx bench/orders-matrix.ts [--runs 15] [--over 20] [--explain] [--only 'filter name regex']`
  * against a database loaded by `npm run seed:large -- --orders 1000000` (then `vacuum analyze orders`):
  * every sort of the orders screen (both directions) under each of its filters, through the list
  * service on one connection (issue 14 item 2). Prints p50/p99 per filter (worst sort named) and
@@ -107,7 +107,9 @@ console.log(
     ? '| filter | total rows | DB ms (median sort) | DB ms (slowest sort) | slowest sort | most buffers | sort |\n|---|---:|---:|---:|---|---:|---|'
     : '| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|',
 );
+const ONLY = process.argv.includes('--only') ? new RegExp(process.argv[process.argv.indexOf('--only') + 1]!) : undefined;
 for (const [name, filter] of Object.entries(FILTERS)) {
+  if (ONLY && !ONLY.test(name)) continue;
   const p50s: number[] = [];
   let worst = { p99: 0, sort: '' };
   let most = { buffers: 0, sort: '' };

@@ -32,7 +32,8 @@ beforeAll(async () => {
         shipping_status: STATUSES[i % 4],
         payment_status: i % 3 === 0 ? 'paid' : 'not paid',
         shipping_for_today: i % 4 === 1 && i % 3 !== 0 ? 1 : 0,
-        shipping_date_expected: now + ((i % 5) - 3) * 7 * DAY,
+        // Some without one (last in ascending order, first in descending).
+        shipping_date_expected: i % 7 === 6 ? null : now + ((i % 5) - 3) * 7 * DAY,
         // Shipped and done orders need one; some cancelled ones have one too.
         shipping_awb: i % 4 === 1 || i % 4 === 2 || i % 8 === 3 ? `AWB-P${i % 3}` : '',
         invoice: i % 3 ? `INV-P${i % 4}` : '',
@@ -62,6 +63,15 @@ const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => {
       where: sql`shipping_status in ('wait', 'ship') and shipping_date_expected < ${midnight}`,
     },
     { q: { shipping_for_today: '1' }, where: sql`shipping_for_today = 1` },
+    // Date ranges (by expected date: week walks merged), one cutting weeks, one wider than the data.
+    {
+      q: { start: String(now - 100 * DAY - 5000), end: String(now - 3 * DAY) },
+      where: sql`date >= ${now - 100 * DAY - 5000} and date <= ${now - 3 * DAY}`,
+    },
+    {
+      q: { start: '0', shipping_status: 'wait;ship;done', payment_status: 'not paid' },
+      where: sql`date >= 0 and shipping_status in ('wait', 'ship', 'done') and payment_status = 'not paid'`,
+    },
     { q: { search: 'plan note 1' }, where: sql`lower(note) like '%plan note 1%'` },
   ];
 };

@@ -26,6 +26,8 @@ export interface PageFilter {
    * a single status, shipping for today, with or without the date range): no need to filter first.
    */
   dateIndexed: boolean;
+  /** The date range of a filter that has one (and no search): by expected date, week walks merged. */
+  range?: { start?: number; end?: number };
 }
 
 type SortQuery = { sort?: string; order?: 'asc' | 'desc'; search: string };
@@ -117,6 +119,7 @@ const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds],
  *   most offset + limit entries).
  * - A filter of at most filterFirstMax orders: the filter runs first — the matching ids and sort
  *   keys through the filter's own index, a top-N sort, then the page's rows by id.
+ * - A date range by expected date: one walk per week of the range, merged (weekMerge).
  * - Else the sort index walk over a bounded number of rows, stopping at the page's end (fast when
  *   matches are spread through the sort order), then the filter first (a filter whose rows sit at
  *   one end of the sort order) — through a covering index where the filter has one (one dealer,
@@ -134,6 +137,7 @@ export async function filteredPage<T extends { id: number }>(
   const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
   if (matches !== undefined && matches <= listTuning.filterFirstMax) return byIds(await filterFirst(db, f, q, col));
+  if (f.range && q.sort === 'shipping_date_expected') return byIds(await weekMerge(db, f, q));
   if (matches === undefined) {
     const walked =
       listTuning.walkBudgetMs > 0 ? await within(db, listTuning.walkBudgetMs, (tx) => fetch(tx)) : undefined;
@@ -226,6 +230,33 @@ async function statusMerge(db: Db, f: PageFilter, q: OrderListQuery): Promise<nu
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${q.limit} offset ${q.offset}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The order date's 7-day bucket of orders_week_expected_idx, inlined to match the index's expression. */
+const WEEK = sql.raw('604800');
+
+/**
+ * A date range by expected date: the expected date follows the order date, so one walk of the expected
+ * date index would cross every order expected before the range's first. Instead, one walk per 7-day
+ * bucket of the order date (orders_week_expected_idx, index-only), each to the page's end, merged;
+ * the range is clamped to the orders there are, so an open or very wide range walks only weeks that
+ * hold some. The bucket the range cuts reads at most a week of orders outside it.
+ */
+async function weekMerge(db: Db, f: PageFilter, q: OrderListQuery): Promise<number[]> {
+  const range = f.range ?? {};
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select m.id from generate_series(
+          greatest(${range.start ?? null}::bigint, (select min(${orders.date}) from ${orders} where ${orders.deleted} = 0)) / ${WEEK},
+          least(${range.end ?? null}::bigint, (select max(${orders.date}) from ${orders} where ${orders.deleted} = 0)) / ${WEEK}) b
+        cross join lateral (
+          select ${orders.id} as id, ${orders.shippingDateExpected} as k from ${orders}
+          where ${where(f.conds)} and ${orders.date} / ${WEEK} = b
+          order by ${orders.shippingDateExpected} ${dir}, ${orders.id} ${dir} limit ${q.offset + q.limit}) m
+        order by m.k ${dir}, m.id ${dir} limit ${q.limit} offset ${q.offset}`,
   );
   return rows.map((r) => Number(r.id));
 }

@@ -84,6 +84,7 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
     statuses: statuses?.length ? statuses : undefined,
     rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end },
     dateIndexed,
+    range: (q.start !== undefined || q.end !== undefined) && !q.search ? { start: q.start, end: q.end } : undefined,
   };
 }
 
