@@ -1,0 +1,128 @@
+// Issue 14 item 2, the remaining slow combinations: every way the purchase order list finds a page — the
+// index walk, the due-date walk bounded by a PO date range, a bounded walk then the filter first, the filter
+// first at once — answers the rows the plain ORDER BY query does, page by page, for every sort in both
+// directions, ties on every sort key broken by id.
+import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { listPos, poListTuning, rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
+import { makeRefs, poIn } from './factories/purchasing';
+import { createTestApp, DAY, type TestApp } from './helpers';
+
+let t: TestApp;
+let now: number;
+const suppliers: number[] = [];
+const db = () => t.database.db;
+const ids = async (q: SQL) => (await queryRows<{ id: number }>(db(), q)).map((r) => Number(r.id));
+const DIRS = ['asc', 'desc'] as const;
+const defaults = { ...poListTuning };
+afterEach(() => Object.assign(poListTuning, defaults));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  now = Math.floor(t.clock.now() / 1000);
+  const STATUSES = ['draft', 'waitingapproval', 'received', 'received', 'approved', 'cancelled'] as const;
+  for (let s = 0; s < 2; s++) {
+    const refs = await makeRefs(t);
+    suppliers.push(Number(refs.supplier.id));
+    for (let i = 0; i < 12; i++) {
+      const po = await poIn(t, refs, STATUSES[(i + s) % STATUSES.length]!);
+      // Few distinct values per column, so every sort has ties only the id orders; due dates before and
+      // after the PO date (the lag bounds of a due-date walk).
+      const poDate = now - (i % 7) * 20 * DAY - (i % 2) * 3600;
+      await db().execute(sql`update purchase_orders set po_date = ${poDate},
+        due_date = ${poDate + ((i % 5) - 1) * 10 * DAY}, paid = ${i % 3}, amount = ${[10, 10, 25.5][i % 3]},
+        po_number = ${`PO-T-${i % 4}`}, requisitioner = ${['Rita', 'rita', 'Sam'][i % 3]},
+        department = ${['Engineering', 'Sales', 'engineering ops', 'Admin'][i % 4]},
+        supplier_name = ${s ? 'Plan Supplier' : 'plan supplier'} where id = ${po.id}`);
+    }
+  }
+  await rebuildPoRollup(db());
+}, 120_000);
+afterAll(async () => t?.close());
+
+const COLUMNS: Record<string, string> = {
+  supplier_name: 'lower(supplier_name)',
+  requisitioner: 'lower(requisitioner)',
+  department: 'lower(department)',
+};
+
+/** The filters of the screen, each with the same condition in plain SQL. */
+const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => {
+  const [s0] = suppliers as [number];
+  const start = now - 70 * DAY;
+  const end = now - 10 * DAY;
+  const search = sql`lower(po_number || ' ' || supplier_name || ' ' || requisitioner || ' ' || purpose || ' ' || department)`;
+  return [
+    { q: {}, where: sql`true` },
+    { q: { status: 'draft' }, where: sql`status = 'draft'` },
+    { q: { status: 'received' }, where: sql`status = 'received'` },
+    { q: { supplier: String(s0) }, where: sql`supplier_id = ${s0}` },
+    { q: { paid: '2' }, where: sql`paid = 2` },
+    { q: { start: String(start), end: String(end) }, where: sql`po_date >= ${start} and po_date <= ${end}` },
+    { q: { start: String(start) }, where: sql`po_date >= ${start}` },
+    { q: { end: String(end) }, where: sql`po_date <= ${end}` },
+    {
+      q: { status: 'received', start: String(start), end: String(end) },
+      where: sql`status = 'received' and po_date >= ${start} and po_date <= ${end}`,
+    },
+    {
+      q: { supplier: String(s0), start: String(start), paid: '1' },
+      where: sql`supplier_id = ${s0} and po_date >= ${start} and paid = 1`,
+    },
+    { q: { search: 'engineering' }, where: sql`${search} like '%engineering%'` },
+    { q: { search: 'rita', status: 'received' }, where: sql`${search} like '%rita%' and status = 'received'` },
+  ];
+};
+
+async function plain(where: SQL, sort: string | undefined, order: 'asc' | 'desc', offset: number, limit: number) {
+  const by =
+    !sort || (sort === 'po_date' && order === 'desc')
+      ? sql`po_date desc`
+      : sql.raw(`${sort === 'po_date' ? 'po_date' : (COLUMNS[sort] ?? sort)} ${order}`);
+  return ids(sql`select id from purchase_orders where ${where} order by ${by}, id desc limit ${limit} offset ${offset}`);
+}
+
+/** Every page of `limit` rows, each found by the list, against the plain query's page. */
+async function pagesMatch(label: string) {
+  for (const f of FILTERS())
+    for (const sort of [undefined, ...PO_SORTS])
+      for (const order of DIRS) {
+        const all = await plain(f.where, sort, order, 0, 1000);
+        const limit = 8;
+        for (let offset = 0; offset <= all.length; offset += limit) {
+          const got = await listPos(db(), poListQuery.parse({ ...f.q, sort, order, limit: String(limit), offset }));
+          expect(
+            got.rows.map((r) => r.id),
+            `${label} ${JSON.stringify(f.q)} ${sort} ${order} @${offset}`,
+          ).toEqual(all.slice(offset, offset + limit));
+          expect(got.total, `${label} ${JSON.stringify(f.q)} total`).toBe(all.length);
+        }
+      }
+}
+
+describe('purchase order list plans', () => {
+  it('has ties and matches on every filter', async () => {
+    for (const f of FILTERS()) expect((await plain(f.where, undefined, 'desc', 0, 1000)).length).toBeGreaterThan(2);
+  });
+
+  it('pages every filter × sort × direction the same as the plain query, by the default plans', async () => {
+    await pagesMatch('default');
+  });
+
+  it('… when the filter runs first at once', async () => {
+    poListTuning.filterFirstMax = 1_000_000;
+    await pagesMatch('filter first');
+  });
+
+  it('… when a short walk runs out and the filter runs first', async () => {
+    Object.assign(poListTuning, { filterFirstMax: -1, walkSlack: 0, walkMin: 1, walkRows: 1 });
+    await pagesMatch('walk then filter first');
+  });
+
+  it('… when the walk reads enough rows', async () => {
+    Object.assign(poListTuning, { filterFirstMax: -1, walkSlack: 1_000_000, walkMin: 1_000_000, walkRows: 1_000_000 });
+    await pagesMatch('walk');
+  });
+});
