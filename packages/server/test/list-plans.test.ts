@@ -1,13 +1,18 @@
 // Issue 14 item 2, the remaining slow combinations: every way the purchase order list finds a page — the
 // index walk, the due-date walk bounded by a PO date range, a bounded walk then the filter first, the filter
 // first at once — answers the rows the plain ORDER BY query does, page by page, for every sort in both
-// directions, ties on every sort key broken by id.
+// directions, ties on every sort key broken by id; so do the task lists' per-project merge, the own tasks
+// read first and the search's single pass.
 import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { taskListQuery } from '@bpm/contract/tasks';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { listPos, poListTuning, rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
+import { listTasks, projectTasks } from '../src/modules/tasks/service';
 import { makeRefs, poIn } from './factories/purchasing';
+import { userId } from './factories/users';
+import { makeProject, makeTask } from './factories/work';
 import { createTestApp, DAY, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -81,7 +86,9 @@ async function plain(where: SQL, sort: string | undefined, order: 'asc' | 'desc'
     !sort || (sort === 'po_date' && order === 'desc')
       ? sql`po_date desc`
       : sql.raw(`${sort === 'po_date' ? 'po_date' : (COLUMNS[sort] ?? sort)} ${order}`);
-  return ids(sql`select id from purchase_orders where ${where} order by ${by}, id desc limit ${limit} offset ${offset}`);
+  return ids(
+    sql`select id from purchase_orders where ${where} order by ${by}, id desc limit ${limit} offset ${offset}`,
+  );
 }
 
 /** Every page of `limit` rows, each found by the list, against the plain query's page. */
@@ -124,5 +131,98 @@ describe('purchase order list plans', () => {
   it('… when the walk reads enough rows', async () => {
     Object.assign(poListTuning, { filterFirstMax: -1, walkSlack: 1_000_000, walkMin: 1_000_000, walkRows: 1_000_000 });
     await pagesMatch('walk');
+  });
+});
+
+describe('task list plans', () => {
+  let me: number;
+  let project: number;
+  beforeAll(async () => {
+    me = await userId(t, 'sale');
+    const other = await userId(t, 'production');
+    const a = await makeProject(t, 'sale', { name: 'Plan A' });
+    const b = await makeProject(t, 'sale', { name: 'Plan B' });
+    const c = await makeProject(t, 'production', { name: 'Plan C' }, [['sale', 'member']]);
+    const d = await makeProject(t, 'production', { name: 'Plan D' });
+    project = a.id;
+    const STATUSES = ['new', 'in progress', 'completed'];
+    const PRIORITIES = ['high', 'low', 'medium', 'high'];
+    let i = 0;
+    const add = async (who: 'sale' | 'production', extra: Record<string, unknown>) => {
+      i++;
+      return makeTask(t, who, {
+        title: `Plan task ${i % 3}`,
+        description: '',
+        status: STATUSES[i % 3],
+        priority: PRIORITIES[i % 4],
+        due_date: i % 5 ? now + ((i % 4) - 2) * 7 * DAY : null,
+        assigned_to: i % 2 ? me : other,
+        ...extra,
+      });
+    };
+    for (const [who, p, n] of [
+      ['sale', a.id, 5],
+      ['sale', b.id, 3],
+      ['production', c.id, 4],
+      ['production', d.id, 3],
+      ['sale', undefined, 2],
+      ['production', undefined, 2],
+    ] as const)
+      for (let k = 0; k < n; k++) {
+        const top = await add(who, p ? { project_id: p } : {});
+        if (k % 2 === 0) await add(who, { parent_id: top.id });
+      }
+  }, 120_000);
+
+  const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => [
+    { q: {}, where: sql`true` },
+    { q: { include_subtasks: '0' }, where: sql`t.parent_id is null` },
+    { q: { status: 'new' }, where: sql`t.status = 'new'` },
+    { q: { priority: 'high', include_subtasks: '0' }, where: sql`t.priority = 'high' and t.parent_id is null` },
+    { q: { overdue: '1' }, where: sql`t.status <> 'completed' and t.due_date < ${now}` },
+    { q: { assigned_to: String(me) }, where: sql`t.assigned_to = ${me}` },
+    { q: { search: 'task 1' }, where: sql`lower(t.title) like '%task 1%'` },
+    { q: { search: 'plan', status: 'completed' }, where: sql`lower(t.title) like '%plan%' and t.status = 'completed'` },
+  ];
+  const mine = () => sql`t.project_id in (select project_id from project_members where user_id = ${me})`;
+  const lists = () => [
+    {
+      name: 'projects',
+      scope: mine(),
+      order: sql`t.id desc`,
+      run: (q: ReturnType<typeof taskListQuery.parse>) => listTasks(db(), me, q, 'projects', now),
+    },
+    {
+      name: 'my',
+      scope: sql`((t.project_id is null and (t.added_by = ${me} or t.assigned_to = ${me})) or ${mine()})
+        and (t.assigned_to = ${me} or t.added_by = ${me})`,
+      order: sql`t.id desc`,
+      run: (q: ReturnType<typeof taskListQuery.parse>) => listTasks(db(), me, q, 'my', now),
+    },
+    {
+      name: 'panel',
+      scope: sql`t.project_id = ${project}`,
+      order: sql`(t.status = 'completed'), (case when t.status <> 'completed' and t.due_date < ${now} then 0 else 1 end),
+        (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end), t.due_date asc nulls last,
+        t.id desc`,
+      run: (q: ReturnType<typeof taskListQuery.parse>) => projectTasks(db(), project, me, q, now),
+    },
+  ];
+
+  it('pages every list and filter the same as the plain query, with exact totals', async () => {
+    for (const list of lists())
+      for (const f of FILTERS()) {
+        const all = await ids(sql`select t.id from tasks t where ${list.scope} and ${f.where} order by ${list.order}`);
+        const label = `${list.name} ${JSON.stringify(f.q)}`;
+        if (list.name !== 'panel' && !f.q.search) expect(all.length, label).toBeGreaterThan(1);
+        for (let offset = 0; offset <= all.length + 3; offset += 3) {
+          const got = await list.run(taskListQuery.parse({ ...f.q, limit: '3', offset: String(offset) }));
+          expect(
+            got.rows.map((r) => r.id),
+            `${label} @${offset}`,
+          ).toEqual(all.slice(offset, offset + 3));
+          expect(got.total, `${label} total @${offset}`).toBe(all.length);
+        }
+      }
   });
 });
