@@ -2,15 +2,19 @@
 // index walk, the due-date walk bounded by a PO date range, a bounded walk then the filter first, the filter
 // first at once — answers the rows the plain ORDER BY query does, page by page, for every sort in both
 // directions, ties on every sort key broken by id; so do the task lists' per-project merge, the own tasks
-// read first and the search's single pass.
+// read first and the search's single pass, and the test order search's single pass.
 import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
 import { taskListQuery } from '@bpm/contract/tasks';
+import { testOrderListQuery } from '@bpm/contract/testChecklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { listPos, poListTuning, rebuildPoRollup } from '../src/modules/purchaseOrders/queries';
 import { listTasks, projectTasks } from '../src/modules/tasks/service';
+import { listTestOrders } from '../src/modules/testChecklists/lists';
+import { makeSaleProduct } from './factories/products';
 import { makeRefs, poIn } from './factories/purchasing';
+import { createDealer, makeOrder } from './factories/sales';
 import { userId } from './factories/users';
 import { makeProject, makeTask } from './factories/work';
 import { createTestApp, DAY, type TestApp } from './helpers';
@@ -224,5 +228,58 @@ describe('task list plans', () => {
           expect(got.total, `${label} total @${offset}`).toBe(all.length);
         }
       }
+  });
+});
+
+describe('test order search', () => {
+  beforeAll(async () => {
+    const tested = await makeSaleProduct(t, { desc: 'Plan tested product', is_test_required: 1 });
+    const plainProduct = await makeSaleProduct(t, { desc: 'Plan plain product' });
+    const dealers = [
+      (await createDealer(t, { name: 'Plan Dealer' })).id,
+      (await createDealer(t, { name: 'Plan Dealer' })).id,
+      (await createDealer(t, { name: 'plan dealer two' })).id,
+    ];
+    const STATUSES = ['pending', 'in progress', 'waiting approval', 'completed'];
+    for (let i = 0; i < 14; i++) {
+      const id = await makeOrder(t, [{ product_id: (i % 5 ? tested : plainProduct).id, quantity: 1 }], dealers[i % 3]);
+      await db().execute(
+        sql`update orders set date = ${now - (i % 3) * DAY}, test_status = ${STATUSES[i % 4]} where id = ${id}`,
+      );
+    }
+  }, 120_000);
+
+  it('pages every sort both ways with the total, from one read of the matches', async () => {
+    const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+      where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
+    const cols: Record<string, string> = {
+      oc_ref: 'o.oc_ref',
+      dealer_name: 'lower(o.dealer_name)',
+      test_status: 'o.test_status',
+    };
+    for (const f of [{ search: 'plan dealer' }, { search: 'dealer two' }, { search: 'plan', test_status: 'pending' }])
+      for (const sort of [undefined, 'date', 'oc_ref', 'dealer_name', 'test_status'])
+        for (const order of DIRS) {
+          const dir = sort ? order : 'desc';
+          const c = [
+            sql`o.deleted = 0`,
+            testable,
+            sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${`%${f.search}%`}`,
+          ];
+          if ('test_status' in f) c.push(sql`o.test_status = ${f.test_status}`);
+          const all = await ids(sql`select o.id from orders o where ${sql.join(c, sql` and `)}
+            order by ${sql.raw(`${cols[sort ?? ''] ?? 'o.date'} ${dir}, o.id ${dir}`)}`);
+          const label = `${JSON.stringify(f)} ${sort} ${order}`;
+          expect(all.length, label).toBeGreaterThan(2);
+          for (let offset = 0; offset <= all.length + 4; offset += 4) {
+            const got = await listTestOrders(db(), testOrderListQuery.parse({ ...f, sort, order, limit: '4', offset }));
+            expect(
+              got.rows.map((r) => r.id),
+              `${label} @${offset}`,
+            ).toEqual(all.slice(offset, offset + 4));
+            expect(got.total, `${label} total @${offset}`).toBe(all.length);
+            expect(got.estimated).toBe(false);
+          }
+        }
   });
 });
