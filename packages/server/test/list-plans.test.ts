@@ -80,6 +80,10 @@ const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => {
       q: { supplier: String(s0), start: String(start), paid: '1' },
       where: sql`supplier_id = ${s0} and po_date >= ${start} and paid = 1`,
     },
+    {
+      q: { status: 'received', supplier: String(s0) },
+      where: sql`status = 'received' and supplier_id = ${s0}`,
+    },
     { q: { search: 'engineering' }, where: sql`${search} like '%engineering%'` },
     { q: { search: 'rita', status: 'received' }, where: sql`${search} like '%rita%' and status = 'received'` },
   ];

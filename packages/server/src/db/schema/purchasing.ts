@@ -83,6 +83,8 @@ export const purchaseOrders = pgTable(
     // 0019_list_plans adds INCLUDE of every sort column: a status or supplier filter runs first index-only.
     index('purchase_orders_status_cover_idx').on(t.status, t.poDate.desc(), t.id.desc()),
     index('purchase_orders_supplier_cover_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
+    // A status filter's due-date order (0019_list_plans adds INCLUDE (supplier_id, po_date, paid)).
+    index('purchase_orders_status_due_idx').on(t.status, t.dueDate, t.id.desc()),
     // The smallest and largest due-date lag bound a due-date walk under a PO date range.
     index('purchase_orders_due_lag_idx').on(sql`(${t.dueDate} - ${t.poDate})`),
     index('purchase_orders_search_trgm').using(

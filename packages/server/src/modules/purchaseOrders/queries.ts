@@ -160,8 +160,9 @@ async function dueBounds(db: Db, q: Partial<PoListQuery>): Promise<SQL[]> {
 
 /**
  * The page's ids. The match count (exact from the rollups, or the search's count or estimate) chooses the
- * plan, never the rows: no filter, or the PO date order of a filter whose index is led by it (status,
- * supplier, date range): the index walk; a date range or payment filter alone: the sort index walk (a due
+ * plan, never the rows: no filter, the PO date order of a filter whose index is led by it (status,
+ * supplier, date range), or a status filter sorted by its own column, payment by its own, or by due date
+ * (purchase_orders_status_due_idx): the index walk; a date range or payment filter alone: the sort index walk (a due
  * date order bounded by the range); at most filterFirstMax matches: the filter first; a status, supplier or
  * search filter: a walk of a bounded number of rows, then the filter first — index-only through the
  * status and supplier covering indexes (purchase_orders_status_cover_idx, _supplier_cover_idx).
@@ -191,7 +192,9 @@ async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: number | u
   const paid = q.paid && q.paid !== 'all';
   // The filter's own column leads the index the walk reads: every entry it reads is a match.
   const direct = col
-    ? (q.sort === 'status' && status) || (q.sort === 'paid' && paid)
+    ? (q.sort === 'status' && status) ||
+      (q.sort === 'paid' && paid) ||
+      (q.sort === 'due_date' && status && !q.search && !q.supplier)
     : !q.search && (status || q.supplier || q.start !== undefined || q.end !== undefined);
   if (!conds.length || direct) return walk();
   // The matches' sort keys through the filter's own index, a top-N sort of them.
