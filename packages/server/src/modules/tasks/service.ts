@@ -47,23 +47,24 @@ function filters(q: TaskListQuery, nowSec: number): SQL[] {
  * one walk of tasks_project_cover_idx per project, newest first, merged — index-only, each reading at most
  * the page's end of matches (a walk of the whole id order crossed 200k subtasks before a top-level one);
  * `filterFirst` (the caller's own tasks: assigned or added, thousands at most): read them through the
- * assignee and author indexes, then sort.
+ * assignee and author indexes, then sort. `narrow`: a condition the scope implies, checked with the
+ * search's trigram index (a bitmap AND), so only the scope's candidates are read.
  */
-type PageWay = { perProject?: number; filterFirst?: boolean };
+type PageWay = { perProject?: number; filterFirst?: boolean; narrow: SQL };
 
-/** The filter columns of the search's matches (the lists' filters read only these). */
-const searched = (search: string) =>
+/** The filter columns of the search's matches within `narrow` (the lists' filters read only these). */
+const searched = (search: string, narrow: SQL) =>
   sql`(select t.id, t.project_id, t.parent_id, t.status, t.priority, t.due_date, t.date_added, t.assigned_to, t.added_by
-       from tasks t where lower(t.title) like ${likePattern(search)} offset 0) t`;
+       from tasks t where lower(t.title) like ${likePattern(search)} and ${narrow} offset 0) t`;
 
-async function page(db: Db, scope: SQL, conds: SQL[], order: SQL, q: TaskListQuery, way: PageWay = {}) {
+async function page(db: Db, scope: SQL, conds: SQL[], order: SQL, q: TaskListQuery, way: PageWay) {
   const w = sql.join([scope, ...conds], sql` and `);
   const end = q.offset + q.limit;
   // The page's ids first, then only those tasks are read with their people, project and subtask count.
   // A search reads its matches once through tasks_title_trgm (`offset 0` fences the subquery, so no walk of
   // the ids filters every title: 1 s at 1M tasks) and counts them in the same pass.
   const ids = q.search
-    ? sql`select t.id, count(*) over () as n from ${searched(q.search)} where ${w} order by ${order}
+    ? sql`select t.id, count(*) over () as n from ${searched(q.search, way.narrow)} where ${w} order by ${order}
           limit ${q.limit} offset ${q.offset}`
     : way.perProject !== undefined
       ? sql`select x.id from ${myProjectIds(way.perProject)} pm
@@ -89,7 +90,7 @@ async function page(db: Db, scope: SQL, conds: SQL[], order: SQL, q: TaskListQue
       (
         await queryRows<{ n: number }>(
           db,
-          sql`select count(*)::int as n from ${q.search ? searched(q.search) : sql`tasks t`} where ${w}`,
+          sql`select count(*)::int as n from ${q.search ? searched(q.search, way.narrow) : sql`tasks t`} where ${w}`,
         )
       )[0]?.n ?? 0,
     );
@@ -105,10 +106,13 @@ export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' |
       filters(q, nowSec),
       sql`t.id desc`,
       q,
-      { filterFirst: true },
+      { filterFirst: true, narrow: sql`(t.assigned_to = ${userId} or t.added_by = ${userId})` },
     );
   return page(db, sql`t.project_id in ${myProjectIds(userId)}`, filters(q, nowSec), sql`t.id desc`, q, {
     perProject: userId,
+    // An array, not IN (subquery): the planner then ANDs one project bitmap with the trigram bitmap instead of
+    // repeating the trigram scan per project.
+    narrow: sql`t.project_id = any(array${myProjectIds(userId)})`,
   });
 }
 
@@ -119,7 +123,9 @@ export async function projectTasks(db: Db, projectId: number, userId: number, q:
     (case when t.status <> 'completed' and t.due_date < ${nowSec} then 0 else 1 end),
     (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
     t.due_date asc nulls last, t.id desc`;
-  return page(db, sql`t.project_id = ${projectId}`, filters({ ...q, project_id: undefined }, nowSec), order, q);
+  return page(db, sql`t.project_id = ${projectId}`, filters({ ...q, project_id: undefined }, nowSec), order, q, {
+    narrow: sql`t.project_id = ${projectId}`,
+  });
 }
 
 async function readTask(db: Db, id: number): Promise<Task> {
