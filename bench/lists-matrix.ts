@@ -1,9 +1,13 @@
 /**
- * `DATABASE_URL=postgres://… node --import tsx bench/lists-matrix.ts [--runs 15] [--over 20] [--only quotations]`
+ * `DATABASE_URL=postgres://… node --import tsx bench/lists-matrix.ts [--runs 15] [--over 20] [--only quotations]
+ * [--filter 'status draft'] [--explain]`
  * against a database loaded by `npm run seed:large -- --orders 1000000 --quotations 1000000 …`: every filter
  * of the quotations, purchase orders, test orders (checklists), packing lists, tasks and events lists × every
  * sort (both directions), through each list's query function on one connection (issue 14 item 2). Prints
- * p50/p99 per filter (worst sort named) and every combination whose p99 is over `--over` ms.
+ * p50/p99 per filter (worst sort named) and every combination whose p99 is over `--over` ms. `--explain`
+ * instead runs each combination once more through a logging connection and replays its statements under
+ * EXPLAIN (ANALYZE, BUFFERS): database time and shared buffers per combination, independent of the load
+ * (combinations over `--buffers`, default 2000, are listed).
  */
 import { loadavg } from 'node:os';
 import { eventListQuery } from '@bpm/contract/events';
@@ -13,7 +17,9 @@ import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { taskListQuery } from '@bpm/contract/tasks';
 import { testOrderListQuery } from '@bpm/contract/testChecklists';
 import { sql } from 'drizzle-orm';
-import { openPostgres, queryRows } from '../packages/server/src/db/client';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listEvents } from '../packages/server/src/modules/events/service';
 import { listPackingLists } from '../packages/server/src/modules/packingLists/service';
 import { listPos } from '../packages/server/src/modules/purchaseOrders/queries';
@@ -26,10 +32,50 @@ const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(ar
 const RUNS = arg('--runs', 15);
 const OVER = arg('--over', 20);
 const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : '';
+const FILTER = argv.includes('--filter') ? argv[argv.indexOf('--filter') + 1] : '';
+const EXPLAIN = argv.includes('--explain');
+const BUFFERS = arg('--buffers', 2000);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to a database loaded by npm run seed:large');
 const database = await openPostgres(url);
-const db = database.db;
+// The lists below read `db`; --explain points it at the logging connection for one run.
+let db: Db = database.db;
+
+// --explain: a second pool whose statements are logged, then replayed under EXPLAIN (ANALYZE, BUFFERS).
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+const log: Array<{ query: string; params: unknown[] }> = [];
+const logged = drizzle(pool, { logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
+type Plan = { 'Execution Time': number; Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } };
+/** Database time and shared buffers of the logged statements (reads only; a transaction's statement timeout kept). */
+async function replay(): Promise<{ ms: number; buffers: number }> {
+  let ms = 0;
+  let buffers = 0;
+  let budget: number | undefined;
+  for (const { query, params } of log.splice(0)) {
+    if (query.includes("set_config('statement_timeout'")) {
+      budget = Number(params[0]);
+      continue;
+    }
+    if (!/^\s*(with|select|explain)\b/i.test(query) || /^\s*explain/i.test(query)) continue;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      if (budget) await client.query(`set local statement_timeout = ${budget}`);
+      const r = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
+      const plan = (r.rows[0] as Record<string, Plan[]>)['QUERY PLAN']![0]!;
+      ms += plan['Execution Time'];
+      buffers += plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
+    } catch (err) {
+      if ((err as { code?: string }).code !== '57014') throw err;
+      ms += budget ?? 0;
+    } finally {
+      await client.query('rollback');
+      client.release();
+      budget = undefined;
+    }
+  }
+  return { ms, buffers };
+}
 const now = Math.floor(Date.now() / 1000);
 const DAY = 86400;
 const range = (days: number) => ({ from: now - days * DAY, to: now });
@@ -199,21 +245,45 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-console.log(`${RUNS} runs per combination, one connection; load average at start ${load()}`);
+console.log(
+  EXPLAIN
+    ? `EXPLAIN (ANALYZE, BUFFERS) of each combination's statements; load average at start ${load()}`
+    : `${RUNS} runs per combination, one connection; load average at start ${load()}`,
+);
 const slow: string[] = [];
 for (const list of await lists()) {
   if (ONLY && !list.name.includes(ONLY)) continue;
   console.log(
-    `\n### ${list.name}\n\n| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|`,
+    EXPLAIN
+      ? `\n### ${list.name}\n\n| filter | total rows | DB ms (median sort) | DB ms (slowest sort) | slowest sort | most buffers |\n|---|---:|---:|---:|---|---:|`
+      : `\n### ${list.name}\n\n| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|`,
   );
   for (const [name, filter] of Object.entries(list.filters)) {
+    if (FILTER && !name.includes(FILTER)) continue;
     const p50s: number[] = [];
     let worst = { p99: 0, sort: '' };
+    let most = 0;
     let total = 0;
     for (const sort of list.sorts)
       for (const order of sort ? (['asc', 'desc'] as const) : (['desc'] as const)) {
-        const times: number[] = [];
+        const label = sort ? `${sort} ${order}` : 'default';
         total = await list.run(filter, sort, order); // warm-up
+        if (EXPLAIN) {
+          log.length = 0;
+          db = logged;
+          try {
+            await list.run(filter, sort, order);
+          } finally {
+            db = database.db;
+          }
+          const { ms, buffers } = await replay();
+          p50s.push(ms);
+          if (ms > worst.p99) worst = { p99: ms, sort: label };
+          most = Math.max(most, buffers);
+          if (buffers > BUFFERS) slow.push(`${list.name}: ${name} × ${label}: ${ms.toFixed(1)} ms, ${buffers} buffers`);
+          continue;
+        }
+        const times: number[] = [];
         for (let i = 0; i < RUNS; i++) {
           const t0 = performance.now();
           await list.run(filter, sort, order);
@@ -221,13 +291,16 @@ for (const list of await lists()) {
         }
         const p99 = pct(times, 0.99);
         p50s.push(pct(times, 0.5));
-        const label = sort ? `${sort} ${order}` : 'default';
         if (p99 > worst.p99) worst = { p99, sort: label };
         if (p99 > OVER) slow.push(`${list.name}: ${name} × ${label}: p99 ${p99.toFixed(1)} ms`);
       }
-    console.log(`| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} |`);
+    console.log(
+      `| ${name} | ${total} | ${pct(p50s, 0.5).toFixed(1)} | ${worst.p99.toFixed(1)} | ${worst.sort} |${EXPLAIN ? ` ${most} |` : ''}`,
+    );
   }
 }
-console.log(slow.length ? `\nOver ${OVER} ms:\n${slow.join('\n')}` : `\nNo combination over ${OVER} ms.`);
+const what = EXPLAIN ? `${BUFFERS} buffers` : `${OVER} ms`;
+console.log(slow.length ? `\nOver ${what}:\n${slow.join('\n')}` : `\nNo combination over ${what}.`);
 console.log(`load average at end ${load()}`);
+await pool.end();
 await database.close();

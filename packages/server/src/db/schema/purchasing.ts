@@ -80,8 +80,16 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_amount_sort_idx').on(t.amount, t.id.desc()),
     index('purchase_orders_paid_sort_idx').on(t.paid, t.id.desc()),
     index('purchase_orders_paid_desc_idx').on(t.paid.desc().nullsFirst(), t.id.desc()),
-    index('purchase_orders_status_idx').on(t.status, t.poDate.desc(), t.id.desc()),
-    index('purchase_orders_supplier_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
+    // 0019_list_plans adds INCLUDE of every sort column: a status or supplier filter runs first index-only.
+    index('purchase_orders_status_cover_idx').on(t.status, t.poDate.desc(), t.id.desc()),
+    index('purchase_orders_supplier_cover_idx').on(t.supplierId, t.poDate.desc(), t.id.desc()),
+    // A status filter's due-date order (0019_list_plans adds INCLUDE (supplier_id, po_date, paid)).
+    index('purchase_orders_status_due_idx').on(t.status, t.dueDate, t.id.desc()),
+    // A PO date range by PO number: one walk per 30-day bucket (0019_list_plans adds INCLUDE (supplier_id,
+    // po_date, status, paid)).
+    index('purchase_orders_month_number_idx').on(sql`(${t.poDate} / 2592000)`, t.poNumber, t.id.desc()),
+    // The smallest and largest due-date lag bound a due-date walk under a PO date range.
+    index('purchase_orders_due_lag_idx').on(sql`(${t.dueDate} - ${t.poDate})`),
     index('purchase_orders_search_trgm').using(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.supplierName} || ' ' || ${t.requisitioner} || ' ' || ${t.purpose} || ' ' || ${t.department})) gin_trgm_ops`,

@@ -188,7 +188,8 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
       'gin',
       sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
     ),
-    // The test order list (0016_list_indexes adds INCLUDE (dealer_id, date, test_status): index-only walks).
+    // The test order list (0016_list_indexes adds INCLUDE (dealer_id, date, test_status): index-only walks;
+    // 0019_list_plans gives orders_test_status_date_idx INCLUDE (dealer_id, oc_ref, dealer_name)).
     index('orders_test_status_date_idx').on(t.testStatus, t.date.desc(), t.id.desc()).where(live),
     index('orders_test_status_sort_idx').on(t.testStatus, t.id).where(live),
     index('orders_test_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
@@ -210,6 +211,7 @@ export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t)
   index('quotations_quote_ref_sort_idx').on(t.quoteRef, t.id).where(sql`deleted = 0`),
   index('quotations_oc_ref_sort_idx').on(t.ocRef, t.id).where(sql`deleted = 0`),
   index('quotations_dealer_name_sort_idx').on(t.dealerName, t.id).where(sql`deleted = 0`),
+  // 0019_list_plans adds INCLUDE (date): one dealer's date range by dealer name, index-only.
   index('quotations_dealer_name_by_dealer_idx').on(t.dealerId, t.dealerName, t.id).where(sql`deleted = 0`),
   index('quotations_value_sort_idx').on(t.value, t.id).where(sql`deleted = 0`),
   index('quotations_status_sort_idx').on(t.shippingStatus, t.id).where(sql`deleted = 0`),

@@ -30,10 +30,6 @@ export const visibleTo = (userId: number) =>
 function filters(q: TaskListQuery, nowSec: number): SQL[] {
   const c: SQL[] = [];
   if (q.overdue) c.push(sql`t.status <> 'completed' and t.due_date < ${nowSec}`);
-  // The matching ids once through tasks_title_trgm (an init plan): joined per project, the planner walked
-  // the ids filtering every title instead (1 s at 1M tasks).
-  if (q.search)
-    c.push(sql`t.id = any(array(select s.id from tasks s where lower(s.title) like ${likePattern(q.search)}))`);
   if (q.status) c.push(sql`t.status = ${q.status}`);
   if (q.priority) c.push(sql`t.priority = ${q.priority}`);
   if (q.assigned_to) c.push(sql`t.assigned_to = ${q.assigned_to}`);
@@ -46,33 +42,78 @@ function filters(q: TaskListQuery, nowSec: number): SQL[] {
   return c;
 }
 
-async function page(db: Db, where: SQL[], order: SQL, q: TaskListQuery) {
-  const w = sql.join(where, sql` and `);
+/**
+ * How a page's ids are found (docs/decisions.md, issue 14 item 2): `perProject` (the caller's projects):
+ * one walk of tasks_project_cover_idx per project, newest first, merged — index-only, each reading at most
+ * the page's end of matches (a walk of the whole id order crossed 200k subtasks before a top-level one);
+ * `filterFirst` (the caller's own tasks: assigned or added, thousands at most): read them through the
+ * assignee and author indexes, then sort. `narrow`: a condition the scope implies, checked with the
+ * search's trigram index (a bitmap AND), so only the scope's candidates are read.
+ */
+type PageWay = { perProject?: number; filterFirst?: boolean; narrow: SQL };
+
+/** The filter columns of the search's matches within `narrow` (the lists' filters read only these). */
+const searched = (search: string, narrow: SQL) =>
+  sql`(select t.id, t.project_id, t.parent_id, t.status, t.priority, t.due_date, t.date_added, t.assigned_to, t.added_by
+       from tasks t where lower(t.title) like ${likePattern(search)} and ${narrow} offset 0) t`;
+
+async function page(db: Db, scope: SQL, conds: SQL[], order: SQL, q: TaskListQuery, way: PageWay) {
+  const w = sql.join([scope, ...conds], sql` and `);
+  const end = q.offset + q.limit;
   // The page's ids first, then only those tasks are read with their people, project and subtask count.
-  // A search counts its matches in the same pass (they are all read to find the page anyway).
+  // A search reads its matches once through tasks_title_trgm (`offset 0` fences the subquery, so no walk of
+  // the ids filters every title: 1 s at 1M tasks) and counts them in the same pass.
+  const ids = q.search
+    ? sql`select t.id, count(*) over () as n from ${searched(q.search, way.narrow)} where ${w} order by ${order}
+          limit ${q.limit} offset ${q.offset}`
+    : way.perProject !== undefined
+      ? sql`select x.id from ${myProjectIds(way.perProject)} pm
+            cross join lateral (select t.id from tasks t where t.project_id = pm.project_id
+                                ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
+                                order by t.id desc nulls last limit ${end}) x
+            order by x.id desc limit ${q.limit} offset ${q.offset}`
+      : way.filterFirst
+        ? sql`select t.id from tasks t where ${w} order by (t.id + 0) desc limit ${q.limit} offset ${q.offset}`
+        : sql`select t.id from tasks t where ${w} order by ${order} limit ${q.limit} offset ${q.offset}`;
   const rows = await queryRows<Task & { n?: number }>(
     db,
-    sql`with page as materialized (select t.id${q.search ? sql`, count(*) over () as n` : sql``} from tasks t
-                                   where ${w} order by ${order} limit ${q.limit} offset ${q.offset})
+    sql`with page as materialized (${ids})
         select ${taskColumns}${q.search ? sql`, page.n` : sql``} from page join tasks t on t.id = page.id
           left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
           left join projects p on p.id = t.project_id
         order by ${order}`,
   );
-  const counted = q.search && rows.length ? Number(rows[0]?.n) : undefined;
+  const counted = q.search ? (rows.length ? Number(rows[0]?.n) : q.offset === 0 ? 0 : undefined) : undefined;
   const total =
     counted ??
-    Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tasks t where ${w}`))[0]?.n ?? 0);
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from ${q.search ? searched(q.search, way.narrow) : sql`tasks t`} where ${w}`,
+        )
+      )[0]?.n ?? 0,
+    );
   return { rows: rows.map(({ n: _n, ...r }) => r), total };
 }
 
 /** GET /tasks/my (mode my: created by or assigned to me) and GET /tasks (tasks in my projects); id descending. */
 export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' | 'projects', nowSec: number) {
-  const scope =
-    mode === 'my'
-      ? sql`${visibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`
-      : sql`t.project_id in ${myProjectIds(userId)}`;
-  return page(db, [scope, ...filters(q, nowSec)], sql`t.id desc`, q);
+  if (mode === 'my')
+    return page(
+      db,
+      sql`${visibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`,
+      filters(q, nowSec),
+      sql`t.id desc`,
+      q,
+      { filterFirst: true, narrow: sql`(t.assigned_to = ${userId} or t.added_by = ${userId})` },
+    );
+  return page(db, sql`t.project_id in ${myProjectIds(userId)}`, filters(q, nowSec), sql`t.id desc`, q, {
+    perProject: userId,
+    // An array, not IN (subquery): the planner then ANDs one project bitmap with the trigram bitmap instead of
+    // repeating the trigram scan per project.
+    narrow: sql`t.project_id = any(array${myProjectIds(userId)})`,
+  });
 }
 
 /** GET /projects/{id}/tasks in the panel's order (document 3 section 9). */
@@ -82,7 +123,9 @@ export async function projectTasks(db: Db, projectId: number, userId: number, q:
     (case when t.status <> 'completed' and t.due_date < ${nowSec} then 0 else 1 end),
     (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
     t.due_date asc nulls last, t.id desc`;
-  return page(db, [sql`t.project_id = ${projectId}`, ...filters({ ...q, project_id: undefined }, nowSec)], order, q);
+  return page(db, sql`t.project_id = ${projectId}`, filters({ ...q, project_id: undefined }, nowSec), order, q, {
+    narrow: sql`t.project_id = ${projectId}`,
+  });
 }
 
 async function readTask(db: Db, id: number): Promise<Task> {
