@@ -183,6 +183,8 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
       .where(live),
     // 'Not paid' / 'Paid' sorted by received or outstanding (the payment status decides both).
     index('orders_payment_received_idx').on(t.paymentStatus, t.paymentReceived, t.id).where(live),
+    // … and by expected date (oldest debts first: unpaid orders are mostly recent, a plain walk crosses the old paid ones).
+    index('orders_payment_expected_idx').on(t.paymentStatus, t.shippingDateExpected, t.id).where(live),
     index('orders_payment_outstanding_idx').on(t.paymentStatus, t.outstanding, t.id).where(live),
     index('orders_search_trgm').using(
       'gin',

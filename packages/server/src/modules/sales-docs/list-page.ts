@@ -14,7 +14,7 @@ export interface PageFilter {
   /** The status condition among `conds` (the per-status merge replaces it). */
   statusCond?: SQL;
   /**
-   * Sorts an index led by the filter's own column reads in order (payment → received, outstanding;
+   * Sorts an index led by the filter's own column reads in order (payment → received, outstanding, expected;
    * open statuses → expected date; one dealer → value; a status, payment or today filter → its own
    * column): the plain walk reads the page's rows only.
    */

@@ -72,7 +72,7 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
     equalities === 1 && !q.search && !q.expected_before_today && q.start === undefined && q.end === undefined;
   const openOnly = !!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship');
   const direct: string[] = [];
-  if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status');
+  if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status', 'shipping_date_expected');
   if (only && statuses) direct.push('shipping_status');
   if (only && q.shipping_for_today) direct.push('shipping_for_today');
   if (only && q.dealer > 0) direct.push('value');
