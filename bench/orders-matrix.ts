@@ -107,7 +107,9 @@ console.log(
     ? '| filter | total rows | DB ms (median sort) | DB ms (slowest sort) | slowest sort | most buffers | sort |\n|---|---:|---:|---:|---|---:|---|'
     : '| filter | total rows | p50 ms (median sort) | p99 ms (worst sort) | worst sort |\n|---|---:|---:|---:|---|',
 );
-const ONLY = process.argv.includes('--only') ? new RegExp(process.argv[process.argv.indexOf('--only') + 1]!) : undefined;
+const ONLY = process.argv.includes('--only')
+  ? new RegExp(process.argv[process.argv.indexOf('--only') + 1]!)
+  : undefined;
 for (const [name, filter] of Object.entries(FILTERS)) {
   if (ONLY && !ONLY.test(name)) continue;
   const p50s: number[] = [];

@@ -178,9 +178,7 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
       .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
     // A date range by expected date: one walk per 7-day bucket of the order date, merged (0020 adds INCLUDE
     // of the filter columns: date, dealer, statuses, shipping for today).
-    index('orders_week_expected_idx')
-      .on(sql`(${t.date} / 604800)`, t.shippingDateExpected, t.id)
-      .where(live),
+    index('orders_week_expected_idx').on(sql`(${t.date} / 604800)`, t.shippingDateExpected, t.id).where(live),
     // 'Not paid' / 'Paid' sorted by received or outstanding (the payment status decides both).
     index('orders_payment_received_idx').on(t.paymentStatus, t.paymentReceived, t.id).where(live),
     // … and by expected date (oldest debts first: unpaid orders are mostly recent, a plain walk crosses the old paid ones).
