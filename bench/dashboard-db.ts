@@ -1,12 +1,14 @@
 /**
  * `DATABASE_URL=… node --import tsx bench/dashboard-db.ts [--runs 300]` — one connection at a time:
- * the sales dashboard service (all dealers and one dealer) against a loaded database (seed:large),
+ * the sales dashboard service (all dealers and one dealer), the production and purchasing overviews against
+ * a loaded database (seed:large; the purchasing one wants `--purchase-orders N`),
  * beside the 60-day orders scan it replaced (issue 14). Timing goals live here, never in tests.
  */
 import { sql } from 'drizzle-orm';
 import { loadConfig, systemClock, unixNow } from '../packages/server/src/config';
 import { type Db, openDatabase, queryRows } from '../packages/server/src/db/client';
 import { productionOverview, salesOverview } from '../packages/server/src/modules/dashboard/service';
+import { purchasingOverview } from '../packages/server/src/modules/purchaseOrders/queries';
 
 const DAY = 86400;
 const runsArg = process.argv.indexOf('--runs');
@@ -51,6 +53,7 @@ async function main() {
     await time('sales dashboard, all dealers', 15, () => salesOverview(db, { dealer: 0 }, now));
     await time('sales dashboard, one dealer', 15, () => salesOverview(db, { dealer: d?.id ?? 1 }, now));
     await time('production overview, all dealers', 15, () => productionOverview(db, { dealer: 0 }));
+    await time('purchasing overview, all suppliers', 15, () => purchasingOverview(db, undefined, now));
     await time('before: 60-day orders scan (windows only)', 15, () => oldWindows(db, now));
   } finally {
     await database.close();

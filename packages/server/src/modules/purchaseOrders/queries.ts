@@ -1,5 +1,13 @@
-import type { PoLine, PoRow, PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
-import { PO_MSG, type PoListQuery, type PoStatus, roundPrice, toDisplay } from '@bpm/contract/purchaseOrders';
+import type { PoLine, PoRow, PurchaseOrder, PurchasingOverview } from '@bpm/contract/purchaseOrderReads';
+import {
+  OVERVIEW_LIMIT,
+  PO_MSG,
+  type PoListQuery,
+  type PoStatus,
+  RECENT_DAYS,
+  roundPrice,
+  toDisplay,
+} from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/count';
@@ -428,6 +436,42 @@ export async function posByStatus(
   limit: number,
 ): Promise<{ rows: PoRow[]; total: number }> {
   return listPos(db, { status, supplier, limit, offset: 0, search: '', paid: 'all' } as PoListQuery);
+}
+
+/**
+ * The purchasing overview (document 1 section 2.5): drafts and POs waiting approval (each with its count),
+ * and the POs of the last RECENT_DAYS days, for all suppliers or one.
+ */
+export async function purchasingOverview(
+  db: Db,
+  supplier: number | undefined,
+  now: number,
+): Promise<PurchasingOverview> {
+  const [draft, waiting, recent] = await Promise.all([
+    posByStatus(db, 'draft', supplier, OVERVIEW_LIMIT),
+    posByStatus(db, 'waitingapproval', supplier, OVERVIEW_LIMIT),
+    listPos(
+      db,
+      {
+        supplier,
+        start: now - RECENT_DAYS * 86400,
+        limit: OVERVIEW_LIMIT,
+        offset: 0,
+        search: '',
+        status: 'all',
+        paid: 'all',
+      },
+      // The Recent table shows no count.
+      { totals: false },
+    ),
+  ]);
+  return {
+    draft: draft.rows,
+    draft_count: draft.total,
+    waitingapproval: waiting.rows,
+    waitingapproval_count: waiting.total,
+    recent: recent.rows,
+  };
 }
 
 export async function posInTime(db: Db, start: number, end: number | undefined): Promise<PoRow[]> {

@@ -4,7 +4,6 @@ import {
   historyListQuery,
   lookup,
   type PurchaseOrder,
-  type PurchasingOverview,
   poHistoryRecord,
   poHistoryRow,
   poListMeta,
@@ -27,7 +26,6 @@ import {
   poShippingCost,
   poSupplierQuery,
   poTimeParams,
-  RECENT_DAYS,
 } from '@bpm/contract/purchaseOrders';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -48,7 +46,7 @@ import { historyFile, historyOf, historyRecord, storeSnapshot } from './history'
 import * as life from './lifecycle';
 import { deleteLookup, listLookup, saveLookup } from './lookups';
 import { purchaseOrderPdf } from './pdf';
-import { getPo, listPos, posByStatus, posInTime } from './queries';
+import { getPo, listPos, purchasingOverview as overview, posByStatus, posInTime } from './queries';
 import { savePo } from './service';
 
 /** A user's signature as a data URL pdfmake can draw (PNG or JPEG only). */
@@ -386,33 +384,6 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     access: { action: 'dashboard.purchasing' },
     query: poSupplierQuery,
     response: purchasingOverview,
-    async handler({ query, deps }): Promise<PurchasingOverview> {
-      const now = unixNow(deps.clock);
-      const [draft, waiting, recent] = await Promise.all([
-        posByStatus(deps.db, 'draft', query.supplier, OVERVIEW_LIMIT),
-        posByStatus(deps.db, 'waitingapproval', query.supplier, OVERVIEW_LIMIT),
-        listPos(
-          deps.db,
-          {
-            supplier: query.supplier,
-            start: now - RECENT_DAYS * 86400,
-            limit: OVERVIEW_LIMIT,
-            offset: 0,
-            search: '',
-            status: 'all',
-            paid: 'all',
-          },
-          // The Recent table shows no count.
-          { totals: false },
-        ),
-      ]);
-      return {
-        draft: draft.rows,
-        draft_count: draft.total,
-        waitingapproval: waiting.rows,
-        waitingapproval_count: waiting.total,
-        recent: recent.rows,
-      };
-    },
+    handler: ({ query, deps }) => overview(deps.db, query.supplier, unixNow(deps.clock)),
   });
 }
