@@ -17,8 +17,6 @@ import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { taskListQuery } from '@bpm/contract/tasks';
 import { testOrderListQuery } from '@bpm/contract/testChecklists';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listEvents } from '../packages/server/src/modules/events/service';
 import { listPackingLists } from '../packages/server/src/modules/packingLists/service';
@@ -26,6 +24,7 @@ import { listPos } from '../packages/server/src/modules/purchaseOrders/queries';
 import { listQuotations } from '../packages/server/src/modules/sales-docs/quotation-list';
 import { listTasks, projectTasks } from '../packages/server/src/modules/tasks/service';
 import { listTestOrders } from '../packages/server/src/modules/testChecklists/lists';
+import { explainReplay } from './explain-replay';
 
 const argv = process.argv;
 const arg = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
@@ -41,41 +40,8 @@ const database = await openPostgres(url);
 // The lists below read `db`; --explain points it at the logging connection for one run.
 let db: Db = database.db;
 
-// --explain: a second pool whose statements are logged, then replayed under EXPLAIN (ANALYZE, BUFFERS).
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-const log: Array<{ query: string; params: unknown[] }> = [];
-const logged = drizzle(pool, { logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
-type Plan = { 'Execution Time': number; Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } };
-/** Database time and shared buffers of the logged statements (reads only; a transaction's statement timeout kept). */
-async function replay(): Promise<{ ms: number; buffers: number }> {
-  let ms = 0;
-  let buffers = 0;
-  let budget: number | undefined;
-  for (const { query, params } of log.splice(0)) {
-    if (query.includes("set_config('statement_timeout'")) {
-      budget = Number(params[0]);
-      continue;
-    }
-    if (!/^\s*(with|select|explain)\b/i.test(query) || /^\s*explain/i.test(query)) continue;
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      if (budget) await client.query(`set local statement_timeout = ${budget}`);
-      const r = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
-      const plan = (r.rows[0] as Record<string, Plan[]>)['QUERY PLAN']![0]!;
-      ms += plan['Execution Time'];
-      buffers += plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
-    } catch (err) {
-      if ((err as { code?: string }).code !== '57014') throw err;
-      ms += budget ?? 0;
-    } finally {
-      await client.query('rollback');
-      client.release();
-      budget = undefined;
-    }
-  }
-  return { ms, buffers };
-}
+// --explain: a logging connection whose statements are replayed under EXPLAIN (ANALYZE, BUFFERS).
+const { logged, replay, clear: clearLog, end: endExplain } = explainReplay(url);
 const now = Math.floor(Date.now() / 1000);
 const DAY = 86400;
 const range = (days: number) => ({ from: now - days * DAY, to: now });
@@ -269,7 +235,7 @@ for (const list of await lists()) {
         const label = sort ? `${sort} ${order}` : 'default';
         total = await list.run(filter, sort, order); // warm-up
         if (EXPLAIN) {
-          log.length = 0;
+          clearLog();
           db = logged;
           try {
             await list.run(filter, sort, order);
@@ -302,5 +268,5 @@ for (const list of await lists()) {
 const what = EXPLAIN ? `${BUFFERS} buffers` : `${OVER} ms`;
 console.log(slow.length ? `\nOver ${what}:\n${slow.join('\n')}` : `\nNo combination over ${what}.`);
 console.log(`load average at end ${load()}`);
-await pool.end();
+await endExplain();
 await database.close();

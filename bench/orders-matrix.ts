@@ -13,10 +13,9 @@
 import { loadavg } from 'node:os';
 import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
+import { openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listOrders } from '../packages/server/src/modules/sales-docs/list';
+import { explainReplay } from './explain-replay';
 
 const arg = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
@@ -55,44 +54,8 @@ const FILTERS: Record<string, Record<string, string>> = {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-// --explain: a second pool whose statements are logged, then replayed under EXPLAIN ANALYZE.
-const pool = new pg.Pool({ connectionString: url, max: 4 });
-const log: Array<{ query: string; params: unknown[] }> = [];
-const logged = drizzle(pool, { logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
-
-type Plan = { 'Execution Time': number; Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } };
-/** Database time and buffers of the logged statements; a walk that ran out counts its budget. */
-async function replay(): Promise<{ ms: number; buffers: number; walkRanOut: boolean }> {
-  let ms = 0;
-  let buffers = 0;
-  let walkRanOut = false;
-  let budget: number | undefined;
-  for (const { query, params } of log.splice(0)) {
-    if (query.includes("set_config('statement_timeout'")) {
-      budget = Number(params[0]);
-      continue;
-    }
-    if (!/^\s*(with|select)\b/i.test(query)) continue;
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      if (budget) await client.query(`set local statement_timeout = ${budget}`);
-      const r = await client.query(`explain (analyze, buffers, format json) ${query}`, params);
-      const plan = (r.rows[0] as Record<string, Plan[]>)['QUERY PLAN']![0]!;
-      ms += plan['Execution Time'];
-      buffers += plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
-    } catch (err) {
-      if ((err as { code?: string }).code !== '57014') throw err;
-      ms += budget ?? 0;
-      walkRanOut = true;
-    } finally {
-      await client.query('rollback');
-      client.release();
-      budget = undefined;
-    }
-  }
-  return { ms, buffers, walkRanOut };
-}
+// --explain: a logging connection whose statements are replayed under EXPLAIN (ANALYZE, BUFFERS).
+const { logged, replay, clear: clearLog, end: endExplain } = explainReplay(url);
 
 const slow: string[] = [];
 const load = () => loadavg()[0]!.toFixed(1);
@@ -121,7 +84,7 @@ for (const [name, filter] of Object.entries(FILTERS)) {
       const q = orderListQuery.parse({ limit: '50', ...filter, sort, order });
       if (EXPLAIN) {
         await listOrders(db.db, q, now); // warm the caches
-        log.length = 0;
+        clearLog();
         const r = await listOrders(logged, q, now);
         total = `${r.total_estimated ? '~' : ''}${r.total}`;
         const { ms, buffers, walkRanOut } = await replay();
@@ -155,5 +118,5 @@ for (const [name, filter] of Object.entries(FILTERS)) {
 console.log(`load average at end: ${load()}`);
 const what = EXPLAIN ? `${BUFFERS} buffers` : `${OVER} ms`;
 console.log(slow.length ? `\nOver ${what}:\n${slow.join('\n')}` : `\nNo combination over ${what}.`);
-await pool.end();
+await endExplain();
 await db.close();

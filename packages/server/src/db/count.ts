@@ -47,3 +47,21 @@ export const totalMeta = (t: ListTotal) => ({
   total: t.total,
   total_estimated: t.estimated ? (1 as const) : (0 as const),
 });
+
+const planned = new Map<string, { n: number; at: number }>();
+
+/**
+ * The number of rows the planner knows `table` has (pg_class.reltuples, kept by ANALYZE), read at most once a
+ * minute: the page finders size their bounded walks by it (docs/performance.md, issue 14).
+ */
+export async function plannedRows(db: Db, table: 'orders' | 'purchase_orders'): Promise<number> {
+  const seen = planned.get(table);
+  if (seen && Date.now() - seen.at <= 60_000) return seen.n;
+  const [r] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select reltuples as n from pg_class where oid = ${table}::regclass`,
+  );
+  const n = Number(r?.n ?? 0);
+  planned.set(table, { n, at: Date.now() });
+  return n;
+}

@@ -10,7 +10,7 @@ import {
 } from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { EXACT_COUNT_LIMIT } from '../../db/count';
+import { EXACT_COUNT_LIMIT, plannedRows } from '../../db/count';
 import { poRollup, purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
@@ -136,19 +136,6 @@ const pageColumns = sql`p.id, p.po_number, p.po_date, p.due_date, p.supplier_id 
  */
 export const poListTuning = { filterFirstMax: 5000, walkSlack: 4, walkMin: 500, walkRows: 20000 };
 
-/** The number of POs the planner knows of (pg_class), read at most once a minute. */
-let tableRows = { n: 0, at: 0 };
-async function poCount(db: Db): Promise<number> {
-  if (Date.now() - tableRows.at > 60_000) {
-    const [r] = await queryRows<{ n: number | string }>(
-      db,
-      sql`select reltuples as n from pg_class where oid = 'purchase_orders'::regclass`,
-    );
-    tableRows = { n: Number(r?.n ?? 0), at: Date.now() };
-  }
-  return tableRows.n;
-}
-
 /**
  * `due_date` bounds implied by a PO date range: every PO's due date lies between its PO date plus the
  * smallest and the largest `due_date - po_date` of all POs (two ends of purchase_orders_due_lag_idx).
@@ -261,7 +248,7 @@ async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: number | u
   // spread through every sort order (due date: from the range's bound on).
   if (matches === undefined || !(status || q.supplier || q.search)) return walk();
   const end = q.offset + q.limit;
-  const n = await poCount(db);
+  const n = await plannedRows(db, 'purchase_orders');
   const t = poListTuning;
   const want = n > 0 ? (t.walkSlack * end * n) / Math.max(1, matches) : t.walkRows;
   // Never more rows than half the matches: past that the filter first is cheaper. A search's filter first

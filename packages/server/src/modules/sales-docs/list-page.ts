@@ -4,6 +4,7 @@
 import type { OrderListQuery } from '@bpm/contract/orderReads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { plannedRows } from '../../db/count';
 import { orders } from '../../db/schema/sales';
 import type { DocTable } from './kinds';
 
@@ -149,19 +150,6 @@ export async function filteredPage<T extends { id: number }>(
   return byIds(await filterFirst(db, f, q, col));
 }
 
-/** The number of orders the planner knows of (pg_class), read at most once a minute. */
-let tableRows = { n: 0, at: 0 };
-async function orderCount(db: Db): Promise<number> {
-  if (Date.now() - tableRows.at > 60_000) {
-    const [r] = await queryRows<{ n: number | string }>(
-      db,
-      sql`select reltuples as n from pg_class where oid = 'orders'::regclass`,
-    );
-    tableRows = { n: Number(r?.n ?? 0), at: Date.now() };
-  }
-  return tableRows.n;
-}
-
 /**
  * The sort index walk over at most W rows: their matches, in order, are the first matches of the
  * whole list when there are enough of them (page end), or when the walk read every row. Else
@@ -169,7 +157,7 @@ async function orderCount(db: Db): Promise<number> {
  */
 async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: number): Promise<number[] | undefined> {
   const end = q.offset + q.limit;
-  const n = await orderCount(db);
+  const n = await plannedRows(db, 'orders');
   const want = n > 0 ? (listTuning.walkSlack * end * n) / Math.max(1, matches) : listTuning.walkRows;
   // Never more table rows than half the matches: past that, the filter first (often index-only) is cheaper.
   const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want, matches / 2)));
