@@ -142,7 +142,10 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
     // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
     index('orders_live_sales_date_idx').on(t.date, t.dealerId).where(sql`deleted = 0 and shipping_status <> 'cancel'`),
-    index('orders_status_date_idx').on(t.shippingStatus, t.date.desc()).where(live),
+    // 0022 adds INCLUDE of the other filters' columns (the per-status date walks check them in the index).
+    index('orders_status_date_idx')
+      .on(t.shippingStatus, t.date.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(live),
     index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
     // 0016 adds INCLUDE (as orders_open_list_idx): shipments for today count, sum and sort index-only.
     index('orders_today_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
