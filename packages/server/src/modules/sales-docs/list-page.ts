@@ -161,6 +161,9 @@ async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: nu
   const want = n > 0 ? (listTuning.walkSlack * end * n) / Math.max(1, matches) : listTuning.walkRows;
   // Never more table rows than half the matches: past that, the filter first (often index-only) is cheaper.
   const rows = Math.ceil(Math.max(listTuning.walkMin, end, Math.min(listTuning.walkRows, want, matches / 2)));
+  // Fewer rows than matches spread evenly would need to fill the page (a selective filter, e.g. shipments
+  // for today, 1 in 120 orders): the walk would read its rows' heap pages and then fail. Filter first.
+  if (n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;
   // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort
   // index's order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
   const found = (
