@@ -62,6 +62,12 @@ const snapshot = async () => ({
         actual_shipping_cost::text, payment_received::text, outstanding::text, outstanding_shipped::text
         from order_day_totals where n <> 0 order by 1, 2, 3, 4`,
   ),
+  dayStatusTotals: await queryRows(
+    t.database.db,
+    sql`select day, shipping_status, payment_status, n, value::text, shipping_cost::text,
+        actual_shipping_cost::text, payment_received::text, outstanding::text, outstanding_shipped::text
+        from order_day_status_totals where n <> 0 order by 1, 2, 3`,
+  ),
 });
 
 beforeAll(async () => {
@@ -91,6 +97,7 @@ describe('rollups', () => {
     const incremental = await snapshot();
     expect(incremental.day.length).toBeGreaterThan(10);
     expect(incremental.dayTotals.length).toBeGreaterThan(10);
+    expect(incremental.dayStatusTotals.length).toBeGreaterThan(10);
     await rebuildRollup(t.database.db);
     expect(await snapshot()).toEqual(incremental);
   });

@@ -315,3 +315,21 @@ export const orderDayTotals = pgTable(
     index('order_day_totals_dealer_idx').on(t.dealerId, t.day),
   ],
 );
+
+/** The same without the dealer: a date range's totals over all dealers read ~30× fewer rows (0023). */
+export const orderDayStatusTotals = pgTable(
+  'order_day_status_totals',
+  {
+    day: integer('day').notNull(),
+    shippingStatus: text('shipping_status').notNull().default(''),
+    paymentStatus: text('payment_status').notNull().default(''),
+    n: integer('n').notNull().default(0),
+    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
+    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'order_day_status_totals_pk', columns: [t.day, t.shippingStatus, t.paymentStatus] })],
+);

@@ -3,7 +3,7 @@
 import type { OrderSummary } from '@bpm/contract/orderReads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { num } from './kinds';
 
 /** The filters the rollups can answer: dealer, statuses, payment and an inclusive date range. */
@@ -128,8 +128,9 @@ const DAY = 86400;
 
 /**
  * The same from the rollups: without a date filter order_rollup (a few dozen rows); with one, the
- * whole UTC days inside the range from order_day_totals plus the orders of the two cut edge days
- * (at most two days of orders), so a range of any length reads about days × dealers rows.
+ * whole UTC days inside the range from order_day_totals (one dealer) or order_day_status_totals (all
+ * dealers) plus the orders of the two cut edge days (at most two days of orders), so a range of any
+ * length reads about days × statuses × payments rows.
  */
 export async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total: number; summary: OrderSummary }> {
   const conds: SQL[] = [sql`true`];
@@ -166,7 +167,8 @@ export async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total:
     source = empty
       ? // No whole day inside: the range is short, read its orders.
         sql`select ${orderCols} from ${orders} where deleted = 0 and ${filter} and date >= ${f.start!} and date <= ${f.end!}`
-      : sql`select ${cols} from ${orderDayTotals} where ${filter} and ${sql.join(days, sql` and `)}
+      : sql`select ${cols} from ${f.dealer > 0 ? orderDayTotals : orderDayStatusTotals}
+          where ${filter} and ${sql.join(days, sql` and `)}
           ${sql.join(
             // One range scan per edge (an OR would read the table through a bitmap): index-only on orders_date_idx.
             edges.map(

@@ -24,7 +24,8 @@ const STATUS_ALL = SHIPPING_STATUSES.length;
 interface ListFilter extends PageFilter {
   /**
    * Only dealer, status, payment and date-range filters (or none): the rollups answer total and
-   * summary (whole days from order_day_totals, the cut edge days from the orders).
+   * summary (whole days from order_day_totals or, over all dealers, order_day_status_totals; the cut edge
+   * days from the orders).
    */
   rollup: RollupFilter | null;
 }

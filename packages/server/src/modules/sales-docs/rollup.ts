@@ -3,7 +3,7 @@ import { MSG } from '@bpm/contract/messages';
 import { formatMoney } from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { dealers, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { dealers, orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { dayOf, monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
 import { num } from './kinds';
 
@@ -36,6 +36,20 @@ export async function rollup(tx: Db, id: number, sign: 1 | -1) {
       payment_received = r.payment_received + excluded.payment_received,
       outstanding = r.outstanding + excluded.outstanding,
       outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
+  // … and per day over all dealers (a range's totals without a dealer filter read ~30× fewer rows).
+  await tx.execute(sql`
+    insert into ${orderDayStatusTotals} as r (day, shipping_status, payment_status, n, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select ${dayOf(sql`date`)}, shipping_status, payment_status, ${sign}, ${sign} * value,
+      ${sign} * shipping_cost, ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding,
+      ${sign} * outstanding_shipped
+    from ${orders} where id = ${id} and deleted = 0
+    on conflict (day, shipping_status, payment_status) do update set
+      n = r.n + excluded.n, value = r.value + excluded.value, shipping_cost = r.shipping_cost + excluded.shipping_cost,
+      actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
+      payment_received = r.payment_received + excluded.payment_received,
+      outstanding = r.outstanding + excluded.outstanding,
+      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
   // The dashboard's dealer × month sales (modules/dashboard/rollup.ts) move with the same write.
   await monthRollup(tx, id, sign);
 }
@@ -56,6 +70,13 @@ export async function rebuildRollup(db: Db) {
     select ${dayOf(sql`date`)}, dealer_id, shipping_status, payment_status, count(*), sum(value), sum(shipping_cost),
       sum(actual_shipping_cost), sum(payment_received), sum(outstanding), sum(outstanding_shipped)
     from ${orders} where deleted = 0 group by 1, 2, 3, 4`);
+  await db.execute(sql`delete from ${orderDayStatusTotals}`);
+  await db.execute(sql`
+    insert into ${orderDayStatusTotals} (day, shipping_status, payment_status, n, value, shipping_cost,
+      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
+    select day, shipping_status, payment_status, sum(n), sum(value), sum(shipping_cost), sum(actual_shipping_cost),
+      sum(payment_received), sum(outstanding), sum(outstanding_shipped)
+    from ${orderDayTotals} group by 1, 2, 3`);
   await rebuildMonthRollup(db);
 }
 
