@@ -158,6 +158,9 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_value_idx').on(t.value, t.id).where(live),
     // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
     index('orders_dealer_value_idx').on(t.dealerId, t.value, t.id).where(live),
+    // … by sales and by outstanding (0024).
+    index('orders_dealer_sales_idx').on(t.dealerId, sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
+    index('orders_dealer_outstanding_idx').on(t.dealerId, t.outstanding, t.id).where(live),
     // One (column, id) index per sortable column: any sort of a page walks an index.
     index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
     index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),

@@ -16,7 +16,7 @@ export interface PageFilter {
   statusCond?: SQL;
   /**
    * Sorts an index led by the filter's own column reads in order (payment → received, outstanding, expected;
-   * open statuses → expected date; one dealer → value; a status, payment or today filter → its own
+   * open statuses → expected date; one dealer → value, sales, outstanding; a status, payment or today filter → its own
    * column): the plain walk reads the page's rows only.
    */
   direct: string[];
