@@ -167,6 +167,10 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_quote_ref_sort_idx').on(t.quoteRef, t.id).where(live),
     // Notes sort by their first 64 characters: a whole note (up to 10,000) could outgrow a btree entry.
     index('orders_note_sort_idx').on(sql`left(${t.note}, 64)`, t.id).where(live),
+    // Shipments for today by note (0025; a note sort reads the heap otherwise).
+    index('orders_today_note_idx')
+      .on(sql`left(${t.note}, 64)`, t.id)
+      .where(sql`deleted = 0 and shipping_for_today = 1`),
     index('orders_shipping_cost_sort_idx').on(t.shippingCost, t.id).where(live),
     index('orders_sales_sort_idx').on(sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
     index('orders_received_sort_idx').on(t.paymentReceived, t.id).where(live),

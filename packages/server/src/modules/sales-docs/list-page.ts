@@ -15,9 +15,10 @@ export interface PageFilter {
   /** The status condition among `conds` (the per-status merge replaces it). */
   statusCond?: SQL;
   /**
-   * Sorts an index led by the filter's own column reads in order (payment → received, outstanding, expected;
-   * open statuses → expected date; one dealer → value, sales, outstanding; a status, payment or today filter → its own
-   * column): the plain walk reads the page's rows only.
+   * Sorts an index led by the filter's own column reads in order (payment → received, outstanding,
+   * expected; open statuses → expected date; one dealer → value, sales, outstanding; shipments for
+   * today → note; a status, payment or today filter → its own column): the plain walk reads the
+   * page's rows only.
    */
   direct: string[];
   /** The statuses of a status filter that selects some but not all of them. */

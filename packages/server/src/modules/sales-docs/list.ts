@@ -75,7 +75,7 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
   const direct: string[] = [];
   if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status', 'shipping_date_expected');
   if (only && statuses) direct.push('shipping_status');
-  if (only && q.shipping_for_today) direct.push('shipping_for_today');
+  if (only && q.shipping_for_today) direct.push('shipping_for_today', 'note');
   if (only && q.dealer > 0) direct.push('value', 'sales', 'outstanding');
   if (openOnly && equalities === 1 && !q.search) direct.push('shipping_date_expected');
   return {
