@@ -267,6 +267,16 @@ export const quotationLines = pgTable(
   ],
 );
 
+/** The money columns every order rollup sums (fresh builders for each table). */
+const rollupMoney = () => ({
+  value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+  shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+  actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
+  paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
+  outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
+  outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+});
+
 /**
  * Totals of live orders per dealer, shipping status and payment status, kept in the transaction of
  * every order write: the list summary for no filter or any mix of the dealer, status and payment
@@ -283,12 +293,7 @@ export const orderRollup = pgTable(
     paymentStatus: text('payment_status').notNull().default(''),
     n: integer('n').notNull().default(0),
     total: integer('total').notNull().default(0),
-    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
-    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+    ...rollupMoney(),
     unpaidValue: numeric('unpaid_value', { precision: 16, scale: 2 }).notNull().default('0'),
     unpaidReceived: numeric('unpaid_received', { precision: 16, scale: 2 }).notNull().default('0'),
   },
@@ -310,12 +315,7 @@ export const orderDayTotals = pgTable(
     shippingStatus: text('shipping_status').notNull().default(''),
     paymentStatus: text('payment_status').notNull().default(''),
     n: integer('n').notNull().default(0),
-    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
-    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+    ...rollupMoney(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.dealerId, t.shippingStatus, t.paymentStatus] }),
@@ -331,12 +331,7 @@ export const orderDayStatusTotals = pgTable(
     shippingStatus: text('shipping_status').notNull().default(''),
     paymentStatus: text('payment_status').notNull().default(''),
     n: integer('n').notNull().default(0),
-    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
-    shippingCost: numeric('shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    actualShippingCost: numeric('actual_shipping_cost', { precision: 16, scale: 2 }).notNull().default('0'),
-    paymentReceived: numeric('payment_received', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstanding: numeric('outstanding', { precision: 16, scale: 2 }).notNull().default('0'),
-    outstandingShipped: numeric('outstanding_shipped', { precision: 16, scale: 2 }).notNull().default('0'),
+    ...rollupMoney(),
   },
   (t) => [primaryKey({ name: 'order_day_status_totals_pk', columns: [t.day, t.shippingStatus, t.paymentStatus] })],
 );

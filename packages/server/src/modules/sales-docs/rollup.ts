@@ -1,55 +1,52 @@
 // Rollup: per-dealer order totals kept in the write transaction, and dealer credit.
 import { MSG } from '@bpm/contract/messages';
 import { formatMoney } from '@bpm/contract/orders';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { dealers, orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { dayOf, monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
 import { num } from './kinds';
 
-/** Adds (sign 1) or removes (sign −1) an order's current row from its rollup bucket. */
+/** The money columns every order rollup sums. */
+const MONEY = [
+  'value',
+  'shipping_cost',
+  'actual_shipping_cost',
+  'payment_received',
+  'outstanding',
+  'outstanding_shipped',
+];
+
+/**
+ * Adds `sign` × the order's figures to the bucket of `table` keyed by `keys` (expressions over the order,
+ * named as the table's key columns); `counts` are the count columns (n, and order_rollup's total).
+ */
+function moveBucket(tx: Db, table: SQL, keys: Record<string, SQL>, counts: string[], id: number, sign: 1 | -1) {
+  const names = Object.keys(keys);
+  const cols = sql.raw([...names, ...counts, ...MONEY].join(', '));
+  const adds = sql.raw([...counts, ...MONEY].map((c) => `${c} = r.${c} + excluded.${c}`).join(', '));
+  return tx.execute(sql`
+    insert into ${table} as r (${cols})
+    select ${sql.join(Object.values(keys), sql`, `)}, ${sql.join(
+      counts.map(() => sql`${sign}`),
+      sql`, `,
+    )}, ${sql.join(
+      MONEY.map((c) => sql`${sign} * ${sql.raw(c)}`),
+      sql`, `,
+    )}
+    from ${orders} where id = ${id} and deleted = 0
+    on conflict (${sql.raw(names.join(', '))}) do update set ${adds}`);
+}
+
+/** Adds (sign 1) or removes (sign −1) an order's current row from its rollup buckets. */
 export async function rollup(tx: Db, id: number, sign: 1 | -1) {
-  await tx.execute(sql`
-    insert into ${orderRollup} as r (dealer_id, shipping_status, payment_status, n, total, value, shipping_cost,
-      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
-    select dealer_id, shipping_status, payment_status, ${sign}, ${sign}, ${sign} * value, ${sign} * shipping_cost,
-      ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding, ${sign} * outstanding_shipped
-    from ${orders} where id = ${id} and deleted = 0
-    on conflict (dealer_id, shipping_status, payment_status) do update set
-      n = r.n + excluded.n, total = r.total + excluded.total, value = r.value + excluded.value,
-      shipping_cost = r.shipping_cost + excluded.shipping_cost,
-      actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
-      payment_received = r.payment_received + excluded.payment_received,
-      outstanding = r.outstanding + excluded.outstanding,
-      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
-  // The same per day: the list's totals for a date range.
-  await tx.execute(sql`
-    insert into ${orderDayTotals} as r (day, dealer_id, shipping_status, payment_status, n, value, shipping_cost,
-      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
-    select ${dayOf(sql`date`)}, dealer_id, shipping_status, payment_status, ${sign}, ${sign} * value,
-      ${sign} * shipping_cost, ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding,
-      ${sign} * outstanding_shipped
-    from ${orders} where id = ${id} and deleted = 0
-    on conflict (day, dealer_id, shipping_status, payment_status) do update set
-      n = r.n + excluded.n, value = r.value + excluded.value, shipping_cost = r.shipping_cost + excluded.shipping_cost,
-      actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
-      payment_received = r.payment_received + excluded.payment_received,
-      outstanding = r.outstanding + excluded.outstanding,
-      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
+  const status = { shipping_status: sql`shipping_status`, payment_status: sql`payment_status` };
+  await moveBucket(tx, sql`${orderRollup}`, { dealer_id: sql`dealer_id`, ...status }, ['n', 'total'], id, sign);
+  // The same per day: the list's totals for a date range …
+  const day = dayOf(sql`date`);
+  await moveBucket(tx, sql`${orderDayTotals}`, { day, dealer_id: sql`dealer_id`, ...status }, ['n'], id, sign);
   // … and per day over all dealers (a range's totals without a dealer filter read ~30× fewer rows).
-  await tx.execute(sql`
-    insert into ${orderDayStatusTotals} as r (day, shipping_status, payment_status, n, value, shipping_cost,
-      actual_shipping_cost, payment_received, outstanding, outstanding_shipped)
-    select ${dayOf(sql`date`)}, shipping_status, payment_status, ${sign}, ${sign} * value,
-      ${sign} * shipping_cost, ${sign} * actual_shipping_cost, ${sign} * payment_received, ${sign} * outstanding,
-      ${sign} * outstanding_shipped
-    from ${orders} where id = ${id} and deleted = 0
-    on conflict (day, shipping_status, payment_status) do update set
-      n = r.n + excluded.n, value = r.value + excluded.value, shipping_cost = r.shipping_cost + excluded.shipping_cost,
-      actual_shipping_cost = r.actual_shipping_cost + excluded.actual_shipping_cost,
-      payment_received = r.payment_received + excluded.payment_received,
-      outstanding = r.outstanding + excluded.outstanding,
-      outstanding_shipped = r.outstanding_shipped + excluded.outstanding_shipped`);
+  await moveBucket(tx, sql`${orderDayStatusTotals}`, { day, ...status }, ['n'], id, sign);
   // The dashboard's dealer × month sales (modules/dashboard/rollup.ts) move with the same write.
   await monthRollup(tx, id, sign);
 }
