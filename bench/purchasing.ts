@@ -6,7 +6,8 @@ import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client';
 import { purchaseOrderPdf } from '../packages/server/src/modules/purchaseOrders/pdf';
-import { getPo, rebuildPoRollup } from '../packages/server/src/modules/purchaseOrders/queries';
+import { getPo } from '../packages/server/src/modules/purchaseOrders/queries';
+import { rebuildPoRollup } from '../packages/server/src/modules/purchaseOrders/totals';
 
 export const POS = 50_000;
 const DAY = 86400;

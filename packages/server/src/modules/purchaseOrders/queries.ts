@@ -5,15 +5,15 @@ import {
   type PoListQuery,
   type PoStatus,
   RECENT_DAYS,
-  roundPrice,
   toDisplay,
 } from '@bpm/contract/purchaseOrders';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { EXACT_COUNT_LIMIT, plannedRows } from '../../db/count';
-import { poRollup, purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
+import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
+import { pageIds } from './list-page';
+import { totals } from './totals';
 
 const P = purchaseOrders;
 const DAY = 86400;
@@ -108,170 +108,8 @@ function listConds(q: Partial<PoListQuery>): SQL[] {
   return conds;
 }
 
-/**
- * Sort columns. Ties keep the former order (id descending in both directions); each column has an
- * index `(column, id desc) include (supplier_id, po_date, status, paid)` and the few-valued ones a
- * descending twin (0017_list_indexes), so a filtered page can be an index-only walk.
- */
-const SORTS: Record<string, SQL> = {
-  po_number: sql`p.po_number`,
-  supplier_name: sql`lower(p.supplier_name)`,
-  requisitioner: sql`lower(p.requisitioner)`,
-  department: sql`lower(p.department)`,
-  due_date: sql`p.due_date`,
-  status: sql`p.status`,
-  amount: sql`p.amount`,
-  paid: sql`p.paid`,
-};
-
 const pageColumns = sql`p.id, p.po_number, p.po_date, p.due_date, p.supplier_id as supplier, p.supplier_name,
   p.requisitioner, p.purpose, p.department, p.status, p.paid, p.currency, p.currency_rate, p.amount, p.cancelled_reason`;
-
-/**
- * The page finder's limits (docs/decisions.md, 'Purchase order, task, event … lists at 1M rows'): a filter of
- * at most `filterFirstMax` POs runs first; else the sort index walk reads at most `walkSlack` × the rows it
- * should need (page end × POs ÷ matches), at most half the matches, between `walkMin` and `walkRows`, and
- * stops at the page's end; if those rows hold too few matches, the filter runs first. The tests find every
- * page every way.
- */
-export const poListTuning = { filterFirstMax: 5000, walkSlack: 4, walkMin: 500, walkRows: 20000 };
-
-/**
- * `due_date` bounds implied by a PO date range: every PO's due date lies between its PO date plus the
- * smallest and the largest `due_date - po_date` of all POs (two ends of purchase_orders_due_lag_idx).
- * Walking the due date index from there skips the POs outside the range whose due dates come first.
- */
-async function dueBounds(db: Db, q: Partial<PoListQuery>): Promise<SQL[]> {
-  const [lag] = await queryRows<{ lo: string | null; hi: string | null }>(
-    db,
-    sql`select min(due_date - po_date) as lo, max(due_date - po_date) as hi from purchase_orders`,
-  );
-  if (lag?.lo == null || lag.hi == null) return [];
-  const c: SQL[] = [];
-  if (q.start !== undefined) c.push(sql`p.due_date >= ${q.start + Number(lag.lo)}`);
-  if (q.end !== undefined) c.push(sql`p.due_date <= ${q.end + Number(lag.hi)}`);
-  return c;
-}
-
-/** The width of the PO date buckets of purchase_orders_month_number_idx (30 days, in seconds). */
-const MONTH = 2592000;
-
-/**
- * A PO date range by PO number: PO numbers usually rise with the date, so the range's POs sit at one end of
- * the PO number order (the plain walk read 550k index entries for the last 180 days ascending). One walk per 30-day
- * bucket of PO dates (purchase_orders_month_number_idx, the bucket's POs by number), each stopping at the
- * page's end, merged. Undefined when the range spans more than 60 buckets (the walk then).
- */
-async function monthMerge(db: Db, q: PoListQuery, where: SQL, dir: SQL): Promise<number[] | undefined> {
-  let lo = q.start;
-  let hi = q.end;
-  if (lo === undefined || hi === undefined) {
-    const [r] = await queryRows<{ lo: string | null; hi: string | null }>(
-      db,
-      sql`select min(po_date) as lo, max(po_date) as hi from purchase_orders`,
-    );
-    if (r?.lo == null || r.hi == null) return [];
-    lo ??= Number(r.lo);
-    hi ??= Number(r.hi);
-  }
-  // Integer division truncates in SQL as Math.trunc does: monotonic, so [lo, hi]'s POs lie in these buckets.
-  const first = Math.trunc(lo / MONTH);
-  const last = Math.trunc(hi / MONTH);
-  if (last < first) return [];
-  if (last - first > 60) return undefined;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select b.id from generate_series(${first}::int, ${last}::int) m
-        cross join lateral (select p.id, p.po_number as k from purchase_orders p
-                            where (p.po_date / 2592000) = m and ${where}
-                            order by p.po_number ${dir}, p.id desc nulls last limit ${q.offset + q.limit}) b
-        order by b.k ${dir}, b.id desc nulls last limit ${q.limit} offset ${q.offset}`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * The page's ids. The match count (exact from the rollups, or the search's count or estimate) chooses the
- * plan, never the rows: a PO date range by PO number: the per-month merge; no filter, the PO date order of a filter whose index is led by it (status,
- * supplier, date range), or a status filter sorted by its own column, payment by its own, or by due date
- * (purchase_orders_status_due_idx): the index walk; a date range or payment filter alone: the sort index walk (a due
- * date order bounded by the range); at most filterFirstMax matches: the filter first; a status, supplier or
- * search filter: a walk of a bounded number of rows, then the filter first — index-only through the
- * status and supplier covering indexes (purchase_orders_status_cover_idx, _supplier_cover_idx).
- */
-async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: number | undefined): Promise<number[]> {
-  const col = q.sort && q.sort !== 'po_date' ? SORTS[q.sort] : undefined;
-  const asc = q.order === 'asc' && (col !== undefined || q.sort === 'po_date');
-  // The default (po_date descending) walks (po_date desc nulls last, id desc nulls last) forward; po_date is
-  // never null, so ascending `nulls first` is the same order and walks it backward.
-  const dir = asc ? sql`asc` : sql`desc`;
-  const order = col
-    ? sql`${col} ${dir}, p.id desc nulls last`
-    : asc
-      ? sql`p.po_date asc nulls first, p.id desc nulls last`
-      : sql`p.po_date desc nulls last, p.id desc nulls last`;
-  const all = [...conds];
-  if (q.sort === 'due_date' && (q.start !== undefined || q.end !== undefined)) all.push(...(await dueBounds(db, q)));
-  const where = all.length ? sql.join(all, sql` and `) : sql`true`;
-  const walk = async () =>
-    (
-      await queryRows<{ id: number }>(
-        db,
-        sql`select p.id from purchase_orders p where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`,
-      )
-    ).map((r) => Number(r.id));
-  if (q.sort === 'po_number' && (q.start !== undefined || q.end !== undefined) && !q.search && !q.supplier) {
-    const merged = await monthMerge(db, q, where, dir);
-    if (merged) return merged;
-  }
-  const status = q.status && q.status !== 'all';
-  const paid = q.paid && q.paid !== 'all';
-  // The filter's own column leads the index the walk reads: every entry it reads is a match.
-  const direct = col
-    ? (q.sort === 'status' && status) ||
-      (q.sort === 'paid' && paid) ||
-      (q.sort === 'due_date' && status && !q.search && !q.supplier)
-    : !q.search && (status || q.supplier || q.start !== undefined || q.end !== undefined);
-  if (!conds.length || direct) return walk();
-  // The matches' sort keys through the filter's own index, a top-N sort of them.
-  const filterFirst = async () =>
-    (
-      await queryRows<{ id: number }>(
-        db,
-        sql`select id from (select p.id, ${col ?? sql`p.po_date`} as k from purchase_orders p where ${where} offset 0) f
-            order by k ${dir}${asc ? sql` nulls first` : sql` nulls last`}, id desc nulls last
-            limit ${q.limit} offset ${q.offset}`,
-      )
-    ).map((r) => Number(r.id));
-  if (matches !== undefined && matches <= poListTuning.filterFirstMax) return filterFirst();
-  // A date range or payment filter alone has no covering index to run first: the walk finds its matches
-  // spread through every sort order (due date: from the range's bound on).
-  if (matches === undefined || !(status || q.supplier || q.search)) return walk();
-  const end = q.offset + q.limit;
-  const n = await plannedRows(db, 'purchase_orders');
-  const t = poListTuning;
-  const want = n > 0 ? (t.walkSlack * end * n) / Math.max(1, matches) : t.walkRows;
-  // Never more rows than half the matches: past that the filter first is cheaper. A search's filter first
-  // reads every match's row (no index holds the text: hundreds of ms for 200k matches), so its walk goes on
-  // to walkRows even when the matches should have shown up sooner.
-  const rows = Math.ceil(Math.max(t.walkMin, end, Math.min(t.walkRows, q.search ? t.walkRows : want, matches / 2)));
-  // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort index's
-  // order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
-  const found = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`select id from (select p.id, (${where}) as m from purchase_orders p order by ${order} limit ${rows}) w
-          where m limit ${end}`,
-    )
-  ).map((r) => Number(r.id));
-  if (found.length === end) return found.slice(q.offset);
-  // Fewer: exact only if the walk read every PO.
-  const [r] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from (select 1 from purchase_orders limit ${rows}) x`,
-  );
-  return Number(r?.n) < rows ? found.slice(q.offset) : filterFirst();
-}
 
 /**
  * The list: filtered, sorted, paged and totalled in SQL; `amount` sums the non-cancelled POs (USD). Above
@@ -326,95 +164,6 @@ export async function listPos(
   return { rows, ...(sum ?? { total: 0, amount: 0, estimated: false }) };
 }
 
-const sums = sql`count(*)::int as n, coalesce(sum(p.amount) filter (where p.status <> 'cancelled'), 0) as amount`;
-
-/**
- * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
- * and payment filter (a handful of rows); for a date range by an index-only scan of
- * purchase_orders_date_totals_idx; for a search over its matches, counted exactly up to the limit and
- * above it estimated from a 1 % block sample.
- */
-async function totals(db: Db, q: Partial<PoListQuery>, where: SQL) {
-  const result = (n: unknown, amount: unknown, estimated = false) => ({
-    total: Number(n ?? 0),
-    amount: roundPrice(Number(amount ?? 0)),
-    estimated,
-  });
-  if (!q.search && q.start === undefined && q.end === undefined) {
-    const R = poRollup;
-    const conds: SQL[] = [];
-    if (q.supplier) conds.push(eq(R.supplierId, q.supplier));
-    if (q.status && q.status !== 'all') conds.push(eq(R.status, q.status));
-    if (q.paid && q.paid !== 'all') conds.push(eq(R.paid, Number(q.paid)));
-    const [agg] = await db
-      .select({
-        n: sql<number>`coalesce(sum(${R.n}), 0)`.mapWith(Number),
-        amount: sql<number>`coalesce(sum(${R.amount}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
-      })
-      .from(R)
-      .where(conds.length ? and(...conds) : undefined);
-    return result(agg?.n, agg?.amount);
-  }
-  if (!q.search && !q.supplier) return dateRangeTotals(db, q, where, result);
-  if (!q.search) {
-    const [agg] = await queryRows<{ n: number; amount: string }>(
-      db,
-      sql`select ${sums} from purchase_orders p where ${where}`,
-    );
-    return result(agg?.n, agg?.amount);
-  }
-  const [agg] = await queryRows<{ n: number; amount: string }>(
-    db,
-    sql`select ${sums} from (select p.amount, p.status from purchase_orders p where ${where} limit ${EXACT_COUNT_LIMIT + 1}) p`,
-  );
-  if (Number(agg?.n) <= EXACT_COUNT_LIMIT) return result(agg?.n, agg?.amount);
-  const [est] = await queryRows<{ n: number; amount: string }>(
-    db,
-    sql`select ${sums} from purchase_orders p tablesample system (1) repeatable (14) where ${where}`,
-  );
-  return result(Math.max(EXACT_COUNT_LIMIT + 1, Number(est?.n ?? 0) * 100), Number(est?.amount ?? 0) * 100, true);
-}
-
-/**
- * Totals of a date range (with or without the status and payment filters): the whole UTC days inside it
- * from po_day_totals, the cut days at its two ends from the POs themselves (index-only, at most two days).
- */
-async function dateRangeTotals<T>(
-  db: Db,
-  q: Partial<PoListQuery>,
-  where: SQL,
-  result: (n: unknown, amount: unknown) => T,
-): Promise<T> {
-  // Whole days: [first, last]; the range is inclusive at both ends (po_date >= start and <= end).
-  const first = q.start === undefined ? null : Math.ceil(q.start / DAY);
-  const last = q.end === undefined ? null : Math.floor((q.end + 1) / DAY) - 1;
-  if (first !== null && last !== null && last < first) {
-    const [agg] = await queryRows<{ n: number; amount: string }>(
-      db,
-      sql`select ${sums} from purchase_orders p where ${where}`,
-    );
-    return result(agg?.n, agg?.amount);
-  }
-  const d: SQL[] = [sql`true`];
-  if (first !== null) d.push(sql`day >= ${first}`);
-  if (last !== null) d.push(sql`day <= ${last}`);
-  if (q.status && q.status !== 'all') d.push(sql`status = ${q.status}`);
-  if (q.paid && q.paid !== 'all') d.push(sql`paid = ${Number(q.paid)}`);
-  const edges: SQL[] = [];
-  if (first !== null) edges.push(sql`p.po_date < ${first * DAY}`);
-  if (last !== null) edges.push(sql`p.po_date >= ${(last + 1) * DAY}`);
-  const [agg] = await queryRows<{ n: number; amount: string }>(
-    db,
-    sql`select sum(n)::int as n, sum(amount) as amount from (
-          select coalesce(sum(n), 0) as n, coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
-          from po_day_totals where ${sql.join(d, sql` and `)}
-          union all
-          select ${sums} from purchase_orders p
-          where ${where} and ${edges.length ? sql`(${sql.join(edges, sql` or `)})` : sql`false`}) x`,
-  );
-  return result(agg?.n, agg?.amount);
-}
-
 /** POs of one status (dashboards, the approval inbox), newest first. */
 export async function posByStatus(
   db: Db,
@@ -441,7 +190,7 @@ export async function purchasingOverview(
       db,
       {
         supplier,
-        start: now - RECENT_DAYS * 86400,
+        start: now - RECENT_DAYS * DAY,
         limit: OVERVIEW_LIMIT,
         offset: 0,
         search: '',
@@ -468,38 +217,4 @@ export async function posInTime(db: Db, start: number, end: number | undefined):
     .where(and(sql`${P.poDate} >= ${start}`, end !== undefined ? sql`${P.poDate} <= ${end}` : undefined))
     .orderBy(sql`${P.poDate} desc nulls last`, sql`${P.id} desc nulls last`)
     .limit(1000);
-}
-
-type RollupKey = { supplier: number; status: string; paid: number; amount: number; po_date: number };
-
-/**
- * Moves one PO's share of po_rollup and po_day_totals from `before` to `after` (null: not counted), in the
- * caller's transaction.
- */
-export async function moveRollup(tx: Db, before: RollupKey | null, after: RollupKey | null) {
-  const add = async (k: RollupKey, sign: 1 | -1) => {
-    await tx
-      .insert(poRollup)
-      .values({ supplierId: k.supplier, status: k.status, paid: k.paid, n: sign, amount: String(sign * k.amount) })
-      .onConflictDoUpdate({
-        target: [poRollup.supplierId, poRollup.status, poRollup.paid],
-        set: { n: sql`${poRollup.n} + ${sign}`, amount: sql`${poRollup.amount} + ${String(sign * k.amount)}` },
-      });
-    await tx.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
-      values (${Math.floor(k.po_date / DAY)}, ${k.status}, ${k.paid}, ${sign}, ${String(sign * k.amount)})
-      on conflict (day, status, paid) do update set n = po_day_totals.n + excluded.n,
-        amount = po_day_totals.amount + excluded.amount`);
-  };
-  if (before) await add(before, -1);
-  if (after) await add(after, 1);
-}
-
-/** Recounts po_rollup and po_day_totals from the POs (seeding, bulk loads). */
-export async function rebuildPoRollup(db: Db) {
-  await db.execute(sql`delete from po_rollup`);
-  await db.execute(sql`insert into po_rollup (supplier_id, status, paid, n, amount)
-    select supplier_id, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
-  await db.execute(sql`delete from po_day_totals`);
-  await db.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
-    select floor(po_date / 86400.0)::int, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
 }

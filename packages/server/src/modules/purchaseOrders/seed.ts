@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import { recomputeBomCosts } from '../products/boms';
-import { rebuildPoRollup } from './queries';
+import { rebuildPoRollup } from './totals';
 
 /** Deterministic PRNG (mulberry32): the demo data is the same on every start. */
 function prng(seed: number) {

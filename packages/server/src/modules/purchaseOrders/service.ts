@@ -22,7 +22,8 @@ import { forbidden, invalid, invalidState, zodCause } from '../../platform/error
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
-import { getPo, moveRollup } from './queries';
+import { getPo } from './queries';
+import { moveRollup } from './totals';
 
 export const PO_ENTITY = 'purchaseorder';
 const P = purchaseOrders;
