@@ -72,6 +72,23 @@ export async function keysetChunk<R>(
 }
 
 /**
+ * keysetChunk for a list read with Drizzle: `read` selects the list's columns and the sort key as `k`;
+ * the rows come back without `k`.
+ */
+export async function keyedChunk<R extends { k: unknown; id: number }>(
+  s: KeysetSort,
+  limit: number,
+  after: unknown,
+  read: (condition: SQL, n: number) => Promise<R[]>,
+): Promise<{ rows: Omit<R, 'k'>[]; next?: KeyCursor }> {
+  const { rows, next } = await keysetChunk(s, limit, after as KeyCursor | undefined, read, (r) => ({
+    k: r.k,
+    id: r.id,
+  }));
+  return { rows: rows.map(({ k: _k, ...r }) => r), next };
+}
+
+/**
  * `fields` as one JSON array per row, as text. PGlite decodes every value of every row in its JS
  * protocol parser — most of an export's CPU (docs/performance.md); one text column per row and the
  * native JSON.parse cost a third. Numbers (numeric too) arrive as numbers, NULL as null.

@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { dealers, orders, quotations } from '../../db/schema/sales';
-import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
+import { keyedChunk } from '../../platform/csv-keyset';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey } from '../../platform/paging';
@@ -84,20 +84,15 @@ export async function listDealers(db: Db, q: DealerListQuery): Promise<{ rows: D
 /** GET /dealers/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
 export async function exportDealers(db: Db, q: DealerListQuery, limit: number, after?: unknown) {
   const { where, order, keyset } = dealerQuery(q);
-  const { rows, next } = await keysetChunk(
-    keyset,
-    limit,
-    after as KeyCursor | undefined,
-    (condition, n) =>
-      db
-        .select({ ...rowColumns, k: sql`${keyset.key}` })
-        .from(dealers)
-        .where(and(where, condition))
-        .orderBy(...order)
-        .limit(n),
-    (r) => ({ k: r.k, id: r.id }),
+  const { rows, next } = await keyedChunk(keyset, limit, after, (condition, n) =>
+    db
+      .select({ ...rowColumns, k: sql`${keyset.key}` })
+      .from(dealers)
+      .where(and(where, condition))
+      .orderBy(...order)
+      .limit(n),
   );
-  return { rows: rows.map(({ k: _k, ...r }) => toRow(r)), next };
+  return { rows: rows.map(toRow), next };
 }
 
 export async function getDealer(db: Db, id: number): Promise<Dealer> {

@@ -13,7 +13,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
-import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
+import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
@@ -95,21 +95,16 @@ export async function listParts(db: Db, q: PartComponentListQuery): Promise<{ ro
 /** GET /partComponents/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
 export async function exportParts(db: Db, q: PartComponentListQuery, limit: number, after?: unknown) {
   const { where, order, keyset } = partQuery(q);
-  const { rows, next } = await keysetChunk(
-    keyset,
-    limit,
-    after as KeyCursor | undefined,
-    (condition, n) =>
-      db
-        .select({ ...columns, k: sql`${keyset.key}` })
-        .from(partComponents)
-        .leftJoin(files, eq(files.id, partComponents.imageFileId))
-        .where(and(where, condition))
-        .orderBy(...order)
-        .limit(n),
-    (r) => ({ k: r.k, id: r.id }),
+  const { rows, next } = await keyedChunk(keyset, limit, after, (condition, n) =>
+    db
+      .select({ ...columns, k: sql`${keyset.key}` })
+      .from(partComponents)
+      .leftJoin(files, eq(files.id, partComponents.imageFileId))
+      .where(and(where, condition))
+      .orderBy(...order)
+      .limit(n),
   );
-  return { rows: rows.map(({ k: _k, ...r }) => toPart(r)), next };
+  return { rows: rows.map(toPart), next };
 }
 
 export async function getPart(db: Db, id: number): Promise<PartComponent> {

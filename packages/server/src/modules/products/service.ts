@@ -12,7 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
-import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
+import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
@@ -134,26 +134,17 @@ export async function listProducts(
 export async function exportProducts(db: Db, q: ProductListQuery, now: number, limit: number, after?: unknown) {
   const { where, order, keyset } = productQuery(q);
   const window = salesWindow(q, now);
-  const { rows, next } = await keysetChunk(
-    keyset,
-    limit,
-    after as KeyCursor | undefined,
-    (condition, n) =>
-      db
-        .select({ ...columns, k: sql`${keyset.key}` })
-        .from(products)
-        .leftJoin(files, eq(files.id, products.imageFileId))
-        .where(and(where, condition))
-        .orderBy(...order)
-        .limit(n),
-    (r) => ({ k: r.k, id: r.id }),
+  const { rows, next } = await keyedChunk(keyset, limit, after, (condition, n) =>
+    db
+      .select({ ...columns, k: sql`${keyset.key}` })
+      .from(products)
+      .leftJoin(files, eq(files.id, products.imageFileId))
+      .where(and(where, condition))
+      .orderBy(...order)
+      .limit(n),
   );
   return {
-    rows: await withSales(
-      db,
-      rows.map(({ k: _k, ...r }) => r),
-      window,
-    ),
+    rows: await withSales(db, rows, window),
     next,
   };
 }

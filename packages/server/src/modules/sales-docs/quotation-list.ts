@@ -4,7 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../db/count';
 import { dealers, quotations } from '../../db/schema/sales';
-import { type KeyCursor, type KeysetSort, keysetChunk } from '../../platform/csv-keyset';
+import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
 
 /**
@@ -154,18 +154,13 @@ const toRow = <R extends Raw & { order_id: number | null }>(r: R) => ({
 /** GET /quotations/export.csv (and the variants): one chunk of the list's rows after `after` (keyset). */
 export async function exportQuotations(db: Db, q: QuotationListQuery, limit: number, after?: unknown) {
   const { where, order, keyset } = quotationQuery(q);
-  const { rows, next } = await keysetChunk(
-    keyset,
-    limit,
-    after as KeyCursor | undefined,
-    (condition, n) =>
-      db
-        .select({ ...rowColumns, k: keyset.key })
-        .from(quotations)
-        .where(and(where, condition))
-        .orderBy(order)
-        .limit(n),
-    (r) => ({ k: r.k, id: r.id }),
+  const { rows, next } = await keyedChunk(keyset, limit, after, (condition, n) =>
+    db
+      .select({ ...rowColumns, k: keyset.key })
+      .from(quotations)
+      .where(and(where, condition))
+      .orderBy(order)
+      .limit(n),
   );
-  return { rows: rows.map(({ k: _k, ...r }) => toRow(r)), next };
+  return { rows: rows.map(toRow), next };
 }

@@ -3,7 +3,7 @@ import type { Supplier, SupplierListQuery, SupplierOption, SupplierSave } from '
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { suppliers } from '../../db/schema/parts';
-import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
+import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
@@ -63,20 +63,15 @@ export async function listSuppliers(db: Db, q: SupplierListQuery): Promise<{ row
 /** GET /suppliers/export.csv: one chunk of the list's rows after `after` (keyset on the sort key and id). */
 export async function exportSuppliers(db: Db, q: SupplierListQuery, limit: number, after?: unknown) {
   const { where, order, keyset } = supplierQuery(q);
-  const { rows, next } = await keysetChunk(
-    keyset,
-    limit,
-    after as KeyCursor | undefined,
-    (condition, n) =>
-      db
-        .select({ ...columns, k: sql`${keyset.key}` })
-        .from(suppliers)
-        .where(and(where, condition))
-        .orderBy(...order)
-        .limit(n),
-    (r) => ({ k: r.k, id: r.id }),
+  const { rows, next } = await keyedChunk(keyset, limit, after, (condition, n) =>
+    db
+      .select({ ...columns, k: sql`${keyset.key}` })
+      .from(suppliers)
+      .where(and(where, condition))
+      .orderBy(...order)
+      .limit(n),
   );
-  return { rows: rows.map(({ k: _k, ...r }) => r), next };
+  return { rows, next };
 }
 
 export async function getSupplier(db: Db, id: number): Promise<Supplier> {
