@@ -38,6 +38,16 @@ type SummaryRaw = {
   outstanding_shipped: string | null;
 };
 
+/** Live orders: a cancelled one counts in the total, not in the summary. */
+const live = sql`shipping_status <> 'cancel'`;
+/** The summary's money sums over the live rows. */
+const liveSums = sql`coalesce(sum(value) filter (where ${live}), 0) as value,
+  coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
+  coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
+  coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
+  coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
+  coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped`;
+
 function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSummary } {
   if (!r) return { total: 0, summary: { ...EMPTY_SUMMARY } };
   const value = num(r.value);
@@ -95,17 +105,11 @@ export async function summarise(
   db: Db,
   where: SQL,
 ): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean }> {
-  const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(
     db,
     sql`select count(*) as total,
       count(*) filter (where ${live}) as count,
-      coalesce(sum(value) filter (where ${live}), 0) as value,
-      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
-      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
-      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
-      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
-      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
+      ${liveSums}
     from (select ${orders.shippingStatus}, ${orders.value}, ${orders.shippingCost}, ${orders.actualShippingCost},
             ${orders.paymentReceived}, ${orders.outstanding}, ${orders.outstandingShipped}
           from ${orders} where ${where} limit ${totalsTuning.exactMax + 1}) x`,
@@ -177,16 +181,10 @@ export async function summariseRollup(db: Db, f: RollupFilter): Promise<{ total:
             sql` `,
           )}`;
   }
-  const live = sql`shipping_status <> 'cancel'`;
   const [r] = await queryRows<SummaryRaw>(
     db,
     sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ${live}), 0) as count,
-      coalesce(sum(value) filter (where ${live}), 0) as value,
-      coalesce(sum(shipping_cost) filter (where ${live}), 0) as shipping_cost,
-      coalesce(sum(actual_shipping_cost) filter (where ${live}), 0) as actual_shipping_cost,
-      coalesce(sum(payment_received) filter (where ${live}), 0) as payment_received,
-      coalesce(sum(outstanding) filter (where ${live}), 0) as outstanding,
-      coalesce(sum(outstanding_shipped) filter (where ${live}), 0) as outstanding_shipped
+      ${liveSums}
     from (${source}) x`,
   );
   return toSummary(r);
