@@ -82,6 +82,21 @@ export const flag = () =>
 /** The last second of year 9999: every date in the contract is bounded by it (JS dates and timestamps hold it). */
 export const MAX_UNIX_SECONDS = 253_402_300_799;
 
+/**
+ * An optional date filter of a list's query string, in unix seconds: absent or empty is no filter;
+ * anything but a whole number from 1970 to year 9999 is refused with 'Please enter a valid number'.
+ */
+export const optionalUnixQuery = () =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: MSG.number })
+      .int({ error: MSG.number })
+      .min(0, { error: MSG.number })
+      .max(MAX_UNIX_SECONDS, { error: MSG.number })
+      .optional(),
+  );
+
 /** The largest id a (serial) column holds; larger ones can name no record. */
 export const MAX_ID = 2_147_483_647;
 

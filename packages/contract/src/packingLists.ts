@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, MAX_ID, optionalId, optionalText, toNumber } from './common';
+import { listQuery, MAX_ID, optionalId, optionalText, optionalUnixQuery, toNumber } from './common';
 import { MSG } from './messages';
 
 /** Packing lists (document 2 sections 2–9; paths docs/decisions.md, Packing lists). */
@@ -97,12 +97,11 @@ export const packingListSave = z.object({
 });
 export type PackingListSave = z.infer<typeof packingListSave>;
 
-const optDate = z.preprocess(toNumber, z.number().int().min(0).max(1e11).optional());
 export const packingListQuery = listQuery.extend({
   sort: z.enum(['date', 'oc_ref', 'dealer_name', 'shipping_date', 'po_number', 'customer']).optional(),
   dealer: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
-  date_from: optDate,
-  date_to: optDate,
+  date_from: optionalUnixQuery(),
+  date_to: optionalUnixQuery(),
   /** Serial-number search (the list's search box). */
   serial: z.string().trim().max(200).optional().default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, MAX_ID, requiredText, toNumber } from './common';
+import { idParam, listQuery, MAX_ID, optionalUnixQuery, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 import { RICH_TEXT_MAX } from './projects';
 
@@ -92,7 +92,6 @@ export type TaskSave = z.infer<typeof taskSave>;
 export const TASK_FILTERS = ['my-tasks', 'my-projects'] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];
 
-const optionalUnix = z.preprocess(toNumber, z.number().int().min(0).max(32503680000).optional());
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(values).optional());
 
@@ -104,10 +103,10 @@ export const taskListQuery = listQuery.extend({
   assigned_to: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
   project_id: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
   /** Added From / To and Due From / To, unix seconds, inclusive. */
-  date_from: optionalUnix,
-  date_to: optionalUnix,
-  due_from: optionalUnix,
-  due_to: optionalUnix,
+  date_from: optionalUnixQuery(),
+  date_to: optionalUnixQuery(),
+  due_from: optionalUnixQuery(),
+  due_to: optionalUnixQuery(),
   /** 1 lists only open tasks whose due date has passed (the dashboards' count). */
   overdue: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)])),
   /** 0 lists top-level tasks only; subtasks are listed by default. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, MAX_ID, toNumber } from './common';
+import { listQuery, MAX_ID, optionalUnixQuery, toNumber } from './common';
 import { TEST_STATUSES, type TestStatus } from './orders';
 
 /** Test checklists of orders and of stock (document 3 sections 2.1, 2.2, 3–9). */
@@ -218,14 +218,12 @@ export const stepReorder = z.object({
 });
 export type StepReorder = z.infer<typeof stepReorder>;
 
-const optDate = z.preprocess(toNumber, z.number().int().min(0).max(1e11).optional());
-
 export const TEST_FILTERS = ['all', ...TEST_STATUSES] as const;
 export const testOrderListQuery = listQuery.extend({
   sort: z.enum(['date', 'oc_ref', 'dealer_name', 'test_status']).optional(),
   dealer: z.preprocess(toNumber, z.number().int().positive().max(MAX_ID).optional()),
-  date_from: optDate,
-  date_to: optDate,
+  date_from: optionalUnixQuery(),
+  date_to: optionalUnixQuery(),
   test_status: z.enum(TEST_FILTERS).optional().default('all'),
 });
 export type TestOrderListQuery = z.infer<typeof testOrderListQuery>;

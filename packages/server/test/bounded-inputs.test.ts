@@ -85,3 +85,23 @@ describe('BOM quantities below one step (0.000001)', () => {
     expect(step.statusCode, step.body).toBe(200);
   });
 });
+
+describe('date filters of the list queries', () => {
+  it('refuse a non-number or a date past year 9999 with the field message, never a database error', async () => {
+    const lists: Array<[string, string, string]> = [
+      ['administrator', '/api/packinglists', 'date_to'],
+      ['production', '/api/production/testChecklist/order', 'date_from'],
+      ['sale', '/api/tasks', 'due_from'],
+    ];
+    for (const [role, path, field] of lists) {
+      const headers = await t.as(role as Parameters<TestApp['as']>[0]);
+      for (const bad of ['abc', '1e300', '-5', '1.5']) {
+        const res = await t.app.inject({ method: 'GET', url: `${path}?${field}=${bad}`, headers });
+        expect(res.statusCode, `${path} ${field}=${bad}`).toBe(400);
+        expect(res.json().cause[field], `${path} ${field}=${bad}`).toBe(MSG.number);
+      }
+      const ok = await t.app.inject({ method: 'GET', url: `${path}?${field}=253402300799`, headers });
+      expect(ok.statusCode, `${path} at the bound`).toBe(200);
+    }
+  });
+});
