@@ -194,7 +194,7 @@ describe('rollups', () => {
     const columns: Record<string, ReturnType<typeof sql>> = {
       value: sql`value`,
       sales: sql`(value - shipping_cost)`,
-      dealer_name: sql`dealer_name`,
+      dealer_name: sql`lower(dealer_name)`,
       outstanding: sql`outstanding`,
     };
     const filters: Array<Record<string, string>> = [
@@ -207,8 +207,8 @@ describe('rollups', () => {
     // The whole walk, a walk of page-end rows then the filter first, the defaults (the filter first at once).
     const defaults = { ...listTuning };
     const ways = [
-      { ...defaults, filterFirstMax: -1, walkMin: 1e6, walkRows: 1e6 },
-      { ...defaults, filterFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
+      { ...defaults, filterFirstMax: -1, coveredFirstMax: -1, walkMin: 1e6, walkRows: 1e6 },
+      { ...defaults, filterFirstMax: -1, coveredFirstMax: -1, walkMin: 0, walkRows: 0, walkSlack: 0 },
       defaults,
     ];
     for (const way of ways)

@@ -154,7 +154,6 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
       .on(t.date.desc(), t.id.desc())
       .where(sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel')`),
     index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
-    index('orders_dealer_name_idx').on(t.dealerName, t.id).where(live),
     index('orders_value_idx').on(t.value, t.id).where(live),
     // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
     index('orders_dealer_value_idx').on(t.dealerId, t.value, t.id).where(live),
@@ -203,6 +202,7 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_test_status_date_idx').on(t.testStatus, t.date.desc(), t.id.desc()).where(live),
     index('orders_test_status_sort_idx').on(t.testStatus, t.id).where(live),
     index('orders_test_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
+    // These two also serve the orders list's dealer name sort, all orders and one dealer's (0026).
     index('orders_test_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id).where(live),
     index('orders_test_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id).where(live),
     index('orders_test_search_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),

@@ -55,17 +55,25 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
       conds.push(statusCond);
     }
   }
+  // Each condition on a sortable column: a walk of that column's index reads only its range.
+  const sortConds: Record<string, SQL> = {};
+  if (statusCond) sortConds.shipping_status = statusCond;
   if (q.shipping_for_today) {
     other = true;
-    conds.push(sql`${t.shippingForToday} = 1`);
+    sortConds.shipping_for_today = sql`${t.shippingForToday} = 1`;
+    conds.push(sortConds.shipping_for_today);
   }
   if (q.expected_before_today) {
     other = true;
     const midnight = q.today_start ?? localMidnight(nowSec, q.tz_offset ?? 0);
-    conds.push(sql`${t.shippingDateExpected} < ${midnight}`);
+    sortConds.shipping_date_expected = sql`${t.shippingDateExpected} < ${midnight}`;
+    conds.push(sortConds.shipping_date_expected);
   }
   const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
-  if (payment) conds.push(eq(t.paymentStatus, payment));
+  if (payment) {
+    sortConds.payment_status = eq(t.paymentStatus, payment);
+    conds.push(sortConds.payment_status);
+  }
   const equalities = [q.dealer > 0, !!payment, !!statuses, !!q.shipping_for_today].filter(Boolean).length;
   const dateIndexed = !q.search && !q.expected_before_today && equalities <= 1 && (!statuses || statuses.length === 1);
   // Sorts an index of this filter's own column answers in order (the plain walk reads the page only).
@@ -76,15 +84,17 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
   if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status', 'shipping_date_expected');
   if (only && statuses) direct.push('shipping_status');
   if (only && q.shipping_for_today) direct.push('shipping_for_today', 'note');
-  if (only && q.dealer > 0) direct.push('value', 'sales', 'outstanding');
+  if (only && q.dealer > 0) direct.push('value', 'sales', 'outstanding', 'dealer_name');
   if (openOnly && equalities === 1 && !q.search) direct.push('shipping_date_expected');
   return {
     conds,
     statusCond,
+    sortConds,
     direct,
     statuses: statuses?.length ? statuses : undefined,
     rollup: other ? null : { dealer: q.dealer, statuses, payment, start: q.start, end: q.end },
     dateIndexed,
+    covered: q.dealer > 0 && !q.search,
     range: (q.start !== undefined || q.end !== undefined) && !q.search ? { start: q.start, end: q.end } : undefined,
   };
 }
