@@ -2,7 +2,7 @@
 // the queries they replaced, for every filter × sort × direction, ties included; and the count threshold.
 import { eventListQuery } from '@bpm/contract/events';
 import { packingListQuery } from '@bpm/contract/packingLists';
-import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { PO_SORTS, poListQuery, roundPrice } from '@bpm/contract/purchaseOrders';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { taskListQuery } from '@bpm/contract/tasks';
 import { testOrderListQuery } from '@bpm/contract/testChecklists';
@@ -13,7 +13,7 @@ import { listTotal } from '../src/db/count';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packingLists/service';
 import { listPos } from '../src/modules/purchaseOrders/queries';
-import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
+import { poSearchTuning, rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/service';
 import { listTestOrders } from '../src/modules/testChecklists/lists';
@@ -112,6 +112,44 @@ describe('purchase order list', () => {
             `${JSON.stringify(f)} ${sort} ${order}`,
           ).toEqual(await ids(before(f, sort, order)));
         }
+  });
+});
+
+describe('purchase order search totals', () => {
+  it('count a search exactly up to the limit; above it, answer the estimate and say so', async () => {
+    const direct = async (s: string) => {
+      const [r] = await queryRows<{ n: number; amount: string }>(
+        db(),
+        sql`select count(*)::int as n, coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
+            from purchase_orders where lower(po_number || ' ' || supplier_name || ' ' || requisitioner || ' ' ||
+              purpose || ' ' || department) like ${like(s)}`,
+      );
+      return { total: Number(r?.n), amount: roundPrice(Number(r?.amount)) };
+    };
+    const all = await direct('engineering');
+    expect(all.total).toBeGreaterThan(3);
+    const defaults = { ...poSearchTuning };
+    try {
+      // At most the limit: exact.
+      Object.assign(poSearchTuning, { limit: all.total });
+      const exact = await listPos(db(), poListQuery.parse({ limit: '1', search: 'Engineering' }));
+      expect({ total: exact.total, amount: exact.amount, estimated: exact.estimated }).toEqual({
+        ...all,
+        estimated: false,
+      });
+      // Over it, a table no larger than the sample: the sample reads every PO, the figures are right but flagged.
+      Object.assign(poSearchTuning, { limit: 2, sampleRows: 1e9 });
+      const sampled = await listPos(db(), poListQuery.parse({ limit: '1', search: 'Engineering' }));
+      expect({ total: sampled.total, amount: sampled.amount, estimated: sampled.estimated }).toEqual({
+        ...all,
+        estimated: true,
+      });
+      // A search of nothing stays exact whatever the limit.
+      const none = await listPos(db(), poListQuery.parse({ limit: '1', search: 'no such po anywhere' }));
+      expect({ total: none.total, estimated: none.estimated }).toEqual({ total: 0, estimated: false });
+    } finally {
+      Object.assign(poSearchTuning, defaults);
+    }
   });
 });
 

@@ -35,7 +35,7 @@ export async function listTotal(
 }
 
 /** The planner's estimate of how many rows a query returns (EXPLAIN, nothing is read). */
-async function estimate(db: Db, rows: SQL): Promise<number> {
+export async function estimate(db: Db, rows: SQL): Promise<number> {
   const [r] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${rows}`);
   const raw = r ? Object.values(r)[0] : null;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan?: { 'Plan Rows'?: number } }> | null;

@@ -2,7 +2,7 @@
 import { type PoListQuery, roundPrice } from '@bpm/contract/purchaseOrders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { EXACT_COUNT_LIMIT } from '../../db/count';
+import { EXACT_COUNT_LIMIT, estimate, plannedRows } from '../../db/count';
 import { poRollup } from '../../db/schema/purchasing';
 
 const DAY = 86400;
@@ -10,10 +10,16 @@ const DAY = 86400;
 const sums = sql`count(*)::int as n, coalesce(sum(p.amount) filter (where p.status <> 'cancelled'), 0) as amount`;
 
 /**
+ * A search's count: exact up to `limit`, then estimated from a block sample of about `sampleRows` POs (at 1M,
+ * 0.25 %: 3 ms; a 1 % sample took 8.6 ms). The tests lower both.
+ */
+export const poSearchTuning = { limit: EXACT_COUNT_LIMIT, sampleRows: 2500 };
+
+/**
  * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
  * and payment filter (a handful of rows); for a date range by an index-only scan of
  * purchase_orders_date_totals_idx; for a search over its matches, counted exactly up to the limit and
- * above it estimated from a 1 % block sample.
+ * above it estimated from a block sample (searchSample).
  */
 export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL) {
   const result = (n: unknown, amount: unknown, estimated = false) => ({
@@ -44,16 +50,46 @@ export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL) {
     );
     return result(agg?.n, agg?.amount);
   }
+  const { limit } = poSearchTuning;
+  const sampled = (s: { n: number; amount: number }) => result(Math.max(limit + 1, s.n), s.amount, true);
+  // A broad search (the planner expects over ten times the limit, e.g. a department: a fifth of all POs) is
+  // sampled at once: counting its first 2,001 matches reads ~10k POs (6.7 ms at 1M). Should the sample find
+  // few matches after all, the count decides.
+  const broad = (await estimate(db, sql`select 1 from purchase_orders p where ${where}`)) > 10 * limit;
+  const early = broad ? await searchSample(db, where) : undefined;
+  if (early && early.n > 4 * limit) return sampled(early);
   const [agg] = await queryRows<{ n: number; amount: string }>(
     db,
-    sql`select ${sums} from (select p.amount, p.status from purchase_orders p where ${where} limit ${EXACT_COUNT_LIMIT + 1}) p`,
+    sql`select ${sums} from (select p.amount, p.status from purchase_orders p where ${where} limit ${limit + 1}) p`,
   );
-  if (Number(agg?.n) <= EXACT_COUNT_LIMIT) return result(agg?.n, agg?.amount);
-  const [est] = await queryRows<{ n: number; amount: string }>(
+  if (Number(agg?.n) <= limit) return result(agg?.n, agg?.amount);
+  return sampled(early ?? (await searchSample(db, where)));
+}
+
+/**
+ * A search's count and amount estimated from a block sample of about `sampleRows` POs (all of a small table),
+ * scaled by the share of the sampled POs that match: the number of blocks a sample draws varies (±10 % at
+ * 0.25 %), the share much less.
+ */
+async function searchSample(db: Db, where: SQL): Promise<{ n: number; amount: number }> {
+  const rows = await plannedRows(db, 'purchase_orders');
+  const { sampleRows } = poSearchTuning;
+  if (rows <= sampleRows) {
+    const [all] = await queryRows<{ n: number; amount: string }>(
+      db,
+      sql`select ${sums} from purchase_orders p where ${where}`,
+    );
+    return { n: Number(all?.n ?? 0), amount: Number(all?.amount ?? 0) };
+  }
+  const [s] = await queryRows<{ seen: number; n: number; amount: string | null }>(
     db,
-    sql`select ${sums} from purchase_orders p tablesample system (1) repeatable (14) where ${where}`,
+    sql`select count(*)::int as seen, count(*) filter (where m)::int as n,
+          coalesce(sum(amount) filter (where m and status <> 'cancelled'), 0) as amount
+        from (select p.amount, p.status, (${where}) as m
+              from purchase_orders p tablesample system (${(100 * sampleRows) / rows}::real) repeatable (14)) x`,
   );
-  return result(Math.max(EXACT_COUNT_LIMIT + 1, Number(est?.n ?? 0) * 100), Number(est?.amount ?? 0) * 100, true);
+  const scale = rows / Math.max(1, Number(s?.seen ?? 0));
+  return { n: Math.round(Number(s?.n ?? 0) * scale), amount: Number(s?.amount ?? 0) * scale };
 }
 
 /**
