@@ -88,6 +88,9 @@ const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => {
     },
     { q: { search: 'engineering' }, where: sql`${search} like '%engineering%'` },
     { q: { search: 'rita', status: 'received' }, where: sql`${search} like '%rita%' and status = 'received'` },
+    // Departments and another field ('Sales', 'Sam'), with a filter; a term with a space (across two fields).
+    { q: { search: 'sa', paid: '1' }, where: sql`${search} like '%sa%' and paid = 1` },
+    { q: { search: 'engineering ops' }, where: sql`${search} like '%engineering ops%'` },
   ];
 };
 

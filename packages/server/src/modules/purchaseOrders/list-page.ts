@@ -4,6 +4,7 @@ import type { PoListQuery } from '@bpm/contract/purchaseOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { plannedRows } from '../../db/count';
+import { likePattern } from '../../platform/paging';
 
 /**
  * Sort columns. Ties keep the former order (id descending in both directions); each column has an
@@ -91,9 +92,16 @@ async function monthMerge(db: Db, q: PoListQuery, where: SQL, dir: SQL): Promise
  * (purchase_orders_status_due_idx): the index walk; a date range or payment filter alone: the sort index walk (a due
  * date order bounded by the range); at most filterFirstMax matches: the filter first; a status, supplier or
  * search filter: a walk of a bounded number of rows, then the filter first — index-only through the
- * status and supplier covering indexes (purchase_orders_status_cover_idx, _supplier_cover_idx).
+ * status and supplier covering indexes (purchase_orders_status_cover_idx, _supplier_cover_idx) — or, for a
+ * search sorted by department, the departments it names merged with the other fields' matches (departmentMerge).
  */
-export async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: number | undefined): Promise<number[]> {
+export async function pageIds(
+  db: Db,
+  q: PoListQuery,
+  conds: SQL[],
+  matches: number | undefined,
+  others: SQL[] = conds,
+): Promise<number[]> {
   const col = q.sort && q.sort !== 'po_date' ? SORTS[q.sort] : undefined;
   const asc = q.order === 'asc' && (col !== undefined || q.sort === 'po_date');
   // The default (po_date descending) walks (po_date desc nulls last, id desc nulls last) forward; po_date is
@@ -147,8 +155,9 @@ export async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: num
   const want = n > 0 ? (t.walkSlack * end * n) / Math.max(1, matches) : t.walkRows;
   // Never more rows than half the matches: past that the filter first is cheaper. A search's filter first
   // reads every match's row (no index holds the text: hundreds of ms for 200k matches), so its walk goes on
-  // to walkRows even when the matches should have shown up sooner.
-  const rows = Math.ceil(Math.max(t.walkMin, end, Math.min(t.walkRows, q.search ? t.walkRows : want, matches / 2)));
+  // to walkRows even when the matches should have shown up sooner — unless the department merge follows.
+  const longWalk = q.search && !mergesDepartments(q);
+  const rows = Math.ceil(Math.max(t.walkMin, end, Math.min(t.walkRows, longWalk ? t.walkRows : want, matches / 2)));
   // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort index's
   // order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
   const found = (
@@ -164,5 +173,54 @@ export async function pageIds(db: Db, q: PoListQuery, conds: SQL[], matches: num
     db,
     sql`select count(*) as n from (select 1 from purchase_orders limit ${rows}) x`,
   );
-  return Number(r?.n) < rows ? found.slice(q.offset) : filterFirst();
+  if (Number(r?.n) < rows) return found.slice(q.offset);
+  return (await departmentMerge(db, q, others)) ?? filterFirst();
+}
+
+/** A search by a term without a space, sorted by department: departmentMerge may find the page. */
+const mergesDepartments = (q: PoListQuery) => q.sort === 'department' && !!q.search && !q.search.includes(' ');
+
+/** At most this many departments are looked up one by one (departmentMerge); more, and the filter runs first. */
+const DEPARTMENTS_MAX = 200;
+
+/**
+ * A search sorted by department whose walk found too few matches (a search naming a department: the departments
+ * sorted before it hold none of its POs; the filter first would read every match from the table, 200k at 1M).
+ * A term without a space matches within one field: the department itself, or another field. The departments it
+ * matches are found among the few there are (one probe of the department index each); their POs come in order
+ * from that index, the other fields' matches from purchase_orders_search_other_trgm; the two are merged.
+ * Undefined where that does not hold (a term with a space may span the purpose and the department; more than
+ * DEPARTMENTS_MAX departments): the filter runs first. `others`: the filter's conditions but the search.
+ */
+async function departmentMerge(db: Db, q: PoListQuery, others: SQL[]): Promise<number[] | undefined> {
+  if (!mergesDepartments(q)) return undefined;
+  const pattern = likePattern(q.search);
+  const departments = await queryRows<{ v: string; m: boolean }>(
+    db,
+    sql`with recursive d(v, n) as (
+          select min(lower(department)), 1 from purchase_orders
+          union all
+          select (select min(lower(department)) from purchase_orders where lower(department) > d.v), d.n + 1
+          from d where d.v is not null and d.n <= ${DEPARTMENTS_MAX})
+        select v, v like ${pattern} as m from d where v is not null`,
+  );
+  if (departments.length > DEPARTMENTS_MAX) return undefined;
+  const named = departments.filter((d) => d.m).map((d) => sql`${d.v}`);
+  const inNamed = named.length ? sql`lower(p.department) in (${sql.join(named, sql`, `)})` : sql`false`;
+  const rest = others.length ? sql.join(others, sql` and `) : sql`true`;
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const end = q.offset + q.limit;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (
+          (select p.id, lower(p.department) as k from purchase_orders p where ${inNamed} and ${rest}
+           order by lower(p.department) ${dir}, p.id desc nulls last limit ${end})
+          union all
+          (select p.id, lower(p.department) as k from purchase_orders p
+           where lower(p.po_number || ' ' || p.supplier_name || ' ' || p.requisitioner || ' ' || p.purpose) like ${pattern}
+             and not ${inNamed} and ${rest}
+           order by lower(p.department) ${dir}, p.id desc nulls last limit ${end})) u
+        order by k ${dir}, id desc nulls last limit ${q.limit} offset ${q.offset}`,
+  );
+  return rows.map((r) => Number(r.id));
 }

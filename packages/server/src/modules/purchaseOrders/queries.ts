@@ -124,7 +124,7 @@ export async function listPos(
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
   // The totals first: their count chooses how the page is found.
   const sum = opts.totals === false ? undefined : await totals(db, q, where);
-  const ids = await pageIds(db, q, conds, sum?.total);
+  const ids = await pageIds(db, q, conds, sum?.total, q.search ? listConds({ ...q, search: '' }) : conds);
   const byId = new Map(
     (ids.length
       ? await queryRows<Record<string, unknown>>(
