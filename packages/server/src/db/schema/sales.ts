@@ -134,6 +134,7 @@ function salesDocColumns(linkColumn: string) {
 
 export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => {
   const live = sql`deleted = 0`;
+  const open = sql`deleted = 0 and shipping_status in ('wait', 'ship')`;
   return [
     // Every list filters `deleted = 0`; partial indexes keep them small and exact.
     // 0016 adds INCLUDE (the rollup filters, the summary's figures): a date range's edge days sum index-only.
@@ -185,6 +186,11 @@ export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => 
     index('orders_open_list_idx')
       .on(t.shippingDateExpected, t.id)
       .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
+    // Open orders by AWB, received, outstanding and payment status (0028): they sit at one end of those sorts.
+    index('orders_open_shipping_awb_idx').on(t.shippingAwb, t.id).where(open),
+    index('orders_open_payment_received_idx').on(t.paymentReceived, t.id).where(open),
+    index('orders_open_outstanding_idx').on(t.outstanding, t.id).where(open),
+    index('orders_open_payment_status_idx').on(t.paymentStatus, t.id).where(open),
     // A date range by expected date: one walk per 7-day bucket of the order date, merged (0020 adds INCLUDE
     // of the filter columns: date, dealer, statuses, shipping for today).
     index('orders_week_expected_idx').on(sql`(${t.date} / 604800)`, t.shippingDateExpected, t.id).where(live),

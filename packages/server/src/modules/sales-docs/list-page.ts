@@ -15,10 +15,11 @@ export interface PageFilter {
   /** The status condition among `conds` (the per-status merge replaces it). */
   statusCond?: SQL;
   /**
-   * The conditions among `conds` on a sort's own column, by sort: the bounded walk of that sort reads only
-   * the index range they select (a status sort under a status filter skips the other statuses).
+   * The conditions among `conds` a walk of each sort's index reads as its range, by sort (the sort column's own,
+   * or the open statuses of a partial index): the bounded walk reads only that range (a status sort under a
+   * status filter skips the other statuses).
    */
-  sortConds?: Record<string, SQL>;
+  sortConds?: Record<string, SQL[]>;
   /**
    * Sorts an index led by the filter's own column reads in order (payment → received, outstanding,
    * expected; open statuses → expected date; one dealer → value, sales, outstanding; shipments for
@@ -191,7 +192,7 @@ async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: nu
   if (n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;
   // The walk stops at the page's end: the filter reads the walked rows as they come, in the sort
   // index's order (a subquery with ORDER BY and LIMIT keeps its order through the filter above).
-  const range = where(q.sort && f.sortConds?.[q.sort] ? [f.sortConds[q.sort]!] : []);
+  const range = where((q.sort && f.sortConds?.[q.sort]) || []);
   const found = (
     await queryRows<{ id: number }>(
       db,

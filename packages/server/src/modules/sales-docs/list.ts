@@ -30,6 +30,12 @@ interface ListFilter extends PageFilter {
   rollup: RollupFilter | null;
 }
 
+/**
+ * Sorts with a partial index of the open orders (0028): open orders sit at one end of them (no AWB before
+ * shipping, mostly unpaid), so a walk of the whole order's index crosses the done ones first.
+ */
+const OPEN_SORTS = ['shipping_awb', 'payment_received', 'outstanding', 'payment_status'];
+
 export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, opts: { payment: boolean }): ListFilter {
   const conds: SQL[] = [];
   let other = false;
@@ -55,37 +61,39 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
       conds.push(statusCond);
     }
   }
-  // Each condition on a sortable column: a walk of that column's index reads only its range.
-  const sortConds: Record<string, SQL> = {};
-  if (statusCond) sortConds.shipping_status = statusCond;
+  // The conditions a walk of each sort's index can read as its range (the sort column's own condition; the
+  // open statuses for the sorts with a partial index of the open orders).
+  const sortConds: Record<string, SQL[]> = {};
+  const bySort = (sort: string, cond: SQL) => {
+    sortConds[sort] = [...(sortConds[sort] ?? []), cond];
+    return cond;
+  };
+  if (statusCond) bySort('shipping_status', statusCond);
+  const openOnly = !!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship');
+  if (openOnly && statusCond) for (const sort of OPEN_SORTS) bySort(sort, statusCond);
   if (q.shipping_for_today) {
     other = true;
-    sortConds.shipping_for_today = sql`${t.shippingForToday} = 1`;
-    conds.push(sortConds.shipping_for_today);
+    conds.push(bySort('shipping_for_today', sql`${t.shippingForToday} = 1`));
   }
   if (q.expected_before_today) {
     other = true;
     const midnight = q.today_start ?? localMidnight(nowSec, q.tz_offset ?? 0);
-    sortConds.shipping_date_expected = sql`${t.shippingDateExpected} < ${midnight}`;
-    conds.push(sortConds.shipping_date_expected);
+    conds.push(bySort('shipping_date_expected', sql`${t.shippingDateExpected} < ${midnight}`));
   }
   const payment = opts.payment && q.payment_status !== 'all' ? q.payment_status : undefined;
-  if (payment) {
-    sortConds.payment_status = eq(t.paymentStatus, payment);
-    conds.push(sortConds.payment_status);
-  }
+  if (payment) conds.push(bySort('payment_status', eq(t.paymentStatus, payment)));
   const equalities = [q.dealer > 0, !!payment, !!statuses, !!q.shipping_for_today].filter(Boolean).length;
   const dateIndexed = !q.search && !q.expected_before_today && equalities <= 1 && (!statuses || statuses.length === 1);
   // Sorts an index of this filter's own column answers in order (the plain walk reads the page only).
   const only =
     equalities === 1 && !q.search && !q.expected_before_today && q.start === undefined && q.end === undefined;
-  const openOnly = !!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship');
   const direct: string[] = [];
   if (only && payment) direct.push('payment_received', 'outstanding', 'payment_status', 'shipping_date_expected');
   if (only && statuses) direct.push('shipping_status');
   if (only && q.shipping_for_today) direct.push('shipping_for_today', 'note');
   if (only && q.dealer > 0) direct.push('value', 'sales', 'outstanding', 'dealer_name');
   if (openOnly && equalities === 1 && !q.search) direct.push('shipping_date_expected');
+  if (openOnly && only) direct.push(...OPEN_SORTS);
   return {
     conds,
     statusCond,
