@@ -132,88 +132,97 @@ function salesDocColumns(linkColumn: string) {
   };
 }
 
-export const orders = pgTable('orders', salesDocColumns('quotation_id'), (t) => {
-  const live = sql`deleted = 0`;
-  const open = sql`deleted = 0 and shipping_status in ('wait', 'ship')`;
-  return [
-    // Every list filters `deleted = 0`; partial indexes keep them small and exact.
-    // 0016 adds INCLUDE (the rollup filters, the summary's figures): a date range's edge days sum index-only.
-    index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
-    // 0016_order_list_indexes adds INCLUDE (the filters' and sort keys' columns): one dealer sorts index-only.
-    index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
-    // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
-    index('orders_live_sales_date_idx').on(t.date, t.dealerId).where(sql`deleted = 0 and shipping_status <> 'cancel'`),
-    // 0022 adds INCLUDE of the other filters' columns (the per-status date walks check them in the index).
-    index('orders_status_date_idx')
-      .on(t.shippingStatus, t.date.desc().nullsLast(), t.id.desc().nullsLast())
-      .where(live),
-    index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
-    // 0016 adds INCLUDE (as orders_open_list_idx): shipments for today count, sum and sort index-only.
-    index('orders_today_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
-    // The production overview's page and count (index-only count: 74 ms → 1 ms at 1M orders).
-    index('orders_today_open_idx')
-      .on(t.date.desc(), t.id.desc())
-      .where(sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel')`),
-    index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
-    index('orders_value_idx').on(t.value, t.id).where(live),
-    // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
-    index('orders_dealer_value_idx').on(t.dealerId, t.value, t.id).where(live),
-    // … by sales and by outstanding (0024).
-    index('orders_dealer_sales_idx').on(t.dealerId, sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
-    index('orders_dealer_outstanding_idx').on(t.dealerId, t.outstanding, t.id).where(live),
-    // One (column, id) index per sortable column: any sort of a page walks an index.
-    index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
-    index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),
-    index('orders_quote_ref_sort_idx').on(t.quoteRef, t.id).where(live),
-    // Notes sort by their first 64 characters: a whole note (up to 10,000) could outgrow a btree entry.
-    index('orders_note_sort_idx').on(sql`left(${t.note}, 64)`, t.id).where(live),
-    // Shipments for today by note (0025; a note sort reads the heap otherwise).
-    index('orders_today_note_idx')
-      .on(sql`left(${t.note}, 64)`, t.id)
-      .where(sql`deleted = 0 and shipping_for_today = 1`),
-    index('orders_shipping_cost_sort_idx').on(t.shippingCost, t.id).where(live),
-    index('orders_sales_sort_idx').on(sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
-    index('orders_received_sort_idx').on(t.paymentReceived, t.id).where(live),
-    index('orders_outstanding_sort_idx').on(t.outstanding, t.id).where(live),
-    index('orders_status_sort_idx').on(t.shippingStatus, t.id).where(live),
-    index('orders_payment_sort_idx').on(t.paymentStatus, t.id).where(live),
-    index('orders_expected_sort_idx').on(t.shippingDateExpected, t.id).where(live),
-    index('orders_shipping_date_sort_idx').on(t.shippingDate, t.id).where(live),
-    index('orders_awb_sort_idx').on(t.shippingAwb, t.id).where(live),
-    index('orders_today_sort_idx').on(t.shippingForToday, t.id).where(live),
-    // Open orders by expected date (0016 adds INCLUDE of every sort key but the note and the summary's
-    // figures): the shipping screens' filters count, sum and sort index-only over the open orders alone.
-    index('orders_open_list_idx')
-      .on(t.shippingDateExpected, t.id)
-      .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
-    // Open orders by AWB, received, outstanding and payment status (0028): they sit at one end of those sorts.
-    index('orders_open_shipping_awb_idx').on(t.shippingAwb, t.id).where(open),
-    index('orders_open_payment_received_idx').on(t.paymentReceived, t.id).where(open),
-    index('orders_open_outstanding_idx').on(t.outstanding, t.id).where(open),
-    index('orders_open_payment_status_idx').on(t.paymentStatus, t.id).where(open),
-    // A date range by expected date: one walk per 7-day bucket of the order date, merged (0020 adds INCLUDE
-    // of the filter columns: date, dealer, statuses, shipping for today).
-    index('orders_week_expected_idx').on(sql`(${t.date} / 604800)`, t.shippingDateExpected, t.id).where(live),
-    // 'Not paid' / 'Paid' sorted by received or outstanding (the payment status decides both).
-    index('orders_payment_received_idx').on(t.paymentStatus, t.paymentReceived, t.id).where(live),
-    // … and by expected date (oldest debts first: unpaid orders are mostly recent, a plain walk crosses the old paid ones).
-    index('orders_payment_expected_idx').on(t.paymentStatus, t.shippingDateExpected, t.id).where(live),
-    index('orders_payment_outstanding_idx').on(t.paymentStatus, t.outstanding, t.id).where(live),
-    index('orders_search_trgm').using(
-      'gin',
-      sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
-    ),
-    // The test order list (0016_list_indexes adds INCLUDE (dealer_id, date, test_status): index-only walks;
-    // 0019_list_plans gives orders_test_status_date_idx INCLUDE (dealer_id, oc_ref, dealer_name)).
-    index('orders_test_status_date_idx').on(t.testStatus, t.date.desc(), t.id.desc()).where(live),
-    index('orders_test_status_sort_idx').on(t.testStatus, t.id).where(live),
-    index('orders_test_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
-    // These two also serve the orders list's dealer name sort, all orders and one dealer's (0026).
-    index('orders_test_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id).where(live),
-    index('orders_test_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id).where(live),
-    index('orders_test_search_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
-  ];
-});
+export const orders = pgTable(
+  'orders',
+  {
+    ...salesDocColumns('quotation_id'),
+    /** The note sort's key (0029): stored, so the covering indexes hold it and a note sort reads no table row. */
+    noteKey: text('note_key').generatedAlwaysAs(sql`left(note, 64)`),
+  },
+  (t) => {
+    const live = sql`deleted = 0`;
+    const open = sql`deleted = 0 and shipping_status in ('wait', 'ship')`;
+    return [
+      // Every list filters `deleted = 0`; partial indexes keep them small and exact.
+      // 0016 adds INCLUDE (the rollup filters, the summary's figures): a date range's edge days sum index-only.
+      index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
+      // 0016_order_list_indexes adds INCLUDE (the filters' and sort keys' columns; 0029 the note key): one dealer
+      // sorts index-only.
+      index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
+      // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
+      index('orders_live_sales_date_idx')
+        .on(t.date, t.dealerId)
+        .where(sql`deleted = 0 and shipping_status <> 'cancel'`),
+      // 0022 adds INCLUDE of the other filters' columns (the per-status date walks check them in the index).
+      index('orders_status_date_idx')
+        .on(t.shippingStatus, t.date.desc().nullsLast(), t.id.desc().nullsLast())
+        .where(live),
+      index('orders_payment_date_idx').on(t.paymentStatus, t.date.desc()).where(live),
+      // 0016 adds INCLUDE (as orders_open_list_idx): shipments for today count, sum and sort index-only.
+      index('orders_today_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0 and shipping_for_today = 1`),
+      // The production overview's page and count (index-only count: 74 ms → 1 ms at 1M orders).
+      index('orders_today_open_idx')
+        .on(t.date.desc(), t.id.desc())
+        .where(sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel')`),
+      index('orders_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
+      index('orders_value_idx').on(t.value, t.id).where(live),
+      // One dealer sorted by value (EXPLAIN at 1M, docs/performance.md): 222 ms → 2.6 ms.
+      index('orders_dealer_value_idx').on(t.dealerId, t.value, t.id).where(live),
+      // … by sales and by outstanding (0024).
+      index('orders_dealer_sales_idx').on(t.dealerId, sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
+      index('orders_dealer_outstanding_idx').on(t.dealerId, t.outstanding, t.id).where(live),
+      // One (column, id) index per sortable column: any sort of a page walks an index.
+      index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
+      index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),
+      index('orders_quote_ref_sort_idx').on(t.quoteRef, t.id).where(live),
+      // Notes sort by their first 64 characters (note_key): a whole note (up to 10,000) could outgrow a btree entry.
+      index('orders_note_sort_idx').on(t.noteKey, t.id).where(live),
+      // Shipments for today by note (0025; a note sort reads the heap otherwise).
+      index('orders_today_note_idx').on(t.noteKey, t.id).where(sql`deleted = 0 and shipping_for_today = 1`),
+      index('orders_shipping_cost_sort_idx').on(t.shippingCost, t.id).where(live),
+      index('orders_sales_sort_idx').on(sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
+      index('orders_received_sort_idx').on(t.paymentReceived, t.id).where(live),
+      index('orders_outstanding_sort_idx').on(t.outstanding, t.id).where(live),
+      index('orders_status_sort_idx').on(t.shippingStatus, t.id).where(live),
+      index('orders_payment_sort_idx').on(t.paymentStatus, t.id).where(live),
+      index('orders_expected_sort_idx').on(t.shippingDateExpected, t.id).where(live),
+      index('orders_shipping_date_sort_idx').on(t.shippingDate, t.id).where(live),
+      index('orders_awb_sort_idx').on(t.shippingAwb, t.id).where(live),
+      index('orders_today_sort_idx').on(t.shippingForToday, t.id).where(live),
+      // Open orders by expected date (0016 adds INCLUDE of every sort key but the note and the summary's
+      // figures): the shipping screens' filters count, sum and sort index-only over the open orders alone.
+      index('orders_open_list_idx')
+        .on(t.shippingDateExpected, t.id)
+        .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
+      // Open orders by AWB, received, outstanding and payment status (0028): they sit at one end of those sorts.
+      index('orders_open_shipping_awb_idx').on(t.shippingAwb, t.id).where(open),
+      index('orders_open_payment_received_idx').on(t.paymentReceived, t.id).where(open),
+      index('orders_open_outstanding_idx').on(t.outstanding, t.id).where(open),
+      index('orders_open_payment_status_idx').on(t.paymentStatus, t.id).where(open),
+      // A date range by expected date: one walk per 7-day bucket of the order date, merged (0020 adds INCLUDE
+      // of the filter columns: date, dealer, statuses, shipping for today).
+      index('orders_week_expected_idx').on(sql`(${t.date} / 604800)`, t.shippingDateExpected, t.id).where(live),
+      // 'Not paid' / 'Paid' sorted by received or outstanding (the payment status decides both).
+      index('orders_payment_received_idx').on(t.paymentStatus, t.paymentReceived, t.id).where(live),
+      // … and by expected date (oldest debts first: unpaid orders are mostly recent, a plain walk crosses the old paid ones).
+      index('orders_payment_expected_idx').on(t.paymentStatus, t.shippingDateExpected, t.id).where(live),
+      index('orders_payment_outstanding_idx').on(t.paymentStatus, t.outstanding, t.id).where(live),
+      index('orders_search_trgm').using(
+        'gin',
+        sql`(lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})) gin_trgm_ops`,
+      ),
+      // The test order list (0016_list_indexes adds INCLUDE (dealer_id, date, test_status): index-only walks;
+      // 0019_list_plans gives orders_test_status_date_idx INCLUDE (dealer_id, oc_ref, dealer_name)).
+      index('orders_test_status_date_idx').on(t.testStatus, t.date.desc(), t.id.desc()).where(live),
+      index('orders_test_status_sort_idx').on(t.testStatus, t.id).where(live),
+      index('orders_test_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
+      // These two also serve the orders list's dealer name sort, all orders and one dealer's (0026).
+      index('orders_test_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id).where(live),
+      index('orders_test_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id).where(live),
+      index('orders_test_search_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
+    ];
+  },
+);
 
 export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t) => [
   index('quotations_date_idx').on(t.date.desc(), t.id.desc()).where(sql`deleted = 0`),

@@ -35,8 +35,8 @@ export interface PageFilter {
    */
   dateIndexed: boolean;
   /**
-   * One dealer without a search: orders_dealer_date_idx holds the matches and every sort key but the note and
-   * the dealer name, so the filter first reads no table row.
+   * One dealer without a search: orders_dealer_date_idx holds the matches and every sort key but the dealer
+   * name (the note's key since 0029), so the filter first reads no table row.
    */
   covered?: boolean;
   /** The date range of a filter that has one (and no search): by expected date, week walks merged. */
@@ -52,8 +52,8 @@ export function sortColumn(t: DocTable, q: SortQuery): SQL | undefined {
     oc_ref: sql`${t.ocRef}`,
     invoice: sql`${t.invoice}`,
     quote_ref: sql`${t.quoteRef}`,
-    // The first 64 characters (orders_note_sort_idx).
-    note: sql`left(${t.note}, 64)`,
+    // The first 64 characters (orders.note_key, stored: orders_note_sort_idx and the dealer's covering index).
+    note: 'noteKey' in t ? sql`${t.noteKey}` : sql`left(${t.note}, 64)`,
     // Case-insensitive, as the test order and packing lists: orders_test_dealer_name_sort_idx, and under one
     // dealer (whose orders all carry its name) orders_test_dealer_dealer_name_idx.
     dealer_name: sql`lower(${t.dealerName})`,
@@ -134,7 +134,8 @@ const where = (conds: SQL[]) => sql.join([sql`${orders.deleted} = 0`, ...conds],
 /**
  * One page of a filtered, sorted list. `fetch(d)` reads the page by walking the sort index,
  * `fetch(d, ids)` reads the given rows; `matches` is the filter's number of orders (exact, or the
- * planner's estimate above the totals' cap) — it only chooses the plan (docs/performance.md):
+ * planner's estimate above the totals' cap) — it only chooses the plan (docs/performance.md);
+ * `known`: the page's ids, already found with the total (a search):
  *
  * - No filter, a date order of an indexed filter, or a sort of `direct`: the index walk finds every
  *   row it reads.
@@ -154,13 +155,15 @@ export async function filteredPage<T extends { id: number }>(
   q: OrderListQuery,
   matches: number | undefined,
   fetch: (d: Db, ids?: number[]) => Promise<T[]>,
+  known?: number[],
 ): Promise<T[]> {
+  const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
+  if (known) return byIds(known);
   const col = sortColumn(orders, q);
   if (!f.conds.length || (!col && f.dateIndexed) || (q.sort && f.direct.includes(q.sort))) return fetch(db);
-  const byIds = async (ids: number[]) => (ids.length ? inOrder(ids, await fetch(db, ids)) : []);
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
   if (matches !== undefined && matches <= listTuning.filterFirstMax) return byIds(await filterFirst(db, f, q, col));
-  const coveredSort = q.sort !== 'note' && q.sort !== 'dealer_name';
+  const coveredSort = q.sort !== 'dealer_name';
   if (f.covered && coveredSort && matches !== undefined && matches <= listTuning.coveredFirstMax)
     return byIds(await filterFirst(db, f, q, col));
   if (f.range && q.sort === 'shipping_date_expected') return byIds(await weekMerge(db, f, q));
@@ -212,7 +215,7 @@ async function boundedWalk(db: Db, f: PageFilter, q: OrderListQuery, matches: nu
 }
 
 /** The page's order over (id, date, k) rows. */
-const pageOrder = (q: OrderListQuery, col: SQL | undefined) => {
+export const pageOrder = (q: OrderListQuery, col: SQL | undefined) => {
   const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
   return col
     ? sql`k ${dir}, id ${dir}`

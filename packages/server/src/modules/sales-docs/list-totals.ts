@@ -97,25 +97,43 @@ const estimated = async (db: Db, where: SQL): Promise<ListTotal> => ({
   estimated: true,
 });
 
+/** A page to take from the rows summarise reads: the sort key (undefined: the date) and the page's order over `id`, `date`, `k`. */
+export interface PageOfMatches {
+  key: SQL | undefined;
+  order: SQL;
+  limit: number;
+  offset: number;
+}
+
 /**
  * Total and summary (cancelled excluded) of the rows matching `where`, reading at most
  * totalsTuning.exactMax + 1 of them: exact up to the cap; above it an estimated total and no summary.
+ * With `page`, the same read also answers the page's ids when the total is exact (a search: its matches
+ * are read once, not again by the filter first).
  */
 export async function summarise(
   db: Db,
   where: SQL,
-): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean }> {
-  const [r] = await queryRows<SummaryRaw>(
+  page?: PageOfMatches,
+): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean; ids?: number[] }> {
+  const ids = page
+    ? sql`, (select coalesce(array_agg(p.id order by ${page.order}), '{}') from (select x.id, x.date, x.k from x
+              order by ${page.order} limit ${page.limit} offset ${page.offset}) p) as ids`
+    : sql``;
+  const [r] = await queryRows<SummaryRaw & { ids?: Array<number | string> }>(
     db,
-    sql`select count(*) as total,
-      count(*) filter (where ${live}) as count,
-      ${liveSums}
-    from (select ${orders.shippingStatus}, ${orders.value}, ${orders.shippingCost}, ${orders.actualShippingCost},
+    sql`with x as materialized (
+          select ${orders.id} as id, ${orders.date} as date, ${page?.key ?? sql`null`} as k,
+            ${orders.shippingStatus}, ${orders.value}, ${orders.shippingCost}, ${orders.actualShippingCost},
             ${orders.paymentReceived}, ${orders.outstanding}, ${orders.outstandingShipped}
-          from ${orders} where ${where} limit ${totalsTuning.exactMax + 1}) x`,
+          from ${orders} where ${where} limit ${totalsTuning.exactMax + 1})
+        select count(*) as total,
+          count(*) filter (where ${live}) as count,
+          ${liveSums}${ids}
+        from x`,
   );
   if (num(r?.total) > totalsTuning.exactMax) return { ...(await estimated(db, where)), summary: null };
-  return { ...toSummary(r), estimated: false };
+  return { ...toSummary(r), estimated: false, ...(page ? { ids: (r?.ids ?? []).map(Number) } : {}) };
 }
 
 /** The number of rows matching `where`: exact up to totalsTuning.exactMax, else the planner's estimate. */

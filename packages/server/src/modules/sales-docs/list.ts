@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
-import { filteredPage, listOrder, type PageFilter } from './list-page';
+import { filteredPage, listOrder, type PageFilter, pageOrder, sortColumn } from './list-page';
 import { countCapped, type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
 import { dealerCountries, listPage, rollupTotals } from './totals-cache';
@@ -115,23 +115,34 @@ export async function listOrders(
 ): Promise<{ rows: OrderRow[]; total: number; total_estimated: 0 | 1; summary: OrderSummary | null }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
+  // A search's matches are read once: the read that counts them also answers the page while it is exact.
+  const col = sortColumn(orders, q);
+  const pageOfMatches = q.search ? { key: col, order: pageOrder(q, col), limit: q.limit, offset: q.offset } : undefined;
   const totals = async () =>
-    filter.rollup ? { ...(await rollupTotals(db, 'orders', filter.rollup)), estimated: false } : summarise(db, where);
-  const page = (matches: number | undefined) =>
+    filter.rollup
+      ? { ...(await rollupTotals(db, 'orders', filter.rollup)), estimated: false, ids: undefined }
+      : summarise(db, where, pageOfMatches);
+  const page = (matches: number | undefined, known?: number[]) =>
     listPage(db, 'orders', filter.rollup && q, () =>
-      filteredPage(db, filter, q, matches, (d, ids) =>
-        ids
-          ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
-          : d
-              .select(rowColumns)
-              .from(orders)
-              .where(where)
-              .orderBy(listOrder(orders, q))
-              .limit(q.limit)
-              .offset(q.offset),
+      filteredPage(
+        db,
+        filter,
+        q,
+        matches,
+        (d, ids) =>
+          ids
+            ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
+            : d
+                .select(rowColumns)
+                .from(orders)
+                .where(where)
+                .orderBy(listOrder(orders, q))
+                .limit(q.limit)
+                .offset(q.offset),
+        known,
       ),
     );
-  const [{ estimated, ...total }, rows] = await withMatches(filter, q, totals, page);
+  const [{ estimated, ids: _ids, ...total }, rows] = await withMatches(filter, q, totals, page);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
   const countries = await dealerCountries(
     db,
@@ -148,18 +159,19 @@ export async function listOrders(
  * The total, then the page knowing how many orders match (it may then run the filter first) — or
  * both at once when the page walks an index anyway (no filter, a date order of an indexed filter).
  */
-async function withMatches<C extends { total: number; estimated: boolean }, R>(
+async function withMatches<C extends { total: number; estimated: boolean; ids?: number[] }, R>(
   f: ListFilter,
   q: OrderListQuery,
   count: () => Promise<C>,
-  page: (matches: number | undefined) => Promise<R>,
+  page: (matches: number | undefined, known?: number[]) => Promise<R>,
 ): Promise<[C, R]> {
   const walks =
     !f.conds.length || ((!q.sort || q.sort === 'date') && f.dateIndexed) || (!!q.sort && f.direct.includes(q.sort));
   if (walks) return Promise.all([count(), page(undefined)]);
   const c = await count();
-  // An estimate serves as well: it only chooses the plan, every plan finds the same rows.
-  return [c, await page(c.total)];
+  // An estimate serves as well: it only chooses the plan, every plan finds the same rows. The count's read may
+  // have found the page already (a search).
+  return [c, await page(c.total, c.ids)];
 }
 
 /** The fields of a shipping or production list row: no money. */
