@@ -35,8 +35,8 @@ export interface PageFilter {
    */
   dateIndexed: boolean;
   /**
-   * One dealer without a search: orders_dealer_date_idx holds the matches and every sort key but the dealer
-   * name (the note's key since 0029), so the filter first reads no table row.
+   * One dealer without a search: orders_dealer_date_idx holds the matches and every sort key (the note's key and
+   * the dealer name since 0029), so the filter first reads no table row.
    */
   covered?: boolean;
   /** The date range of a filter that has one (and no search): by expected date, week walks merged. */
@@ -163,8 +163,7 @@ export async function filteredPage<T extends { id: number }>(
   if (!f.conds.length || (!col && f.dateIndexed) || (q.sort && f.direct.includes(q.sort))) return fetch(db);
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) return byIds(await statusMerge(db, f, q));
   if (matches !== undefined && matches <= listTuning.filterFirstMax) return byIds(await filterFirst(db, f, q, col));
-  const coveredSort = q.sort !== 'dealer_name';
-  if (f.covered && coveredSort && matches !== undefined && matches <= listTuning.coveredFirstMax)
+  if (f.covered && matches !== undefined && matches <= listTuning.coveredFirstMax)
     return byIds(await filterFirst(db, f, q, col));
   if (f.range && q.sort === 'shipping_date_expected') return byIds(await weekMerge(db, f, q));
   if (matches === undefined) {
