@@ -28,7 +28,12 @@ export async function listTotal(
 ): Promise<ListTotal> {
   if (page.length < page.limit && (page.length > 0 || page.offset === 0))
     return { total: page.offset + page.length, estimated: false };
-  const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rows} limit ${limit + 1}) x`);
+  // No parallel workers for a count of at most limit + 1 rows: starting one costs more than it saves, and the
+  // planner chose one for the test order list's count at 1M (7.5 → 11 ms, up to 54 ms a page).
+  const [c] = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${rows} limit ${limit + 1}) x`);
+  });
   const n = Number(c?.n ?? 0);
   if (n <= limit) return { total: n, estimated: false };
   return { total: Math.max(limit + 1, await estimate(db, rows)), estimated: true };
