@@ -48,6 +48,16 @@ async function dueBounds(db: Db, q: Partial<PoListQuery>): Promise<SQL[]> {
   return c;
 }
 
+/**
+ * The searched fields but the department, joined as purchase_orders_search_other_trgm indexes them; the search
+ * matches them and the department as purchase_orders_search_trgm does (searchCondition).
+ */
+const OTHER_FIELDS = sql`p.po_number || ' ' || p.supplier_name || ' ' || p.requisitioner || ' ' || p.purpose`;
+
+/** The list's search condition (every searched field, case-insensitive). */
+export const searchCondition = (search: string) =>
+  sql`lower(${OTHER_FIELDS} || ' ' || p.department) like ${likePattern(search)}`;
+
 /** The width of the PO date buckets of purchase_orders_month_number_idx (30 days, in seconds). */
 const MONTH = 2592000;
 
@@ -217,7 +227,7 @@ async function departmentMerge(db: Db, q: PoListQuery, others: SQL[]): Promise<n
            order by lower(p.department) ${dir}, p.id desc nulls last limit ${end})
           union all
           (select p.id, lower(p.department) as k from purchase_orders p
-           where lower(p.po_number || ' ' || p.supplier_name || ' ' || p.requisitioner || ' ' || p.purpose) like ${pattern}
+           where lower(${OTHER_FIELDS}) like ${pattern}
              and not ${inNamed} and ${rest}
            order by lower(p.department) ${dir}, p.id desc nulls last limit ${end})) u
         order by k ${dir}, id desc nulls last limit ${q.limit} offset ${q.offset}`,

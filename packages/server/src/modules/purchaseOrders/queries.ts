@@ -11,8 +11,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
-import { likePattern } from '../../platform/paging';
-import { pageIds } from './list-page';
+import { pageIds, searchCondition } from './list-page';
 import { totals } from './totals';
 
 const P = purchaseOrders;
@@ -96,10 +95,7 @@ export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
 
 function listConds(q: Partial<PoListQuery>): SQL[] {
   const conds: SQL[] = [];
-  if (q.search)
-    conds.push(
-      sql`lower(p.po_number || ' ' || p.supplier_name || ' ' || p.requisitioner || ' ' || p.purpose || ' ' || p.department) like ${likePattern(q.search)}`,
-    );
+  if (q.search) conds.push(searchCondition(q.search));
   if (q.supplier) conds.push(sql`p.supplier_id = ${q.supplier}`);
   if (q.start !== undefined) conds.push(sql`p.po_date >= ${q.start}`);
   if (q.end !== undefined) conds.push(sql`p.po_date <= ${q.end}`);

@@ -1,8 +1,8 @@
 // The quotation list (sales, production and shipping variants).
 import type { QuotationListQuery, QuotationRow } from '@bpm/contract/quotations';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../db/count';
+import type { Db } from '../../db/client';
+import { type ListTotal, listPageAndTotal } from '../../db/count';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
@@ -47,33 +47,18 @@ export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ r
   const columns = sql`q.id, q.quote_ref, q.date, q.oc_ref, q.invoice, q.note, q.dealer_id as dealer, q.dealer_name,
     coalesce(d.country, '') as dealer_country, q.value, q.shipping_cost, q.shipping_status, q.request_to_delete,
     q.order_id, q.revision`;
-  let rows: Array<QuotationRow & { n?: number }> = [];
-  let total: ListTotal | null = null;
-  if (q.search) {
-    // A search matches few rows: they are read once (at most the exact-count limit + 1) for the page and the count.
-    rows = await queryRows(
-      db,
-      sql`select ${columns}, count(*) over () as n
-          from (select q.* from quotations q where ${where} limit ${EXACT_COUNT_LIMIT + 1}) q
-          left join dealers d on d.id = q.dealer_id order by ${order} limit ${q.limit} offset ${q.offset}`,
-    );
-    const n = Number(rows[0]?.n ?? 0);
-    if (rows.length && n <= EXACT_COUNT_LIMIT) total = { total: n, estimated: false };
-    else if (!rows.length && q.offset === 0) total = { total: 0, estimated: false };
-  }
-  if (!total) {
-    // The page's ids first (an index-only walk under the filters), then only those rows are read.
-    rows = await queryRows<QuotationRow>(
-      db,
-      sql`with page as materialized (select q.id from quotations q where ${where} order by ${order}
-                                     limit ${q.limit} offset ${q.offset})
-          select ${columns} from page join quotations q on q.id = page.id left join dealers d on d.id = q.dealer_id
-          order by ${order}`,
-    );
-    total = await listTotal(db, sql`select 1 from quotations q where ${where}`, { ...q, length: rows.length });
-  }
+  const { rows, ...total } = await listPageAndTotal<QuotationRow>(db, {
+    table: 'quotations',
+    alias: 'q',
+    where,
+    order,
+    columns,
+    joins: sql`left join dealers d on d.id = q.dealer_id`,
+    search: !!q.search,
+    page: q,
+  });
   return {
-    rows: rows.map(({ n: _n, ...r }) => ({
+    rows: rows.map((r) => ({
       ...r,
       id: Number(r.id),
       date: Number(r.date),

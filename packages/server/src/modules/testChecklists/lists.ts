@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/testChecklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../db/count';
+import { type ListTotal, listPageAndTotal } from '../../db/count';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';
@@ -51,33 +51,18 @@ export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ r
       : sql`o.date desc nulls last, o.id desc nulls last`;
   const where = and(conds);
   const columns = sql`o.id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, o.date, o.test_status`;
-  let rows: Array<TestOrderRow & { n?: number }> = [];
-  let total: ListTotal | null = null;
-  if (q.search) {
-    // A search matches few orders: they are read once (at most the exact-count limit + 1, each checked for
-    // something to test) for the page and the count, as the quotation search does.
-    rows = await queryRows(
-      db,
-      sql`select ${columns}, count(*) over () as n
-          from (select o.* from orders o where ${where} limit ${EXACT_COUNT_LIMIT + 1}) o
-          order by ${order} limit ${q.limit} offset ${q.offset}`,
-    );
-    const n = Number(rows[0]?.n ?? 0);
-    if (rows.length && n <= EXACT_COUNT_LIMIT) total = { total: n, estimated: false };
-    else if (!rows.length && q.offset === 0) total = { total: 0, estimated: false };
-  }
-  if (!total) {
-    // The page's ids first (an index walk under the filters), then only those orders are read.
-    rows = await queryRows<TestOrderRow>(
-      db,
-      sql`with page as materialized (select o.id from orders o where ${where} order by ${order}
-                                     limit ${q.limit} offset ${q.offset})
-          select ${columns} from page join orders o on o.id = page.id order by ${order}`,
-    );
-    total = await listTotal(db, sql`select 1 from orders o where ${where}`, { ...q, length: rows.length });
-  }
+  // A search is read once for the page and the count (each match checked for something to test).
+  const { rows, ...total } = await listPageAndTotal<TestOrderRow>(db, {
+    table: 'orders',
+    alias: 'o',
+    where,
+    order,
+    columns,
+    search: !!q.search,
+    page: q,
+  });
   return {
-    rows: rows.map(({ n: _n, ...r }) => ({ ...r, id: Number(r.id), dealer: Number(r.dealer), date: Number(r.date) })),
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), dealer: Number(r.dealer), date: Number(r.date) })),
     ...total,
   };
 }
