@@ -3,6 +3,7 @@
 import type { OrderSummary } from '@bpm/contract/orderReads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { estimate, type ListTotal } from '../../db/count';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { num } from './kinds';
 
@@ -74,26 +75,9 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
  */
 export const totalsTuning = { exactMax: 5000 };
 
-/** A list total: exact, or (`estimated`) the planner's estimate of a count above totalsTuning.exactMax. */
-export interface ListTotal {
-  total: number;
-  estimated: boolean;
-}
-
-/** The planner's estimate of the rows matching `where` (no rows read). */
-async function estimateRows(db: Db, where: SQL): Promise<number> {
-  const [r] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`explain (format json) select 1 from ${orders} where ${where}`,
-  );
-  const raw = Object.values(r ?? {})[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
-  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
-}
-
 /** Above the cap: at least cap + 1, else the planner's estimate. */
 const estimated = async (db: Db, where: SQL): Promise<ListTotal> => ({
-  total: Math.max(totalsTuning.exactMax + 1, await estimateRows(db, where)),
+  total: Math.max(totalsTuning.exactMax + 1, await estimate(db, sql`select 1 from ${orders} where ${where}`)),
   estimated: true,
 });
 
