@@ -37,8 +37,12 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   const templates = base ? await postgresTemplates(base) : await pgliteSnapshots();
   project.provide('bpmTestDb', templates);
+  // The templates are built and cloned on TEST_DATABASE_URL directly (see test-db.ts): a pooler's idle
+  // server connections to a template would block `create database … template …`.
+  const pooler = base && process.env.TEST_POOLER_URL;
   console.log(
-    `test databases: ${templates.kind} starting points ready in ${Math.round(performance.now() - started)} ms`,
+    `test databases: ${templates.kind} starting points ready in ${Math.round(performance.now() - started)} ms` +
+      (pooler ? `; the apps connect through the pooler at ${new URL(pooler).host}` : ''),
   );
   return async () => {
     if (base) {

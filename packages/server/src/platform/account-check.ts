@@ -16,30 +16,32 @@ type Waiter = { ok: (s: AccountState | undefined) => void; fail: (err: unknown) 
 
 /**
  * The account check of every signed-in request (app.ts), batched: the checks asked for in one turn of
- * the event loop go out as one prepared statement, one round trip, instead of one each (a round trip
- * on loopback was the largest single cost of a cached answer). Each request still reads its account
- * and the data generation after it arrived, so both are as fresh as a statement of its own.
+ * the event loop go out as one query, one round trip, instead of one each (a round trip on loopback
+ * was the largest single cost of a cached answer). Each request still reads its account and the data
+ * generation after it arrived, so both are as fresh as a statement of its own. The query is unnamed,
+ * never a named prepared statement: through a transaction pooler (PgBouncer) each statement may land
+ * on another server connection, where the name does not exist yet or exists already.
  */
 export function accountChecker(db: Db): (userId: number) => Promise<AccountState | undefined> {
-  const statement = db
-    .select({
-      id: users.id,
-      role: users.userRole,
-      active: users.active,
-      deleted: users.deleted,
-      tv: users.tokenVersion,
-      generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
-    })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('account_check');
+  const read = (ids: number[]) =>
+    db
+      .select({
+        id: users.id,
+        role: users.userRole,
+        active: users.active,
+        deleted: users.deleted,
+        tv: users.tokenVersion,
+        generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
   let pending: Map<number, Waiter[]> | undefined;
 
   async function flush() {
     const batch = pending!;
     pending = undefined;
     try {
-      const rows = await statement.execute({ ids: [...batch.keys()] });
+      const rows = await read([...batch.keys()]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const [id, waiters] of batch) {
         const r = byId.get(id);
