@@ -164,6 +164,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Downloads (files, PDFs, ZIPs, CSV exports: every answer with `Content-Disposition: attachment`)
+  // are sent as stored, never with a Content-Encoding: the plugin passes an uploaded gzip file through
+  // labelled `Content-Encoding: gzip`, so a browser saves it inflated or fails the download, and a
+  // 48 kB upload could inflate to 50 MB in a client. This app-level hook runs before the plugin's
+  // route-level one and sets the plugin's own opt-out (`x-no-compression`) for that answer.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const disposition = reply.getHeader('content-disposition');
+    if (typeof disposition === 'string' && /^\s*attachment\b/i.test(disposition)) req.headers['x-no-compression'] = '1';
+    return payload;
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUpload, files: 10, fields: 500 } });
 
