@@ -43,9 +43,11 @@ describe('projects', () => {
     const p = res.json().data;
     expect(p).toMatchObject({ name: 'Apollo', my_role: 'owner', member_count: 4, total_tasks: 0, completed_tasks: 0 });
     expect(p.description).toBe('<p>Hello <b>world</b></p>');
-    const ev = await call('tester', 'GET', `/events/project/${projectId}`);
+    // A member (a viewer) reads the project's history; tester, not a member, reads none of it.
+    const ev = await call('qa', 'GET', `/events/project/${projectId}`);
     expect(ev.json().data.map((e: { event: string }) => e.event)).toContain('project_created');
     expect(ev.json().data.filter((e: { event: string }) => e.event === 'project_member_added')).toHaveLength(3);
+    expect((await call('tester', 'GET', `/events/project/${projectId}`)).json()).toMatchObject({ data: [], total: 0 });
   });
 
   it('requires a name with the spec message', async () => {

@@ -55,10 +55,15 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Login failures per username and client address (`key`), counted atomically before verifying. */
+/**
+ * Attempts counted in a time window, atomically before the work they guard (`key` says whose): login
+ * failures per username and address, and per account; refused calls audited per caller.
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   lockedUntil: bigint('locked_until', { mode: 'number' }),
+  /** Account keys: locks started in the last day, which doubles the next lock's length. */
+  locks: integer('locks').notNull().default(0),
 });

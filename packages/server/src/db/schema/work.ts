@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { files } from './platform';
 import { users } from './users';
 
@@ -111,4 +121,18 @@ export const taskAttachments = pgTable(
     dateUploaded: bigint('date_uploaded', { mode: 'number' }).notNull(),
   },
   (t) => [index('task_attachments_task_idx').on(t.taskId, t.id)],
+);
+
+/**
+ * Who could see a task or project when it was deleted (its last membership): their history stays
+ * visible to exactly those people (docs/decisions.md, 'History visibility').
+ */
+export const retiredRecordViewers = pgTable(
+  'retired_record_viewers',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'retired_record_viewers_pk', columns: [t.entityType, t.entityId, t.userId] })],
 );

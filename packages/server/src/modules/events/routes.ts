@@ -12,7 +12,7 @@ export function eventRoutes(app: FastifyInstance) {
     action: 'events.all',
     query: eventListQuery,
     fileName: 'events.csv',
-    fetch: (deps, q, user, limit, after) => exportEvents(deps.db, user.user_role, q, limit, after),
+    fetch: (deps, q, user, limit, after) => exportEvents(deps.db, user, q, limit, after),
   });
 
   defineRoute(app, {
@@ -25,7 +25,7 @@ export function eventRoutes(app: FastifyInstance) {
     // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
     meta: listTotalMeta,
     async handler({ query, user, deps }) {
-      const page = await listEvents(deps.db, user.user_role, query);
+      const page = await listEvents(deps.db, user, query);
       return new RowsWith(page.rows, totalMeta(page));
     },
   });
@@ -41,7 +41,7 @@ export function eventRoutes(app: FastifyInstance) {
       response: eventRow,
       meta: listTotalMeta,
       async handler({ params, query, user, deps }) {
-        const page = await listEvents(deps.db, user.user_role, query, { type: kind, id: params.id });
+        const page = await listEvents(deps.db, user, query, { type: kind, id: params.id });
         return new RowsWith(page.rows, totalMeta(page));
       },
     });

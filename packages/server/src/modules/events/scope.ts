@@ -1,5 +1,8 @@
 import { type Action, can } from '@bpm/contract/permissions';
 import type { Role } from '@bpm/contract/roles';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { events } from '../../db/schema/platform';
+import { recordVisibleTo } from '../projects/access';
 
 /**
  * The action that opens records of each audited entity type: an event list shows a role only the
@@ -52,6 +55,39 @@ export function visibleEntityTypes(role: Role): string[] | null {
   return Object.entries(ENTITY_OPEN_ACTION)
     .filter(([, action]) => can(role, action))
     .map(([type]) => type);
+}
+
+/** Who reads history: the rules below need the role and, for project work, the person. */
+export interface HistoryReader {
+  user_id: number;
+  user_role: Role;
+}
+
+/** Entity types whose records are visible by project membership, not by role (tasks and projects). */
+const MEMBERSHIP_TYPES = ['task', 'project'] as const;
+type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+const isMembershipType = (type: string): type is MembershipType =>
+  (MEMBERSHIP_TYPES as readonly string[]).includes(type);
+
+/**
+ * SQL: the events `reader` may see — an event is visible exactly when its record is. The role opens
+ * entity types (above); a task's or project's events need the record's own read rule (membership),
+ * or for a deleted one its last membership. `entity`: one record's history, its rule decided once.
+ */
+export function visibleEvents(reader: HistoryReader, entity?: { type: string; id: number }): SQL {
+  if (entity) {
+    const rule = isMembershipType(entity.type)
+      ? recordVisibleTo(entity.type, sql`${entity.id}`, reader.user_id)
+      : sql`true`;
+    return sql`${events.entityType} = ${entity.type} and ${events.entityId} = ${entity.id} and ${rule}`;
+  }
+  const types = visibleEntityTypes(reader.user_role);
+  const byRole = types ? (types.length ? inArray(events.entityType, types) : sql`false`) : sql`true`;
+  const byRecord = sql.join(
+    MEMBERSHIP_TYPES.map((t) => sql`when ${t} then ${recordVisibleTo(t, sql`${events.entityId}`, reader.user_id)}`),
+    sql` `,
+  );
+  return sql`${byRole} and (case ${events.entityType} ${byRecord} else true end)`;
 }
 
 /** Whether the role reads order money (shipping and production do not: their order views strip it). */

@@ -1,22 +1,17 @@
 import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ListTotal, listTotal } from '../../db/count';
 import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
-import { scopeEventData, visibleEntityTypes } from './scope';
+import { type HistoryReader, scopeEventData, visibleEvents } from './scope';
 
-/** The events the role may see that the filters select (`entity`: one record's history). */
-function eventConditions(role: Role, q: EventListQuery, entity?: { type: string; id: number }): SQL | undefined {
-  const conds: SQL[] = [];
-  if (entity) conds.push(eq(events.entityType, entity.type), eq(events.entityId, entity.id));
-  else {
-    const types = visibleEntityTypes(role);
-    if (types) conds.push(types.length ? inArray(events.entityType, types) : sql`false`);
-  }
+/** The events the reader may see that the filters select (`entity`: one record's history). */
+function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { type: string; id: number }): SQL {
+  const conds: SQL[] = [visibleEvents(reader, entity)];
   if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
   // The filters narrow within what the role may see (the type condition above stays).
   if (q.type) conds.push(eq(events.entityType, q.type));
@@ -29,7 +24,7 @@ function eventConditions(role: Role, q: EventListQuery, entity?: { type: string;
   }
   if (q.from !== undefined) conds.push(gte(events.time, q.from));
   if (q.to !== undefined) conds.push(lte(events.time, q.to));
-  return conds.length ? and(...conds) : undefined;
+  return and(...conds)!;
 }
 
 const rowColumns = {
@@ -63,11 +58,11 @@ async function answerRows(db: Db, role: Role, rows: { entity_type: string; data:
  */
 export async function listEvents(
   db: Db,
-  role: Role,
+  reader: HistoryReader,
   q: EventListQuery,
   entity?: { type: string; id: number },
 ): Promise<{ rows: EventRow[] } & ListTotal> {
-  const where = eventConditions(role, q, entity);
+  const where = eventConditions(reader, q, entity);
   const rows = await db
     .select(rowColumns)
     .from(events)
@@ -75,16 +70,16 @@ export async function listEvents(
     .orderBy(...newestFirst)
     .limit(q.limit)
     .offset(q.offset);
-  const total = await listTotal(db, sql`select 1 from ${events} where ${where ?? sql`true`}`, {
+  const total = await listTotal(db, sql`select 1 from ${events} where ${where}`, {
     ...q,
     length: rows.length,
   });
-  return { rows: await answerRows(db, role, rows), ...total };
+  return { rows: await answerRows(db, reader.user_role, rows), ...total };
 }
 
 /** GET /events/export.csv: one chunk of the list's rows, newest first, after `after` (keyset on time, id). */
-export async function exportEvents(db: Db, role: Role, q: EventListQuery, limit: number, after?: unknown) {
-  const where = eventConditions(role, q);
+export async function exportEvents(db: Db, reader: HistoryReader, q: EventListQuery, limit: number, after?: unknown) {
+  const where = eventConditions(reader, q);
   const sort = { key: events.time, id: events.id, desc: true, nullsFirst: false };
   const { rows, next } = await keysetChunk(
     sort,
@@ -99,5 +94,5 @@ export async function exportEvents(db: Db, role: Role, q: EventListQuery, limit:
         .limit(n),
     (r) => ({ k: r.time, id: r.id }),
   );
-  return { rows: await answerRows(db, role, rows), next };
+  return { rows: await answerRows(db, reader.user_role, rows), next };
 }

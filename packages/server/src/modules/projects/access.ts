@@ -1,6 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import type { ProjectRole } from '@bpm/contract/projects';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../platform/errors';
 
@@ -23,6 +23,55 @@ export async function requireRole(db: Db, projectId: number, userId: number): Pr
 /** SQL: the ids of the projects the user is a member of. */
 export const myProjectIds = (userId: number) =>
   sql`(select pm.project_id from project_members pm where pm.user_id = ${userId})`;
+
+/**
+ * SQL on a task aliased `t`: the user may see it — a task of their project, or their own task without a
+ * project (they created it or are assigned to it). The one rule of the task read, list and history.
+ */
+export const taskVisibleTo = (userId: number) =>
+  sql`((t.project_id is null and (t.added_by = ${userId} or t.assigned_to = ${userId})) or t.project_id in ${myProjectIds(userId)})`;
+
+/** SQL: the user was among those who could see the deleted record (its last membership). */
+const retiredViewer = (entityType: 'task' | 'project', id: SQL, userId: number) =>
+  sql`exists (select 1 from retired_record_viewers r
+    where r.entity_type = ${entityType} and r.entity_id = ${id} and r.user_id = ${userId})`;
+
+/**
+ * SQL: the user may see the task or project `id` (an SQL expression), or could when it was deleted.
+ * What the history of tasks and projects is filtered by (events/scope.ts).
+ */
+export const recordVisibleTo = (entityType: 'task' | 'project', id: SQL, userId: number): SQL =>
+  entityType === 'task'
+    ? sql`(exists (select 1 from tasks t where t.id = ${id} and ${taskVisibleTo(userId)}) or ${retiredViewer('task', id, userId)})`
+    : sql`(${id} in ${myProjectIds(userId)} or ${retiredViewer('project', id, userId)})`;
+
+/**
+ * Before tasks are deleted (`which`: SQL on `t` choosing them, with what cascades with them): keeps who
+ * can see each of them now, so their history stays visible to exactly those people.
+ */
+export async function retireTasks(db: Db, which: SQL): Promise<void> {
+  await db.execute(
+    sql`insert into retired_record_viewers (entity_type, entity_id, user_id)
+        select 'task', t.id, v.user_id from tasks t
+          cross join lateral (
+            select pm.user_id from project_members pm where pm.project_id = t.project_id
+            union select t.added_by where t.project_id is null
+            union select t.assigned_to where t.project_id is null and t.assigned_to is not null
+          ) v
+        where ${which}
+        on conflict do nothing`,
+  );
+}
+
+/** Before a project is deleted: keeps its members as the viewers of its history and of its tasks'. */
+export async function retireProject(db: Db, projectId: number): Promise<void> {
+  await retireTasks(db, sql`t.project_id = ${projectId}`);
+  await db.execute(
+    sql`insert into retired_record_viewers (entity_type, entity_id, user_id)
+        select 'project', ${projectId}, pm.user_id from project_members pm where pm.project_id = ${projectId}
+        on conflict do nothing`,
+  );
+}
 
 export interface TaskAccess {
   id: number;

@@ -16,7 +16,7 @@ import { type Actor, checkVersion, diff, recordEvent } from '../../platform/even
 import { likePattern } from '../../platform/paging';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { requireRole, roleOf } from './access';
+import { requireRole, retireProject, roleOf } from './access';
 
 export const PROJECT_ENTITY = 'project';
 
@@ -151,6 +151,7 @@ export async function deleteProject(db: Db, id: number, actor: Caller, now: numb
     await requireOwner(tx, id, actor.user_id);
     await lockRow(tx, projects, id);
     const p = await getProject(tx, id, actor.user_id);
+    await retireProject(tx, id);
     await tx.execute(sql`delete from projects where id = ${id}`);
     await recordEvent(
       tx,

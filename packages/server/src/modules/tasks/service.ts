@@ -10,7 +10,7 @@ import type { Mailer } from '../../platform/mail';
 import { likePattern } from '../../platform/paging';
 import { updateVersioned } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { myProjectIds, requireRole, roleOf, taskAccess } from '../projects/access';
+import { myProjectIds, requireRole, retireTasks, roleOf, taskAccess, taskVisibleTo } from '../projects/access';
 
 export const TASK_ENTITY = 'task';
 type Caller = Actor & { user_id: number };
@@ -22,10 +22,6 @@ const taskColumns = sql`t.id, t.title, t.description, t.priority, t.status, t.du
   (select count(*) from tasks s where s.parent_id = t.id)::int as subtask_count, t.version`;
 const taskFrom = sql`from tasks t left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
   left join projects p on p.id = t.project_id`;
-
-/** Tasks the user may see: those of their projects, and their own tasks without a project. */
-export const visibleTo = (userId: number) =>
-  sql`((t.project_id is null and (t.added_by = ${userId} or t.assigned_to = ${userId})) or t.project_id in ${myProjectIds(userId)})`;
 
 function filters(q: TaskListQuery, nowSec: number): SQL[] {
   const c: SQL[] = [];
@@ -102,7 +98,7 @@ export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' |
   if (mode === 'my')
     return page(
       db,
-      sql`${visibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`,
+      sql`${taskVisibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`,
       filters(q, nowSec),
       sql`t.id desc`,
       q,
@@ -293,6 +289,7 @@ export async function deleteTask(db: Db, id: number, actor: Caller, now: number)
   return db.transaction(async (tx) => {
     const access = await taskAccess(tx, id, actor.user_id, true);
     if (!projectCan(access.role, 'can_manage_tasks', access.mine)) throw forbidden();
+    await retireTasks(tx, sql`(t.id = ${id} or t.parent_id = ${id})`);
     await tx.execute(sql`delete from tasks where id = ${id}`);
     await recordEvent(
       tx,
