@@ -1,10 +1,13 @@
 // Issue 9 item 12: CSV export of what a list's filters select.
 import { DEALER_SORTS, dealerListQuery } from '@bpm/contract/dealers';
 import { eventListQuery } from '@bpm/contract/events';
+import { MSG } from '@bpm/contract/messages';
 import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
+import type { Role } from '@bpm/contract/roles';
 import { SUPPLIER_SORTS, supplierListQuery } from '@bpm/contract/suppliers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { exportDealers } from '../src/modules/dealers/service';
 import { exportEvents } from '../src/modules/events/service';
 import {
@@ -158,6 +161,45 @@ describe('export routes', () => {
     }
     const shippingQ = parse((await get(t, 'shipping', '/api/shipping/quotations/export.csv')).body)[0]!;
     expect(shippingQ).not.toContain('value');
+  });
+});
+
+describe('export filters', () => {
+  it('refuses a sales window starting at 2^31 with the list’s own 400 (was a 500 after the CSV headers)', async () => {
+    for (const base of ['/api/products', '/api/admin/products']) {
+      const list = await get(t, 'administrator', `${base}?StartDate=2147483648`);
+      const csv = await get(t, 'administrator', `${base}/export.csv?StartDate=2147483648`);
+      expect(list.statusCode).toBe(400);
+      expect(csv.statusCode, csv.body).toBe(400);
+      expect(csv.headers['content-type']).toMatch(/^application\/json/);
+      expect(csv.headers['content-disposition']).toBeUndefined();
+      expect(csv.json()).toEqual(list.json());
+      expect(csv.json().message).toBe(MSG.validation);
+    }
+  });
+
+  it('answers every filter of 2^31 and 2^53 exactly as its list does', async () => {
+    const exports = t.app.routeTable.filter((r) => r.url.endsWith('/export.csv'));
+    expect(exports.length).toBeGreaterThanOrEqual(8);
+    for (const r of exports) {
+      const base = r.url.slice(0, -'/export.csv'.length);
+      const role = r.roles.includes('administrator') ? 'administrator' : r.roles[0]!;
+      const query = t.app.routeDocs.get(`GET ${r.url}`)?.query;
+      const keys = query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+      expect(keys, r.url).toContain('limit');
+      for (const key of keys)
+        for (const v of ['2147483648', '9007199254740993']) {
+          const list = await get(t, role as Role, `${base}?${key}=${v}`);
+          const csv = await get(t, role as Role, `${r.url}?${key}=${v}${key === 'limit' ? '' : '&limit=1'}`);
+          const label = `${r.url}?${key}=${v}`;
+          expect(csv.statusCode, `${label} ${csv.body.slice(0, 200)}`).toBeLessThan(500);
+          if (list.statusCode === 200) expect(csv.statusCode, label).toBe(200);
+          else {
+            expect(csv.statusCode, label).toBe(list.statusCode);
+            expect(csv.json(), label).toEqual(list.json());
+          }
+        }
+    }
   });
 });
 
@@ -323,7 +365,11 @@ describe('quotations and events exports by keyset', () => {
     expect(want.length).toBeGreaterThan(5);
     const q = eventListQuery.parse(params);
     const got = await text(
-      csvStream((n, after) => exportEvents(t.database.db, 'administrator', q, n, after), undefined, 3),
+      csvStream(
+        (n, after) => exportEvents(t.database.db, { user_id: 1, user_role: 'administrator' }, q, n, after),
+        undefined,
+        3,
+      ),
     );
     expect(ids(got)).toEqual(want);
   });

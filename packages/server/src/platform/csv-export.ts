@@ -95,13 +95,19 @@ export type ChunkFetch = (
  * rows' field names (the spec's data model names), every cell neutralised. One string per chunk
  * (not per row: 100k orders are 20 stream writes, not 100k), and the next chunk is already being
  * read while this one is formatted and sent; a chunk shorter than asked for is the last.
- * Memory: at most two chunks, whatever the total.
+ * Memory: at most two chunks, whatever the total. `first`: the first chunk, already fetched (or
+ * being fetched) with `fetch(chunk)`.
  */
-export function csvStream(fetch: ChunkFetch, columns?: readonly string[], chunk = CSV_CHUNK): Readable {
+export function csvStream(
+  fetch: ChunkFetch,
+  columns?: readonly string[],
+  chunk = CSV_CHUNK,
+  first?: ReturnType<ChunkFetch>,
+): Readable {
   async function* chunks() {
     let cols = columns;
     let writers: ((v: unknown) => string)[] = [];
-    let next: ReturnType<ChunkFetch> | null = fetch(chunk);
+    let next: ReturnType<ChunkFetch> | null = first ?? fetch(chunk);
     for (let first = true; next; first = false) {
       const page: Awaited<ReturnType<ChunkFetch>> = await next;
       const rows = page.rows as readonly (Record<string, unknown> | readonly unknown[] | string)[];
@@ -149,7 +155,12 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     query: def.query,
     raw: true,
     async handler({ query, reply, deps, user }) {
-      const body = csvStream((limit, after) => def.fetch(deps, query, user, limit, after), def.columns);
+      const fetch: ChunkFetch = (limit, after) => def.fetch(deps, query, user, limit, after);
+      // The first chunk is read before the answer becomes a CSV download: what the list's service
+      // refuses (a sales window that ends before it starts) is then the list's own 400, not a failed
+      // stream after the CSV headers (a 500).
+      const first = await fetch(CSV_CHUNK);
+      const body = csvStream(fetch, def.columns, CSV_CHUNK, Promise.resolve(first));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${def.fileName}"`)
