@@ -39,6 +39,11 @@ export interface Config {
    * false (default) trusts none; a hop count or a comma list of proxy addresses/CIDRs (TRUST_PROXY).
    */
   trustProxy: boolean | number | string;
+  /**
+   * The portal's public base URL without a trailing slash (PUBLIC_URL, e.g. `https://bpm.example.com`):
+   * every link in mail is built from it, never from a request's Host or X-Forwarded-Host.
+   */
+  publicUrl: string;
 }
 
 /** TRUST_PROXY: '' or '0'/'false' trusts no proxy, 'true' any, a number that many hops, else addresses. */
@@ -48,6 +53,30 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
   if (s === 'true') return true;
   if (/^\d+$/.test(s)) return Number(s);
   return s;
+}
+
+/**
+ * PUBLIC_URL: an absolute http(s) URL (a path is kept, query, fragment and credentials are refused),
+ * answered without its trailing slash. Unset: `fallback`, or an error where there is none (production).
+ */
+export function parsePublicUrl(v: string | undefined, fallback: string | undefined): string {
+  const s = (v ?? '').trim();
+  if (!s) {
+    if (fallback === undefined)
+      throw new Error(
+        "Set PUBLIC_URL to the portal's public base URL (e.g. https://bpm.example.com): the links in e-mails are built from it.",
+      );
+    return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    throw new Error(`PUBLIC_URL is not a URL: ${s} (expected e.g. https://bpm.example.com)`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash)
+    throw new Error(`PUBLIC_URL must be an http(s) base URL without query, fragment or credentials: ${s}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,8 +99,11 @@ function loadSecret(dataDir: string, envValue: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, 'data'));
+  const port = Number(env.PORT || 3000);
+  // Checked first: a production server without it must not start (nor write its secret file).
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, production ? undefined : `http://localhost:${port}`);
   return {
-    port: Number(env.PORT || 3000),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || '',
     dataDir,
@@ -89,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl,
     licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
     strictAnswers: env.BPM_STRICT_ANSWERS === '1',
   };

@@ -37,7 +37,13 @@ async function main() {
     {
       db: database.db,
       files: fileStore,
-      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, clock: systemClock, log: console.log }),
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        publicUrl: config.publicUrl,
+        clock: systemClock,
+        log: console.log,
+      }),
       clock: systemClock,
       config,
       tokens: new TokenService(config.jwtSecret, config.accessTtl),

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
 import { DEMO_OC_PDF } from '../src/modules/orders/seed';
 import { TokenService } from '../src/platform/auth';
 import { diskFileStore } from '../src/platform/files';
-import type { Mail, Mailer } from '../src/platform/mail';
+import { type Mail, type Mailer, portalLink } from '../src/platform/mail';
 import { cloneTemplate, FAKE_EPOCH_MS, newPostgresDatabase } from './test-db';
 
 export class FakeClock {
@@ -75,6 +75,7 @@ export async function createTestApp(
     async send(_db, mail) {
       mails.push(mail);
     },
+    link: (path) => portalLink(config.publicUrl, path),
   };
   const fileStore = diskFileStore(join(dir, 'files'));
   await fileStore.put(DEMO_OC_PDF);

@@ -492,6 +492,7 @@ describe('approval e-mail through a real SMTP peer', () => {
     t.app.deps.mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: 'BPM <bpm@localhost>',
+      publicUrl: t.config.publicUrl,
       clock: t.clock,
       log: () => {},
     });
@@ -508,6 +509,46 @@ describe('approval e-mail through a real SMTP peer', () => {
     } finally {
       t.app.deps.mailer = original;
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('approval e-mail link', () => {
+  it('is built from PUBLIC_URL, never from the Host or X-Forwarded-Host of the request', async () => {
+    // Behind a trusted proxy too: forwarded headers name the client's host, not where the portal is.
+    const u = await createTestApp({ config: { publicUrl: 'https://bpm.example.com/portal', trustProxy: true } });
+    try {
+      // The production mailer (no SMTP_URL: the outbox table), built from the config as main.ts does.
+      u.app.deps.mailer = createMailer({
+        smtpUrl: '',
+        from: 'BPM <bpm@localhost>',
+        publicUrl: u.config.publicUrl,
+        clock: u.clock,
+        log: () => {},
+      });
+      const po = await poIn(u, await makeRefs(u), 'draft');
+      const res = await u.app.inject({
+        method: 'POST',
+        url: `/api/purchaseorders/requestapproval/${po.id}`,
+        headers: {
+          ...(await u.as('purchase')),
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'http',
+        },
+        payload: { emailTo: [approverId] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = (await u.database.db.execute(
+        sql`select text from mail_outbox order by id desc limit 1`,
+      )) as unknown as {
+        rows: Array<{ text: string }>;
+      };
+      const text = rows.rows[0]!.text;
+      expect(text).toContain(`Open it here: https://bpm.example.com/portal/purchaseorders/edit/${po.id}`);
+      expect(text).not.toContain('evil.example');
+    } finally {
+      await u.close();
     }
   });
 });

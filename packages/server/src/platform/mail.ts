@@ -12,16 +12,26 @@ export interface Mail {
 export interface Mailer {
   /** Sends now when SMTP is configured; always keeps a row in the outbox so nothing is lost. */
   send(db: Db, mail: Mail): Promise<void>;
+  /** The absolute address of a portal path (`/tasks/view/1`) for a mail: from PUBLIC_URL, never from a request. */
+  link(path: string): string;
+}
+
+/** A portal path under the configured public base URL (config.publicUrl, no trailing slash). */
+export function portalLink(publicUrl: string, path: string): string {
+  return `${publicUrl}/${path.replace(/^\/+/, '')}`;
 }
 
 export function createMailer(opts: {
   smtpUrl: string;
   from: string;
+  /** Config.publicUrl: the base of every link in mail. */
+  publicUrl: string;
   clock: Clock;
   log: (msg: string) => void;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
+    link: (path) => portalLink(opts.publicUrl, path),
     async send(db, mail) {
       const now = Math.floor(opts.clock.now() / 1000);
       let sentAt: number | null = null;

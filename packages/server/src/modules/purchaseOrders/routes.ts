@@ -28,7 +28,7 @@ import {
   poTimeParams,
 } from '@bpm/contract/purchaseOrders';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
 import type { Db } from '../../db/client';
@@ -86,10 +86,8 @@ export async function storePoPdf(tx: Db, deps: Deps, po: PurchaseOrder, userId: 
   return stored.id;
 }
 
-/** Where the approval e-mail links to: the PO form on the host the requester used. */
-function poLink(req: FastifyRequest, id: number) {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}/purchaseorders/edit/${id}`;
-}
+/** Where the approval e-mail links to: the PO form under PUBLIC_URL (never the request's Host header). */
+const poLink = (deps: Deps, id: number) => deps.mailer.link(`/purchaseorders/edit/${id}`);
 
 const storer = (deps: Deps, user: AuthUser, f: UploadedFile, now: number) => async (tx: Db) =>
   (await storeUpload(tx, deps.files, f, 'pdf', { maxBytes: deps.config.maxUpload, userId: user.user_id, nowSec: now }))
@@ -267,7 +265,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     params: idParams,
     body: poRequestApproval,
     response: purchaseOrder,
-    handler: ({ params, body, user, req, deps }) =>
+    handler: ({ params, body, user, deps }) =>
       life.requestApproval(
         deps.db,
         deps.mailer,
@@ -275,7 +273,7 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
         body.emailTo,
         user,
         unixNow(deps.clock),
-        poLink(req, params.id),
+        poLink(deps, params.id),
       ),
   });
 

@@ -174,7 +174,7 @@ async function notifyAssignee(db: Db, mailer: Mailer, task: Task, actor: Caller)
       `${actor.first_name ?? actor.username} ${actor.last_name ?? ''} assigned you task #${task.id}: ${task.title}.`,
       task.project_name ? `Project: ${task.project_name}` : '',
       `Priority: ${task.priority}. Status: ${task.status}.`,
-      `Open it at /tasks/view/${task.id}`,
+      `Open it at ${mailer.link(`/tasks/view/${task.id}`)}`,
     ]
       .filter(Boolean)
       .join('\n'),
