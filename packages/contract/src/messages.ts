@@ -101,6 +101,8 @@ export const MSG = {
   taskIdRequired: 'Task ID is required',
   noteIdRequired: 'Note ID is required',
   attachmentIdRequired: 'Attachment ID is required',
+  /** Not in the spec: moving a task into (or adding one to) a project where the caller may not add tasks. */
+  taskProjectForbidden: 'You may not add tasks to this project',
   notMemberWarning: (name: string) =>
     `${name} is not a member of this project. You may need to add them as a project member first.`,
   projectIdRequiredForUsers: 'Project ID is required to load users',

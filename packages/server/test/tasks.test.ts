@@ -45,6 +45,72 @@ afterAll(() => t.close());
 
 const addTask = async (who: Who, body: Record<string, unknown>) => call(who, 'POST', '/tasks/add', body);
 
+describe('moving and assigning tasks (issue 21 item 2)', () => {
+  it('moving a task into a project where the editor may not add tasks is refused with 403 and changes nothing', async () => {
+    // qa and shipping each have a task of their own (no project); neither is a member of B.
+    for (const who of ['qa', 'shipping'] as const) {
+      const own = await makeTask(t, who, { title: `${who} own` });
+      const res = await call(who, 'POST', `/tasks/edit/${own.id}`, { title: `${who} own`, project_id: B });
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().message).toBe(MSG.taskProjectForbidden);
+      expect((await call(who, 'GET', `/tasks/${own.id}`)).json().data.project_id).toBeNull();
+      // A project that does not exist answers the same (ids reveal nothing).
+      const none = await call(who, 'POST', `/tasks/edit/${own.id}`, { title: `${who} own`, project_id: 999999 });
+      expect([none.statusCode, none.json().message]).toEqual([403, MSG.taskProjectForbidden]);
+    }
+    // A viewer of A may not add tasks there either.
+    const qaTask = await makeTask(t, 'qa', { title: 'qa to A' });
+    const viewer = await call('qa', 'POST', `/tasks/edit/${qaTask.id}`, { title: 'qa to A', project_id: A });
+    expect([viewer.statusCode, viewer.json().message]).toEqual([403, MSG.taskProjectForbidden]);
+  });
+
+  it('a member who may add tasks moves their task, with its subtasks, into the project', async () => {
+    const own = await makeTask(t, 'production', { title: 'production own' });
+    const sub = await makeTask(t, 'production', { title: 'production sub', parent_id: own.id });
+    const res = await call('production', 'POST', `/tasks/edit/${own.id}`, { title: 'production own', project_id: A });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ project_id: A, project_name: 'Project A' });
+    // Now a task of A: every member of A sees it and its subtask; tester (outside) does not.
+    expect((await call('qa', 'GET', `/tasks/${sub.id}`)).json().data.project_id).toBe(A);
+    expect((await call('tester', 'GET', `/tasks/${own.id}`)).statusCode).toBe(404);
+    // A subtask cannot leave its parent's project.
+    const subMove = await call('production', 'POST', `/tasks/edit/${sub.id}`, { title: 'x', project_id: B });
+    expect(subMove.json().cause).toEqual({ project_id: MSG.parentOtherProject });
+  });
+
+  it("assigning a project's task to a non-member is refused with the spec's warning; members are fine", async () => {
+    const [first, last] = (
+      await queryRows<{ first_name: string; last_name: string }>(
+        t.database.db,
+        sql`select first_name, last_name from users where username = 'tester'`,
+      )
+    ).map((u) => [u.first_name, u.last_name])[0]!;
+    const warning = MSG.notMemberWarning(`${first} ${last}`.trim());
+    const mails = t.mails.length;
+    const added = await addTask('admin', {
+      title: 'For an outsider',
+      project_id: A,
+      assigned_to: await userId('tester'),
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject({ message: warning, cause: { assigned_to: warning } });
+    const task = (await addTask('admin', { title: 'Assign later', project_id: A })).json().data;
+    const edit = await call('admin', 'POST', `/tasks/edit/${task.id}`, {
+      title: 'Assign later',
+      assigned_to: await userId('tester'),
+    });
+    expect([edit.statusCode, edit.json().message]).toEqual([400, warning]);
+    expect((await call('admin', 'GET', `/tasks/${task.id}`)).json().data.assigned_to).toBeNull();
+    // No mail told the outsider about a task they cannot open.
+    expect(t.mails.length).toBe(mails);
+    const ok = await call('admin', 'POST', `/tasks/edit/${task.id}`, {
+      title: 'Assign later',
+      assigned_to: await userId('qa'),
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
 describe('tasks', () => {
   it('adds with defaults (medium, new), requires a title with the spec message', async () => {
     const bad = await addTask('admin', { title: '  ', project_id: A });

@@ -1,16 +1,24 @@
 import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/projects';
 import type { Task, TaskDetail, TaskListQuery, TaskSave } from '@bpm/contract/tasks';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/work';
-import { forbidden, invalid, notFound } from '../../platform/errors';
+import { badRequest, forbidden, invalid, notFound } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import type { Mailer } from '../../platform/mail';
 import { likePattern } from '../../platform/paging';
 import { updateVersioned } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { myProjectIds, requireRole, retireTasks, roleOf, taskAccess, taskVisibleTo } from '../projects/access';
+import {
+  myProjectIds,
+  requireRole,
+  retireTasks,
+  roleOf,
+  type TaskAccess,
+  taskAccess,
+  taskVisibleTo,
+} from '../projects/access';
 
 export const TASK_ENTITY = 'task';
 type Caller = Actor & { user_id: number };
@@ -156,10 +164,30 @@ const snapshot = (t: Task) => ({
   parent_id: t.parent_id,
 });
 
-async function checkAssignee(db: Db, userId: number | null) {
+/**
+ * The assignee exists and, for a project's task, is a member of that project: assigning anyone else is
+ * refused with the spec's warning (they could not open the task; docs/decisions.md).
+ */
+async function checkAssignee(db: Db, userId: number | null, projectId: number | null) {
   if (userId == null) return;
-  const [u] = await queryRows<{ id: number }>(db, sql`select id from users where id = ${userId} and deleted = 0`);
+  const [u] = await queryRows<{ first_name: string; last_name: string; member: boolean }>(
+    db,
+    sql`select first_name, last_name,
+          exists (select 1 from project_members pm where pm.project_id = ${projectId} and pm.user_id = u.id) as member
+        from users u where u.id = ${userId} and u.deleted = 0`,
+  );
   if (!u) throw invalid({ assigned_to: MSG.userNotFound });
+  if (projectId != null && !u.member) {
+    const warning = MSG.notMemberWarning(`${u.first_name} ${u.last_name}`.trim());
+    throw badRequest(warning, { assigned_to: warning });
+  }
+}
+
+/** The caller may add tasks to the project (a member whose project role allows it); else 403. */
+async function requireTaskCreator(db: Db, projectId: number, userId: number) {
+  const role = await roleOf(db, projectId, userId);
+  // The same answer whether the project exists or not: a move reveals nothing about other projects.
+  if (!role || !projectCan(role, 'can_create_tasks')) throw forbidden(MSG.taskProjectForbidden);
 }
 
 /** An e-mail (or outbox row) to the new assignee; BPM's own (docs/decisions.md). */
@@ -194,11 +222,10 @@ export async function addTask(db: Db, mailer: Mailer, input: TaskSave, actor: Ca
       const ok = projectId == null ? parent.mine : projectCan(parent.role, 'can_create_tasks');
       if (!ok) throw forbidden();
     } else if (projectId != null) {
-      const role = await roleOf(tx, projectId, actor.user_id);
-      if (!role) throw notFound(MSG.projectNotFound);
-      if (!projectCan(role, 'can_create_tasks')) throw forbidden();
+      if (!(await roleOf(tx, projectId, actor.user_id))) throw notFound(MSG.projectNotFound);
+      await requireTaskCreator(tx, projectId, actor.user_id);
     }
-    await checkAssignee(tx, input.assigned_to);
+    await checkAssignee(tx, input.assigned_to, projectId);
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -235,6 +262,17 @@ export async function addTask(db: Db, mailer: Mailer, input: TaskSave, actor: Ca
   return task;
 }
 
+/**
+ * The task's project after an edit: a named project other than its own moves it (with its subtasks),
+ * for a caller who may add tasks there; null or absent keeps it. A subtask stays with its parent.
+ */
+async function movedTo(db: Db, task: TaskAccess, wanted: number | null, userId: number): Promise<number | null> {
+  if (wanted == null || wanted === task.projectId) return task.projectId;
+  if (task.parentId != null) throw invalid({ project_id: MSG.parentOtherProject });
+  await requireTaskCreator(db, wanted, userId);
+  return wanted;
+}
+
 export async function editTask(
   db: Db,
   mailer: Mailer,
@@ -248,8 +286,10 @@ export async function editTask(
     if (!projectCan(access.role, 'can_manage_tasks', access.mine)) throw forbidden();
     const before = await readTask(tx, id);
     await checkVersion(tx, TASK_ENTITY, before, input.version);
-    await checkAssignee(tx, input.assigned_to);
-    // The project and the parent stay as created (docs/decisions.md).
+    // The parent stays as created; the project stays unless another one is named (docs/decisions.md).
+    const projectId = await movedTo(tx, access, input.project_id, actor.user_id);
+    if (input.assigned_to !== before.assigned_to || projectId !== before.project_id)
+      await checkAssignee(tx, input.assigned_to, projectId);
     const completedNow = input.status === 'completed';
     await updateVersioned(
       tx,
@@ -262,10 +302,14 @@ export async function editTask(
         status: input.status,
         dueDate: input.due_date,
         assignedTo: input.assigned_to,
+        projectId,
         dateCompleted: completedNow ? (before.status === 'completed' ? before.date_completed : now) : null,
       },
       now,
     );
+    // Subtasks follow their parent's project.
+    if (projectId !== before.project_id)
+      await tx.update(tasks).set({ projectId, updatedAt: now }).where(eq(tasks.parentId, id));
     const after = await readTask(tx, id);
     await recordEvent(
       tx,
