@@ -222,6 +222,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply
         .status(err.statusCode)
         .send({ message: err.message, code: err.code, ...(err.fieldErrors ? { cause: err.fieldErrors } : {}) });

@@ -1,7 +1,10 @@
 import { MSG } from '@bpm/contract/messages';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
+import { events } from '../src/db/schema/platform';
 import { users } from '../src/db/schema/users';
+import { ACCOUNT_BUDGET, ACCOUNT_LOCK_SECONDS } from '../src/modules/session/service';
 import { hashPassword } from '../src/platform/auth';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -101,6 +104,56 @@ describe('login throttle per username and address', () => {
     const res = await login('x'.repeat(1024 * 1024), 'whatever');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.loginRequired);
+  });
+});
+
+describe('login budget per account (issue 21 item 3)', () => {
+  const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+  const guess = (name: string, password: string, address: number) =>
+    login(name, password, '10.9.9.9', from(address), proxied);
+
+  it('checks at most the budget of 150 guesses from 30 addresses, then refuses every address until the delay has passed', async () => {
+    const name = await newUser(proxied);
+    const bystander = await newUser(proxied);
+    // 30 addresses, 5 guesses each: within every address's own limit.
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => guess(name, `wrong-${i}`, Math.floor(i / 5))),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    // A 401 means the password was checked; the rest were refused unchecked.
+    expect(codes.filter((c) => c === 401)).toHaveLength(ACCOUNT_BUDGET);
+    expect(codes.filter((c) => c === 429)).toHaveLength(150 - ACCOUNT_BUDGET);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toBe(MSG.tooManyAttempts);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(ACCOUNT_LOCK_SECONDS);
+
+    // The right password from a new address is refused too, unchecked, with the time left.
+    const right = await guess(name, 'right-password', 77);
+    expect(right.statusCode).toBe(429);
+    const wait = Number(right.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    // Another account from the same addresses is not affected.
+    expect((await guess(bystander, 'right-password', 0)).statusCode).toBe(200);
+
+    // Once the delay has passed, the right password works again.
+    proxied.clock.advance(wait - 1);
+    expect((await guess(name, 'right-password', 78)).statusCode).toBe(429);
+    proxied.clock.advance(1);
+    expect((await guess(name, 'right-password', 79)).statusCode).toBe(200);
+
+    // Spending the budget again within the day locks it for longer (the delay grows).
+    for (let i = 0; i < ACCOUNT_BUDGET; i++) expect((await guess(name, 'again', 100 + i)).statusCode).toBe(401);
+    const second = await guess(name, 'again', 200);
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBe(2 * ACCOUNT_LOCK_SECONDS);
+
+    // Each lock is audited once, on the account (the seedless app reads its events table).
+    const locks = await proxied.database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.event, 'login_locked'), sql`${events.data}->>'username' = ${name}`));
+    expect(locks.map((r) => (r.data as { reason?: string }).reason)).toEqual(['account', 'account']);
   });
 });
 

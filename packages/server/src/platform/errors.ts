@@ -5,6 +5,8 @@ import type { ZodError } from 'zod';
 /** The one error family: status code, user-visible message, stable code and optional field errors. */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** Seconds after which a retry may succeed (429): sent as `Retry-After`. */
+  retryAfter?: number;
   constructor(
     readonly statusCode: number,
     message: string,
@@ -31,7 +33,11 @@ export const invalidState = (message: string, cause?: Record<string, string>) =>
   new AppError(409, message, cause, 'invalid_state');
 export const tooLarge = () => new AppError(413, MSG.fileTooLarge);
 export const unsupported = (message: string) => new AppError(415, message);
-export const tooMany = (message: string = MSG.tooManyRequests) => new AppError(429, message);
+export const tooMany = (message: string = MSG.tooManyRequests, retryAfter?: number) => {
+  const err = new AppError(429, message);
+  if (retryAfter !== undefined) err.retryAfter = Math.max(1, Math.ceil(retryAfter));
+  return err;
+};
 
 /** Field path → first message; nested paths join with '.', e.g. `products.0.quantity`. */
 export function zodCause(err: ZodError): Record<string, string> {

@@ -19,6 +19,12 @@ import { recordEvent } from '../../platform/events';
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW = 15 * 60;
 export const LOCK_SECONDS = 15 * 60;
+/** Failed logins of one account, from any address, within an hour before the account is locked. */
+export const ACCOUNT_BUDGET = 20;
+export const ACCOUNT_WINDOW = 60 * 60;
+/** The first account lock; each further lock within a day doubles it, up to a day. */
+export const ACCOUNT_LOCK_SECONDS = 15 * 60;
+const ACCOUNT_LOCK_MAX = 24 * 60 * 60;
 
 export interface Issued {
   accessToken: string;
@@ -50,8 +56,10 @@ export interface LoginFrom {
  * The throttle counts per username and client address, so failures from one address never lock the
  * account for another. The username is hashed: the key stays small whatever was typed.
  */
-const throttleKey = (name: string, address: string) =>
-  `${createHash('sha256').update(name).digest('hex').slice(0, 32)}|${address.slice(0, 64)}`;
+const nameHash = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 32);
+const throttleKey = (name: string, address: string) => `${nameHash(name)}|${address.slice(0, 64)}`;
+/** The account-wide budget's key (whatever the address: guesses spread over many addresses count here). */
+const accountKey = (name: string) => `account|${nameHash(name)}`;
 
 /**
  * Reserves one attempt atomically (a single upsert) before any password is verified, so parallel
@@ -74,6 +82,39 @@ async function reserveAttempt(db: Db, key: string, now: number): Promise<number>
       returning failures`,
   );
   return Number(row?.failures ?? 1);
+}
+
+/**
+ * The account-wide budget, reserved like the address slot before any password is checked: the
+ * attempt that spends it starts a lock (15 min, doubled for each lock in the last day, at most a day);
+ * attempts during a lock are refused unchecked. When the lock has passed, counting starts afresh.
+ */
+async function reserveAccountAttempt(db: Db, key: string, now: number) {
+  const expired = sql`(t.locked_until is not null and t.locked_until <= ${now})
+    or (t.locked_until is null and t.window_start <= ${now - ACCOUNT_WINDOW})`;
+  // Locks count towards the next one's length until the account has been quiet for a day.
+  const quiet = sql`greatest(t.window_start, coalesce(t.locked_until, 0)) <= ${now - ACCOUNT_LOCK_MAX}`;
+  const priorLocks = sql`(case when ${quiet} then 0 else t.locks end)`;
+  const lockFor = sql`least(${ACCOUNT_LOCK_SECONDS}::bigint * power(2, least(${priorLocks}, 10))::bigint, ${ACCOUNT_LOCK_MAX})`;
+  const starts = sql`(t.locked_until is null or t.locked_until <= ${now}) and not (${expired}) and t.failures + 1 > ${ACCOUNT_BUDGET}`;
+  const [row] = await queryRows<{ failures: number; locked_until: number | null }>(
+    db,
+    sql`insert into login_attempts as t (key, failures, window_start, locked_until, locks)
+      values (${key}, 1, ${now}, null, 0)
+      on conflict (key) do update set
+        failures = case when ${expired} then 1 else t.failures + 1 end,
+        window_start = case when ${expired} then ${now} else t.window_start end,
+        locked_until = case when t.locked_until > ${now} then t.locked_until
+          when ${starts} then ${now} + ${lockFor}
+          when ${expired} then null else t.locked_until end,
+        locks = case when t.locked_until > ${now} then t.locks when ${starts} then ${priorLocks} + 1 else ${priorLocks} end
+      returning failures, locked_until`,
+  );
+  const lockedUntil = row?.locked_until == null ? null : Number(row.locked_until);
+  return {
+    slot: Number(row?.failures ?? 1),
+    retryAfter: lockedUntil != null && lockedUntil > now ? lockedUntil - now : 0,
+  };
 }
 
 /** A successful login gives back its own slot and those before it (earlier typos); parallel ones stay. */
@@ -123,7 +164,13 @@ export async function login(
   if (slot > MAX_FAILURES) {
     // Exactly one request sees the slot that starts the lock: it tells the administrator.
     if (slot === MAX_FAILURES + 1) await auditLogin(db, 'login_locked', name, await findUser(), from.address, o.nowSec);
-    throw tooMany(MSG.tooManyAttempts);
+    throw tooMany(MSG.tooManyAttempts, LOCK_SECONDS);
+  }
+  const account = await reserveAccountAttempt(db, accountKey(name), o.nowSec);
+  if (account.retryAfter > 0) {
+    if (account.slot === ACCOUNT_BUDGET + 1)
+      await auditLogin(db, 'login_locked', name, await findUser(), from.address, o.nowSec, 'account');
+    throw tooMany(MSG.tooManyAttempts, account.retryAfter);
   }
 
   const user = await findUser();
@@ -133,6 +180,7 @@ export async function login(
     throw unauthorized(MSG.invalidCredentials);
   }
   await releaseAttempt(db, key, slot);
+  await releaseAttempt(db, accountKey(name), 1);
   if (user.active !== 1) {
     await auditLogin(db, 'login_failed', name, user, from.address, o.nowSec, 'disabled');
     throw unauthorized(MSG.accountDisabled);
