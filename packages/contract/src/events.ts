@@ -137,6 +137,15 @@ export const EVENTS = {
   license: { generated: 'license_generated', activationCodeGenerated: 'activation_code_generated' },
   report: { downloaded: 'report_downloaded' },
   login: { failed: 'login_failed', locked: 'login_locked', succeeded: 'login_succeeded' },
+  /** What a security review asks for (server platform/security-audit.ts); the administrator's only. */
+  security: {
+    refused: 'access_refused',
+    logout: 'logout',
+    refreshReused: 'refresh_token_reused',
+    licenceRegistryRead: 'licence_registry_read',
+    documentDownloaded: 'document_downloaded',
+    csvExported: 'csv_exported',
+  },
 } as const;
 
 type Catalogue = typeof EVENTS;
@@ -171,6 +180,7 @@ export const EVENT_RECORD_TYPES = {
   po_term: { label: 'PO Term', stems: ['po_term'] },
   po_price_quote: { label: 'PO Price Quote', stems: ['po_price_quote'] },
   report: { label: 'Report', stems: ['report'] },
+  security: { label: 'Security', stems: ['security'] },
 } as const satisfies Record<string, { label: string; stems: readonly EventStem[] }>;
 export type EventRecordType = keyof typeof EVENT_RECORD_TYPES;
 const RECORD_TYPE_KEYS = Object.keys(EVENT_RECORD_TYPES) as [EventRecordType, ...EventRecordType[]];

@@ -38,6 +38,7 @@ import { AppError } from './platform/errors';
 import { checkFileTypes } from './platform/file-types';
 import type { RouteDoc } from './platform/openapi';
 import type { RouteInfo } from './platform/route';
+import { auditRefusals } from './platform/security-audit';
 
 /**
  * PostgreSQL data exceptions (class 22: out of range, invalid text, NUL byte, bad date…) come from
@@ -220,6 +221,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  auditRefusals(app);
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));

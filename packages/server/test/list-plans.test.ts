@@ -153,10 +153,11 @@ describe('task list plans', () => {
   beforeAll(async () => {
     me = await userId(t, 'sale');
     const other = await userId(t, 'production');
-    const a = await makeProject(t, 'sale', { name: 'Plan A' });
-    const b = await makeProject(t, 'sale', { name: 'Plan B' });
+    // Assignees must be members; B's and D's leave afterwards, so some tasks stay assigned to non-members.
+    const a = await makeProject(t, 'sale', { name: 'Plan A' }, [['production', 'member']]);
+    const b = await makeProject(t, 'sale', { name: 'Plan B' }, [['production', 'member']]);
     const c = await makeProject(t, 'production', { name: 'Plan C' }, [['sale', 'member']]);
-    const d = await makeProject(t, 'production', { name: 'Plan D' });
+    const d = await makeProject(t, 'production', { name: 'Plan D' }, [['sale', 'member']]);
     project = a.id;
     const STATUSES = ['new', 'in progress', 'completed'];
     const PRIORITIES = ['high', 'low', 'medium', 'high'];
@@ -185,6 +186,16 @@ describe('task list plans', () => {
         const top = await add(who, p ? { project_id: p } : {});
         if (k % 2 === 0) await add(who, { parent_id: top.id });
       }
+    const leave = async (owner: 'sale' | 'production', p: number, user: number) => {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/projects/${p}/members/${user}`,
+        headers: await t.as(owner),
+      });
+      if (res.statusCode !== 200) throw new Error(`member remove ${res.statusCode} ${res.body}`);
+    };
+    await leave('sale', b.id, other);
+    await leave('production', d.id, me);
   }, 120_000);
 
   const FILTERS = (): Array<{ q: Record<string, string>; where: SQL }> => [

@@ -1,11 +1,13 @@
 // CSV export of a list: what the list's current filters select, streamed page by page (issue 9 item 12).
 import { PassThrough, pipeline, Readable } from 'node:stream';
+import { EVENTS } from '@bpm/contract/events';
 import type { Action } from '@bpm/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { defineRoute } from './route';
+import { auditRequest } from './security-audit';
 
 /** Rows fetched per query: few round trips, memory bounded by two chunks whatever the total. */
 export const CSV_CHUNK = 5000;
@@ -154,12 +156,14 @@ export function defineCsvExport<Q extends { limit: number; offset: number }>(
     access: { action: def.action },
     query: def.query,
     raw: true,
-    async handler({ query, reply, deps, user }) {
+    async handler({ req, query, reply, deps, user }) {
       const fetch: ChunkFetch = (limit, after) => def.fetch(deps, query, user, limit, after);
       // The first chunk is read before the answer becomes a CSV download: what the list's service
       // refuses (a sales window that ends before it starts) is then the list's own 400, not a failed
       // stream after the CSV headers (a 500).
       const first = await fetch(CSV_CHUNK);
+      // Who exported what, with which filters (the parsed ones: nothing unparsed reaches the table).
+      await auditRequest(app, req, EVENTS.security.csvExported, { target_type: def.fileName, filters: query });
       const body = csvStream(fetch, def.columns, CSV_CHUNK, Promise.resolve(first));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

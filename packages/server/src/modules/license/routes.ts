@@ -1,3 +1,4 @@
+import { EVENTS } from '@bpm/contract/events';
 import {
   licenseBatchKeys,
   licenseBatchRequest,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { defineRoute, Paged } from '../../platform/route';
+import { auditRequest } from '../../platform/security-audit';
 import * as license from './service';
 
 export function licenseRoutes(app: FastifyInstance) {
@@ -47,8 +49,9 @@ export function licenseRoutes(app: FastifyInstance) {
     query: licenseRegistryQuery,
     paged: true,
     response: licenseRecord,
-    async handler({ query, deps }) {
+    async handler({ req, query, deps }) {
       const page = await license.listLicences(deps.db, query);
+      await auditRequest(app, req, EVENTS.security.licenceRegistryRead, { target_type: 'license', filters: query });
       return new Paged(page.rows, page.total);
     },
   });

@@ -44,7 +44,7 @@ export function sessionRoutes(app: FastifyInstance) {
     raw: true,
     async handler({ req, reply, deps }) {
       try {
-        const issued = await session.refresh(deps.db, req.cookies[REFRESH_COOKIE], opts());
+        const issued = await session.refresh(deps.db, req.cookies[REFRESH_COOKIE], { ...opts(), address: req.ip });
         if (issued.refreshToken) setCookie(reply, issued.refreshToken);
         return reply.send({ access_token: issued.accessToken });
       } catch (err) {
@@ -60,7 +60,7 @@ export function sessionRoutes(app: FastifyInstance) {
     access: { public: true },
     response: z.null(),
     async handler({ req, reply, deps }) {
-      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], req.user?.user_id, unixNow(deps.clock));
+      await session.logout(deps.db, req.cookies[REFRESH_COOKIE], req.user?.user_id, unixNow(deps.clock), req.ip);
       clearCookie(reply);
       return null;
     },

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { normalizeRole } from '@bpm/contract/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import {
 } from '../../platform/auth';
 import { AppError, tooMany, unauthorized } from '../../platform/errors';
 import { recordEvent } from '../../platform/events';
+import { auditSecurity } from '../../platform/security-audit';
 
 /** Failed logins for one username from one address within the window before that pair is locked. */
 export const MAX_FAILURES = 5;
@@ -37,6 +39,8 @@ interface SessionOpts {
   nowSec: number;
   refreshTtl: number;
   refreshGrace: number;
+  /** The client's address, for the audit of a reused refresh token. */
+  address?: string;
 }
 
 const authUserOf = (u: typeof users.$inferSelect): AuthUser => ({
@@ -250,28 +254,43 @@ export async function refresh(db: Db, token: string | undefined, o: SessionOpts)
         successor.revokedAt == null;
       if (inGrace) return { accessToken: await o.tokens.sign(authUserOf(user), o.nowSec), refreshToken: null };
       await revokeFamily(tx, row.familyId, o.nowSec);
-      throw new SessionError(MSG.sessionExpired);
+      throw new SessionError(MSG.sessionExpired, true);
     })
     .catch((err) => {
       // The family revocation must stick even though we answer with an error.
-      if (err instanceof SessionError) return revokeAfter(db, token, o.nowSec, err);
+      if (err instanceof SessionError) return revokeAfter(db, token, o, err);
       throw err;
     });
 }
 
 /** Thrown inside the refresh transaction after the revocation it must keep. */
 class SessionError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** An exchanged token came back outside the grace: stolen, or replayed. */
+    readonly reused = false,
+  ) {
     super(401, message);
   }
 }
 
-async function revokeAfter(db: Db, token: string, now: number, err: SessionError): Promise<never> {
+async function revokeAfter(db: Db, token: string, o: SessionOpts, err: SessionError): Promise<never> {
   const [row] = await db
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (row) await revokeFamily(db, row.familyId, now);
+  if (row) {
+    await revokeFamily(db, row.familyId, o.nowSec);
+    if (err.reused)
+      await auditSecurity(
+        db,
+        o.nowSec,
+        row.userId,
+        EVENTS.security.refreshReused,
+        { target_type: 'session', target_id: row.familyId.slice(0, 8), family_revoked: true },
+        o.address ?? '',
+      );
+  }
   throw unauthorized(err.message);
 }
 
@@ -286,7 +305,13 @@ async function revokeFamily(db: Db, familyId: string, now: number) {
  * Revokes the session the cookie belongs to, and the access tokens of the user (the cookie's or the
  * bearer's): other devices keep their refresh cookie and simply refresh.
  */
-export async function logout(db: Db, token: string | undefined, bearerUserId: number | undefined, now: number) {
+export async function logout(
+  db: Db,
+  token: string | undefined,
+  bearerUserId: number | undefined,
+  now: number,
+  address: string,
+) {
   const [row] = token
     ? await db
         .select()
@@ -295,7 +320,10 @@ export async function logout(db: Db, token: string | undefined, bearerUserId: nu
     : [];
   if (row) await revokeFamily(db, row.familyId, now);
   const userId = row?.userId ?? bearerUserId;
-  if (userId) await revokeAccessTokens(db, userId);
+  if (userId) {
+    await revokeAccessTokens(db, userId);
+    await auditSecurity(db, now, userId, EVENTS.security.logout, { target_type: 'session' }, address);
+  }
 }
 
 /** Access tokens issued before now stop working at once (they carry the older token version). */
