@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, listQuery, listTotalMeta, MAX_UNIX_SECONDS } from './common';
+import { flag, listQuery, listTotalMeta, MAX_ID, MAX_UNIX_SECONDS } from './common';
 import { MSG } from './messages';
 import { PAYMENT_FILTERS, PAYMENT_STATUSES, SHIPPING_STATUSES } from './orders';
 
@@ -36,7 +36,11 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 const dealerFilter = () =>
   z.preprocess(
     (v) => (v === '' || v == null ? -1 : v),
-    z.coerce.number({ error: MSG.number }).int({ error: MSG.number }),
+    z.coerce
+      .number({ error: MSG.number })
+      .int({ error: MSG.number })
+      .min(-1, { error: MSG.number })
+      .max(MAX_ID, { error: MSG.number }),
   );
 const optionalUnix = () =>
   z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './common';
+import { listQuery, MAX_ID } from './common';
 import { MSG } from './messages';
 import type { OrderSaveResponse, WithoutMoney } from './orderReads';
 import { MONEY_FIELDS, moneyFreeLines, order, orderRow } from './orderReads';
@@ -26,7 +26,10 @@ export const QUOTATION_SORTS = [
 /** GET /quotations (and the shipping/production variants): search over quote_ref, oc_ref, invoice and note. */
 export const quotationListQuery = listQuery.extend({
   sort: z.enum(QUOTATION_SORTS).optional(),
-  dealer: z.preprocess((v) => (v === '' || v == null ? -1 : v), z.coerce.number({ error: MSG.number }).int()),
+  dealer: z.preprocess(
+    (v) => (v === '' || v == null ? -1 : v),
+    z.coerce.number({ error: MSG.number }).int().min(-1, { error: MSG.number }).max(MAX_ID, { error: MSG.number }),
+  ),
   start: z.preprocess((v) => (v === '' || v == null || v === '-1' ? undefined : v), z.coerce.number().int().optional()),
   end: z.preprocess((v) => (v === '' || v == null || v === '-1' ? undefined : v), z.coerce.number().int().optional()),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, optionalEmail, optionalId, optionalText, requiredText } from './common';
+import { listQuery, MAX_ID, optionalEmail, optionalId, optionalText, requiredText } from './common';
+import { MSG } from './messages';
 
 /** Field labels the screens show where the name alone is unclear. */
 export const SUPPLIER_LABELS = { supplier2303: 'Supplier 2303/TIN#' } as const;
@@ -24,7 +25,10 @@ export const SUPPLIER_SORTS = ['name', 'contact_person', 'email', 'phone'] as co
 export const supplierListQuery = listQuery.extend({
   sort: z.enum(SUPPLIER_SORTS).optional(),
   /** Answers only that supplier (as a one-row page) when given. */
-  SupplierId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  SupplierId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().max(MAX_ID, { error: MSG.number }).optional(),
+  ),
 });
 export type SupplierListQuery = z.infer<typeof supplierListQuery>;
 

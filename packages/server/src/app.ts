@@ -223,6 +223,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   auditRefusals(app);
   app.setErrorHandler((err, req, reply) => {
+    // A download that failed after its headers were set answers its error as JSON, not as the file.
+    if (reply.hasHeader('content-disposition')) {
+      reply.removeHeader('content-disposition');
+      reply.type('application/json; charset=utf-8');
+    }
     if (err instanceof AppError) {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply

@@ -2,7 +2,7 @@ import { TC_MSG } from '@bpm/contract/testChecklists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestedOrder } from './factories/testing';
 import { makeUser, userId } from './factories/users';
-import { countRows, createTestApp, type TestApp } from './helpers';
+import { countHistory, countRows, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -165,7 +165,7 @@ describe('serial rules and messages', () => {
       order_product_id: line.id,
     });
     expect(c).toMatchObject({ product_max_serials: 2, product_has_modem: 1 });
-    const events = await countRows(t, 'events');
+    const events = await countHistory(t);
     const cases: Array<[string[], string]> = [
       [['a', 'b', 'c'], 'Only 2 serial numbers are allowed (IMEI included) (3 provided)'],
       [['a', ''], TC_MSG.serialsEmpty],
@@ -177,7 +177,7 @@ describe('serial rules and messages', () => {
       expect(res.json().message).toBe(message);
       expect(res.json().cause.serials).toBe(message);
     }
-    expect(await countRows(t, 'events')).toBe(events);
+    expect(await countHistory(t)).toBe(events);
     expect((await ok('tester', 'GET', `/testChecklist/test/${c.id}`)).serials).toEqual([]);
   });
 
@@ -229,7 +229,7 @@ describe('permissions per role and per assigned tester (a refused call changes n
       order_product_id: line.id,
     });
     const [s1] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
-    const events = await countRows(t, 'events');
+    const events = await countHistory(t);
     expect(
       (await call('other', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['X'] })).statusCode,
     ).toBe(403);
@@ -243,7 +243,7 @@ describe('permissions per role and per assigned tester (a refused call changes n
       ).statusCode,
     ).toBe(403);
     await ok('production', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['P1'] });
-    const eventsAfter = await countRows(t, 'events');
+    const eventsAfter = await countHistory(t);
     expect(eventsAfter).toBe(events + 1);
     for (const who of ['other', 'production', 'sale'] as const)
       expect(
@@ -257,7 +257,7 @@ describe('permissions per role and per assigned tester (a refused call changes n
           .statusCode,
         who,
       ).toBe(403);
-    expect(await countRows(t, 'events')).toBe(eventsAfter);
+    expect(await countHistory(t)).toBe(eventsAfter);
     // Production assigned to itself may enter results.
     const prodId = await userId(t, 'production');
     const mine = await ok('sale', 'POST', '/testChecklist/add', {
@@ -313,7 +313,7 @@ describe('bad input on every call writes nothing', () => {
   it('answers the spec messages', async () => {
     const { line, shipLine } = await setup();
     const before = await countRows(t, 'test_checklists');
-    const events = await countRows(t, 'events');
+    const events = await countHistory(t);
     const add = await call('sale', 'POST', '/testChecklist/add', { order_product_id: line.id, quantity: 0 });
     expect(add.statusCode).toBe(400);
     expect(add.json().cause).toMatchObject({ test_by: TC_MSG.testerRequired, quantity: TC_MSG.quantityPositive });
@@ -349,7 +349,7 @@ describe('bad input on every call writes nothing', () => {
     expect((await call('sale', 'GET', '/testChecklist/test/999999')).json().message).toBe(TC_MSG.checklistNotFound);
     expect((await call('sale', 'GET', '/testChecklist/order/999999')).json().message).toBe(TC_MSG.orderNotFound);
     expect(await countRows(t, 'test_checklists')).toBe(before);
-    expect(await countRows(t, 'events')).toBe(events);
+    expect(await countHistory(t)).toBe(events);
   });
 });
 

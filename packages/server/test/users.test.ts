@@ -4,6 +4,7 @@ import { uniq } from './factories/uniq';
 import { makeUser } from './factories/users';
 import {
   type AnyJson,
+  countHistory,
   countRows,
   createTestApp,
   multipart,
@@ -268,7 +269,7 @@ describe('user add and edit rules', () => {
   });
 
   it('bad input never writes anything', async () => {
-    const counts = async () => [await countRows(t, 'users'), await countRows(t, 'events'), await countRows(t, 'files')];
+    const counts = async () => [await countRows(t, 'users'), await countHistory(t), await countRows(t, 'files')];
     const before = await counts();
     await save({});
     await save(form({ email: 'x' }));
