@@ -1,6 +1,4 @@
-import { PO_STATE_RULES } from './purchaseOrderRules';
 import { ROLES, type Role } from './roles';
-import { TEST_CHECKLIST_RULES } from './testChecklistRules';
 
 const ALL = ROLES;
 const admin = ['administrator'] as const;
@@ -111,7 +109,7 @@ export const PERMISSIONS = {
   'reports.monthlySales': ['administrator', 'sale'],
   'reports.topDealers': ['administrator', 'sale'],
   'reports.salesBomCost': ['administrator', 'sale'],
-  // Purchase orders (document 2 sections 4 and 6; docs/decisions.md, Purchasing). State rules: PO_STATE_RULES.
+  // Purchase orders (document 2 sections 4 and 6; docs/decisions.md, Purchasing). State rules: STATE_RULES.
   'purchaseOrders.read': ['administrator', 'purchase', 'qa', 'poapproval', 'shipping'],
   'purchaseOrders.save': ['administrator', 'purchase'],
   'purchaseOrders.revise': ['administrator', 'purchase'],
@@ -175,14 +173,21 @@ export const inStates =
   (_role, ctx) =>
     ctx.state !== undefined && states.includes(ctx.state);
 
-/** The record is in none of `states`. */
+/** The record is in none of `states` (a record whose state is not given passes). */
 export const notInStates =
   (...states: string[]): StateRule =>
   (_role, ctx) =>
     ctx.state === undefined || !states.includes(ctx.state);
 
-/** The signed-in user is the one the record is assigned to (its tester, its assignee). */
-export const assignedToUser: StateRule = (_role, ctx) => ctx.userId != null && ctx.userId === ctx.ownerId;
+/** The record's state is not given (a new record, or "may this person at all") or one of `states`. */
+export const unsetOrInStates =
+  (...states: string[]): StateRule =>
+  (_role, ctx) =>
+    ctx.state === undefined || states.includes(ctx.state);
+
+/** The signed-in user is the one the record is assigned to (its tester); not checked when either is not given. */
+export const assignedToUser: StateRule = (_role, ctx) =>
+  ctx.userId === undefined || ctx.ownerId === undefined || ctx.userId === ctx.ownerId;
 
 /** The context field is empty (e.g. `qaBy`: no QA sign-off yet). */
 export const isEmpty =
@@ -202,34 +207,39 @@ export const byRole =
   (role, ctx) =>
     rules[role]?.(role, ctx) ?? true;
 
+// Purchase orders (document 2 sections 4 and 6): context `{ state }`, no state = a new purchase order.
+const PO_OPEN = ['draft', 'waitingapproval', 'approved', 'rejected', 'received'];
+const PO_DONE = ['approved', 'received'];
+// Test checklists (document 3 section 6): context `{ state, userId, ownerId (the assigned tester), qaBy }`;
+// fields not given are not checked, so the server can first ask whether this person may at all.
+const unsigned = allOf(isEmpty('qaBy'), notInStates('completed'));
+
 /**
- * State rules by action. An area keeps its rules beside its schemas (contract/src/<area>.ts) and
- * lists them here; an action without a rule is decided by the role table alone.
- *
- * How the status-dependent rules of purchase orders (document 2 section 6) and the assigned-tester
- * rules of checklists (document 3 section 6) fit, with context `{ state, userId, ownerId, qaBy }`
- * (contract/test/permissions.test.ts checks these very rules):
- *
- *   PERMISSIONS                                              STATE_RULES
- *   'purchaseOrders.requestApproval': admin, purchase        inStates('draft')
- *   'purchaseOrders.approve':         admin, poapproval      inStates('waitingapproval')
- *   'purchaseOrders.receive':         admin                  inStates('approved')
- *   'purchaseOrders.cancel':          admin, purchase        allOf(notInStates('cancelled'),
- *                                                              byRole({ purchase: notInStates('approved', 'received') }))
- *   'purchaseOrders.payment':         admin, purchase        inStates('approved', 'received')
- *   'purchaseOrders.shippingCost':    admin, purchase, shipping  byRole({ shipping: inStates('approved', 'received') })
- *   'purchaseOrders.awb':             admin, purchase, qa    byRole({ qa: inStates('approved', 'received') })
- *   'purchaseOrders.supplierQuote':   admin, purchase        inStates('draft', 'waitingapproval')
- *   'checklists.edit':                admin, sale, production  notInStates('completed')
- *   'checklists.serials':             admin, sale, production, tester
- *                                                            allOf(notInStates('completed'), byRole({ tester: assignedToUser }))
- *   'checklists.results':             tester, sale, production
- *                                                            allOf(assignedToUser, isEmpty('qaBy'), notInStates('completed'))
- *   'checklists.signOff':             qa                     inStates('passed')
+ * The state rules: an action's rule on top of the role table, checked when a record's context is given.
+ * The rules that run are these; contract/test/permissions.test.ts and the servers' matrix tests check them.
  */
 export const STATE_RULES: Partial<Record<Action, StateRule>> = {
-  ...(PO_STATE_RULES as Partial<Record<Action, StateRule>>),
-  ...TEST_CHECKLIST_RULES,
+  'purchaseOrders.save': unsetOrInStates('draft'),
+  'purchaseOrders.revise': inStates('waitingapproval', 'approved', 'rejected', 'received'),
+  'purchaseOrders.duplicate': inStates(...PO_OPEN),
+  'purchaseOrders.requestApproval': inStates('draft'),
+  'purchaseOrders.approve': inStates('waitingapproval'),
+  'purchaseOrders.receive': inStates('approved'),
+  // Once approved or received, only the administrator cancels.
+  'purchaseOrders.cancel': allOf(inStates(...PO_OPEN), byRole({ purchase: notInStates(...PO_DONE) })),
+  'purchaseOrders.pay': inStates(...PO_DONE),
+  'purchaseOrders.quote': inStates('draft', 'waitingapproval'),
+  'purchaseOrders.shippingCost': allOf(inStates(...PO_OPEN), byRole({ shipping: inStates(...PO_DONE) })),
+  'purchaseOrders.awb': allOf(inStates(...PO_OPEN), byRole({ qa: inStates(...PO_DONE) })),
+  'purchaseOrders.pdf': inStates(...PO_DONE),
+  // Edit or delete: not once signed, completed, or waiting for approval.
+  'testChecklists.manage': allOf(unsigned, notInStates('waiting approval')),
+  // Serials: the editing roles, or the assigned tester; never once signed.
+  'testChecklists.serials': allOf(byRole({ tester: assignedToUser }), unsigned),
+  // Result cells: only the assigned tester (also when sale or production), only unsigned.
+  'testChecklists.result': allOf(assignedToUser, unsigned),
+  'testChecklists.sign': unsetOrInStates('passed'),
+  'testChecklists.approve': unsetOrInStates('waiting approval'),
 };
 
 /**
@@ -256,4 +266,24 @@ export function canFile(role: Role | undefined | null, fileType: string): boolea
 /** The roles allowed to perform `action`. */
 export function rolesFor(action: Action): readonly Role[] {
   return PERMISSIONS[action];
+}
+
+/** What an authorization check answers: allowed, never for this caller (403), or not in this state (409). */
+export type Decision = 'allowed' | 'forbidden' | 'invalid_state';
+
+/**
+ * The one rule of 403 versus 409: refused is `forbidden` when the caller could not do this on this record
+ * in any of its possible `states` (the role, or another person's record), `invalid_state` when some
+ * state would allow it — the record's state is what stands in the way.
+ */
+export function decide(
+  role: Role | undefined | null,
+  action: Action,
+  context: PermissionContext,
+  states: readonly string[],
+): Decision {
+  if (!can(role, action)) return 'forbidden';
+  if (can(role, action, context)) return 'allowed';
+  const someState = states.some((state) => can(role, action, { ...context, state, qaBy: null }));
+  return someState ? 'invalid_state' : 'forbidden';
 }

@@ -321,8 +321,6 @@ export const lookupQuery = z.object({ search: z.string().trim().max(200).optiona
 export const OVERVIEW_LIMIT = 50;
 export const RECENT_DAYS = 30;
 
-export { PO_ACTIONS, PO_STATE_RULES } from './purchaseOrderRules';
-
 /** Total of the lines in USD. */
 export const linesTotal = (parts: Array<{ price: number; quantity: number }>) =>
   roundPrice(parts.reduce((s, p) => s + p.price * p.quantity, 0));

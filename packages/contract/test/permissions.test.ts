@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allOf,
-  assignedToUser,
-  byRole,
-  can,
-  inStates,
-  isEmpty,
-  notInStates,
-  type PermissionContext,
-  STATE_RULES,
-  type StateRule,
-} from '../src/permissions';
-import type { Role } from '../src/roles';
+import { can, decide, STATE_RULES } from '../src/permissions';
 
 describe('can(role, action, context)', () => {
   it('denies missing roles and roles the table does not list', () => {
@@ -35,77 +23,76 @@ describe('can(role, action, context)', () => {
   });
 });
 
-describe('state rules of purchase orders and checklists fit the model', () => {
-  // The rules of document 2 section 6 and document 3 section 6 as the STATE_RULES comment shows them:
-  // a role list and a rule built from the shared blocks; allowed = role listed and rule passes.
-  type Rule = { roles: readonly Role[]; rule: StateRule };
-  const allowed = ({ roles, rule }: Rule, role: Role, ctx: PermissionContext) =>
-    roles.includes(role) && rule(role, ctx);
-  const po = {
-    requestApproval: { roles: ['administrator', 'purchase'], rule: inStates('draft') },
-    approve: { roles: ['administrator', 'poapproval'], rule: inStates('waitingapproval') },
-    receive: { roles: ['administrator'], rule: inStates('approved') },
-    cancel: {
-      roles: ['administrator', 'purchase'],
-      rule: allOf(notInStates('cancelled'), byRole({ purchase: notInStates('approved', 'received') })),
-    },
-    payment: { roles: ['administrator', 'purchase'], rule: inStates('approved', 'received') },
-    shippingCost: {
-      roles: ['administrator', 'purchase', 'shipping'],
-      rule: byRole({ shipping: inStates('approved', 'received') }),
-    },
-    awb: { roles: ['administrator', 'purchase', 'qa'], rule: byRole({ qa: inStates('approved', 'received') }) },
-    supplierQuote: { roles: ['administrator', 'purchase'], rule: inStates('draft', 'waitingapproval') },
-  } satisfies Record<string, Rule>;
-  const checklist = {
-    edit: { roles: ['administrator', 'sale', 'production'], rule: notInStates('completed') },
-    serials: {
-      roles: ['administrator', 'sale', 'production', 'tester'],
-      rule: allOf(notInStates('completed'), byRole({ tester: assignedToUser })),
-    },
-    results: {
-      roles: ['tester', 'sale', 'production'],
-      rule: allOf(assignedToUser, isEmpty('qaBy'), notInStates('completed')),
-    },
-    signOff: { roles: ['qa'], rule: inStates('passed') },
-  } satisfies Record<string, Rule>;
-
-  it('purchase orders: status-dependent actions per role (document 2 section 6)', () => {
-    expect(allowed(po.approve, 'poapproval', { state: 'waitingapproval' })).toBe(true);
-    expect(allowed(po.approve, 'poapproval', { state: 'draft' })).toBe(false);
-    expect(allowed(po.approve, 'purchase', { state: 'waitingapproval' })).toBe(false);
-    expect(allowed(po.receive, 'administrator', { state: 'approved' })).toBe(true);
-    expect(allowed(po.receive, 'administrator', { state: 'waitingapproval' })).toBe(false);
+describe('the state rules that run: purchase orders (document 2 section 6) and checklists (document 3 section 6)', () => {
+  it('purchase orders: status-dependent actions per role', () => {
+    expect(can('poapproval', 'purchaseOrders.approve', { state: 'waitingapproval' })).toBe(true);
+    expect(can('poapproval', 'purchaseOrders.approve', { state: 'draft' })).toBe(false);
+    expect(can('purchase', 'purchaseOrders.approve', { state: 'waitingapproval' })).toBe(false);
+    expect(can('administrator', 'purchaseOrders.receive', { state: 'approved' })).toBe(true);
+    expect(can('administrator', 'purchaseOrders.receive', { state: 'waitingapproval' })).toBe(false);
     // Cancel: admin in approved/received; otherwise the editing roles; never when already cancelled.
-    expect(allowed(po.cancel, 'administrator', { state: 'received' })).toBe(true);
-    expect(allowed(po.cancel, 'purchase', { state: 'approved' })).toBe(false);
-    expect(allowed(po.cancel, 'purchase', { state: 'draft' })).toBe(true);
-    expect(allowed(po.cancel, 'administrator', { state: 'cancelled' })).toBe(false);
-    // Shipping cost: admin and purchase always, shipping only when approved or received.
-    expect(allowed(po.shippingCost, 'purchase', { state: 'draft' })).toBe(true);
-    expect(allowed(po.shippingCost, 'shipping', { state: 'draft' })).toBe(false);
-    expect(allowed(po.shippingCost, 'shipping', { state: 'received' })).toBe(true);
-    expect(allowed(po.awb, 'qa', { state: 'waitingapproval' })).toBe(false);
-    expect(allowed(po.awb, 'qa', { state: 'approved' })).toBe(true);
-    expect(allowed(po.payment, 'purchase', { state: 'draft' })).toBe(false);
-    expect(allowed(po.supplierQuote, 'purchase', { state: 'waitingapproval' })).toBe(true);
-    expect(allowed(po.requestApproval, 'purchase', { state: 'rejected' })).toBe(false);
+    expect(can('administrator', 'purchaseOrders.cancel', { state: 'received' })).toBe(true);
+    expect(can('purchase', 'purchaseOrders.cancel', { state: 'approved' })).toBe(false);
+    expect(can('purchase', 'purchaseOrders.cancel', { state: 'draft' })).toBe(true);
+    expect(can('administrator', 'purchaseOrders.cancel', { state: 'cancelled' })).toBe(false);
+    // Shipping cost: admin and purchase while open, shipping only when approved or received.
+    expect(can('purchase', 'purchaseOrders.shippingCost', { state: 'draft' })).toBe(true);
+    expect(can('shipping', 'purchaseOrders.shippingCost', { state: 'draft' })).toBe(false);
+    expect(can('shipping', 'purchaseOrders.shippingCost', { state: 'received' })).toBe(true);
+    expect(can('qa', 'purchaseOrders.awb', { state: 'waitingapproval' })).toBe(false);
+    expect(can('qa', 'purchaseOrders.awb', { state: 'approved' })).toBe(true);
+    expect(can('purchase', 'purchaseOrders.pay', { state: 'draft' })).toBe(false);
+    expect(can('purchase', 'purchaseOrders.quote', { state: 'waitingapproval' })).toBe(true);
+    expect(can('purchase', 'purchaseOrders.requestApproval', { state: 'rejected' })).toBe(false);
+    // Saving: a new purchase order (no state) or a draft.
+    expect(can('purchase', 'purchaseOrders.save', {})).toBe(true);
+    expect(can('purchase', 'purchaseOrders.save', { state: 'approved' })).toBe(false);
+    expect(can('purchase', 'purchaseOrders.revise', {})).toBe(false);
   });
 
-  it('checklists: the assigned tester versus any other user (document 3 section 6)', () => {
+  it('checklists: the assigned tester versus any other user', () => {
     const mine = { state: 'in progress', userId: 7, ownerId: 7, qaBy: null };
     const theirs = { ...mine, userId: 8 };
-    expect(allowed(checklist.results, 'tester', mine)).toBe(true);
-    expect(allowed(checklist.results, 'tester', theirs)).toBe(false);
-    expect(allowed(checklist.results, 'sale', theirs)).toBe(false);
-    expect(allowed(checklist.results, 'tester', { ...mine, qaBy: 3 })).toBe(false);
-    expect(allowed(checklist.results, 'tester', { ...mine, state: 'completed' })).toBe(false);
-    expect(allowed(checklist.results, 'administrator', mine)).toBe(false);
-    expect(allowed(checklist.serials, 'production', theirs)).toBe(true);
-    expect(allowed(checklist.serials, 'tester', theirs)).toBe(false);
-    expect(allowed(checklist.serials, 'tester', mine)).toBe(true);
-    expect(allowed(checklist.serials, 'sale', { ...theirs, state: 'completed' })).toBe(false);
-    expect(allowed(checklist.edit, 'sale', { state: 'completed' })).toBe(false);
-    expect(allowed(checklist.signOff, 'qa', { state: 'passed' })).toBe(true);
+    expect(can('tester', 'testChecklists.result', mine)).toBe(true);
+    expect(can('tester', 'testChecklists.result', theirs)).toBe(false);
+    expect(can('sale', 'testChecklists.result', theirs)).toBe(false);
+    expect(can('sale', 'testChecklists.result', { ...mine })).toBe(true);
+    expect(can('tester', 'testChecklists.result', { ...mine, qaBy: 3 })).toBe(false);
+    expect(can('tester', 'testChecklists.result', { ...mine, state: 'completed' })).toBe(false);
+    expect(can('administrator', 'testChecklists.result', mine)).toBe(false);
+    expect(can('production', 'testChecklists.serials', theirs)).toBe(true);
+    expect(can('tester', 'testChecklists.serials', theirs)).toBe(false);
+    expect(can('tester', 'testChecklists.serials', mine)).toBe(true);
+    expect(can('sale', 'testChecklists.serials', { ...theirs, state: 'completed' })).toBe(false);
+    expect(can('sale', 'testChecklists.manage', { state: 'completed' })).toBe(false);
+    expect(can('sale', 'testChecklists.manage', { state: 'waiting approval' })).toBe(false);
+    expect(can('qa', 'testChecklists.sign', { state: 'passed' })).toBe(true);
+    expect(can('qa', 'testChecklists.sign', { state: 'failed' })).toBe(false);
+  });
+});
+
+describe('decide: one rule of 403 versus 409', () => {
+  const PO = ['draft', 'waitingapproval', 'approved', 'rejected', 'received', 'cancelled'];
+  const TESTS = ['pending', 'in progress', 'failed', 'passed', 'completed', 'waiting approval'];
+
+  it('forbidden when the role may never, whatever the state', () => {
+    expect(decide('shipping', 'purchaseOrders.cancel', { state: 'draft' }, PO)).toBe('forbidden');
+    expect(decide('qa', 'purchaseOrders.approve', { state: 'waitingapproval' }, PO)).toBe('forbidden');
+  });
+
+  it('invalid_state when another state of the record would allow this caller', () => {
+    expect(decide('purchase', 'purchaseOrders.cancel', { state: 'approved' }, PO)).toBe('invalid_state');
+    expect(decide('shipping', 'purchaseOrders.shippingCost', { state: 'draft' }, PO)).toBe('invalid_state');
+    expect(decide('poapproval', 'purchaseOrders.approve', { state: 'approved' }, PO)).toBe('invalid_state');
+    expect(decide('purchase', 'purchaseOrders.approve', { state: 'approved' }, PO)).toBe('forbidden');
+  });
+
+  it("forbidden for another person's record in every state; invalid_state for one's own signed record", () => {
+    const signed = { state: 'passed', userId: 7, ownerId: 7, qaBy: 3 };
+    expect(decide('tester', 'testChecklists.result', { ...signed, userId: 8 }, TESTS)).toBe('forbidden');
+    expect(decide('tester', 'testChecklists.result', signed, TESTS)).toBe('invalid_state');
+    expect(decide('tester', 'testChecklists.result', { ...signed, qaBy: null, state: 'failed' }, TESTS)).toBe(
+      'allowed',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import type { EventName } from '@bpm/contract/events';
-import { type Action, can, PERMISSIONS, STATE_RULES } from '@bpm/contract/permissions';
+import type { Action } from '@bpm/contract/permissions';
 import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import {
   linesTotal,
   PO_MSG,
+  PO_STATUSES,
   type PoSave,
   type PoStatus,
   poNumber,
@@ -18,7 +19,8 @@ import { partComponents, suppliers } from '../../db/schema/parts';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
-import { forbidden, invalid, invalidState, zodCause } from '../../platform/errors';
+import { authorize } from '../../platform/authorize';
+import { invalid, zodCause } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
@@ -31,18 +33,13 @@ const L = purchaseOrderLines;
 
 // --- Permissions --------------------------------------------------------------------------------
 
-/**
- * The role table and the state rule together. A state where another role could act (e.g. purchase
- * cancelling an approved PO) is 403; a state where nobody may is 409 — both change nothing.
- */
+/** The role table and the state rule on this purchase order (platform/authorize.ts: 403 or 409). */
 export function assertAllowed(role: Role, action: Action, status: PoStatus | undefined, verb: string) {
-  if (!can(role, action)) throw forbidden();
-  if (can(role, action, { state: status })) return;
-  const rule = STATE_RULES[action];
-  const anyone = (PERMISSIONS[action] as readonly Role[]).some((r) => rule?.(r, { state: status }));
-  if (anyone) throw forbidden();
-  if (status === 'cancelled') throw invalidState(PO_MSG.cancelledReadOnly);
-  throw invalidState(PO_MSG.illegal(verb, status ?? 'draft'));
+  authorize(role, action, {
+    context: { state: status },
+    states: PO_STATUSES,
+    refused: () => (status === 'cancelled' ? PO_MSG.cancelledReadOnly : PO_MSG.illegal(verb, status ?? 'draft')),
+  });
 }
 
 // --- Saving -------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import type { EventName } from '@bpm/contract/events';
-import { type Action, can } from '@bpm/contract/permissions';
-import type { Role } from '@bpm/contract/roles';
+import { TEST_STATUSES } from '@bpm/contract/orders';
 import {
   aggregateStatus,
   checklistStatus,
@@ -14,7 +13,8 @@ import { type Db, queryRows } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
-import { forbidden, invalidState, notFound } from '../../platform/errors';
+import type { RecordAsked } from '../../platform/authorize';
+import { notFound } from '../../platform/errors';
 import { type Actor, checkVersion, recordEvent } from '../../platform/events';
 
 /** Order checklists and stock checklists share one table; a stock one has no order. */
@@ -111,14 +111,15 @@ export async function lockChecklist(tx: Db, kind: Kind, id: number, version?: nu
 }
 
 /**
- * Refuses a call the permission table and state rules deny on this checklist: 403 when the person
- * may not (another tester), 409 invalid_state when the checklist's state forbids it.
+ * This checklist as the one authorization check asks it (platform/authorize.ts): 403 when the person may
+ * not (another tester), 409 invalid_state with `stateMessage` when the checklist's state forbids it.
  */
-export function authorize(user: AuthUser, action: Action, c: TestChecklist, stateMessage: string = TC_MSG.locked) {
-  const role = user.user_role as Role;
-  const who = { userId: user.user_id, ownerId: c.test_by };
-  if (!can(role, action, who)) throw forbidden();
-  if (!can(role, action, { ...who, state: c.status, qaBy: c.qa_by })) throw invalidState(stateMessage);
+export function checklistAsked(user: AuthUser, c: TestChecklist, stateMessage: string = TC_MSG.locked): RecordAsked {
+  return {
+    context: { userId: user.user_id, ownerId: c.test_by, state: c.status, qaBy: c.qa_by },
+    states: TEST_STATUSES,
+    refused: () => stateMessage,
+  };
 }
 
 /** Recomputes a checklist's status from its serials, steps and results; then its order's test_status. */

@@ -3,8 +3,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { testChecklistSteps, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
+import { authorize } from '../../platform/authorize';
 import { invalidState, notFound } from '../../platform/errors';
-import { authorize, checklistEvent, getChecklist, type Kind, lockChecklist, touch } from './core';
+import { checklistAsked, checklistEvent, getChecklist, type Kind, lockChecklist, touch } from './core';
 
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
@@ -54,7 +55,7 @@ export async function getStep(db: Db, kind: Kind, id: number): Promise<TestStep>
 /** Step changes: admin, sale, production; a stock checklist only while unsigned (document 3 section 6). */
 async function lockForSteps(tx: Db, kind: Kind, checklistId: number, actor: AuthUser) {
   const c = await lockChecklist(tx, kind, checklistId);
-  authorize(actor, 'testChecklists.steps', c);
+  authorize(actor.user_role, 'testChecklists.steps', checklistAsked(actor, c));
   if (kind === 'stock' && (c.qa_by != null || c.status === 'completed')) throw invalidState(TC_MSG.locked);
   return c;
 }
