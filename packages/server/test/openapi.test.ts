@@ -33,6 +33,15 @@ describe('OpenAPI document', () => {
     expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
     const count = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(count).toBe(t.app.routeTable.length);
+    // No operation nobody may call: each is public or names its roles (role-prefixed variants only
+    // for roles that may use them).
+    const nobody = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-roles'].length === 0 && !(Array.isArray(op.security) && op.security.length === 0))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(nobody).toEqual([]);
+    expect(doc.paths['/api/qa/testChecklist/add']).toBeUndefined();
   });
 
   it('every JSON answer has a schema: only downloads, tokens and pages answer raw', async () => {

@@ -64,6 +64,11 @@ describe('role × route matrix', () => {
     ).toBe(401);
   });
 
+  it('every registered route admits a role, or is public', () => {
+    const nobody = t.app.routeTable.filter((r) => !r.public && r.roles.length === 0);
+    expect(nobody.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it('matches the reviewed snapshot of who may call what', async () => {
     const lines = [...t.app.routeTable]
       .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
@@ -132,6 +137,14 @@ describe('deny by default', () => {
               access: { action: 'events.order' },
               handler: async () => 'ok',
             }),
+          // products.save does not admit shipping: its /shipping/ variant would admit nobody.
+          (app) =>
+            defineRoute(app, {
+              method: 'GET',
+              url: '/shipping/probe',
+              access: { action: 'products.save' },
+              handler: async () => 'ok',
+            }),
         ],
       },
     });
@@ -144,6 +157,15 @@ describe('deny by default', () => {
       expect(await get('sale')).toBe(200);
       expect(await get('administrator')).toBe(403);
       expect(await get('shipping')).toBe(403);
+      // A variant for a role its action does not admit is not registered at all.
+      expect(extra.app.routeTable.find((r) => r.url === '/api/shipping/probe')).toBeUndefined();
+      expect(extra.app.routeDocs.has('GET /api/shipping/probe')).toBe(false);
+      const shipping = await extra.app.inject({
+        method: 'GET',
+        url: '/api/shipping/probe',
+        headers: await extra.as('shipping'),
+      });
+      expect(shipping.statusCode).toBe(404);
     } finally {
       await extra.close();
     }

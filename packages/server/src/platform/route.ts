@@ -1,7 +1,7 @@
 import { idParams } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
-import { type Action, can } from '@bpm/contract/permissions';
-import { ROLES, rolePrefix } from '@bpm/contract/roles';
+import { type Action, can, rolesFor } from '@bpm/contract/permissions';
+import { ROLES, type Role, rolePrefix } from '@bpm/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { unixNow } from '../config';
@@ -100,7 +100,8 @@ export interface RouteInfo {
   roles: readonly string[];
 }
 
-const PREFIXES = new Set(ROLES.map(rolePrefix));
+/** The role each role prefix of a path stands for (`admin` → administrator, `sale` → sale, …). */
+const PREFIX_ROLES = new Map<string, Role>(ROLES.map((r) => [rolePrefix(r), r]));
 
 /** The path of the first string (or key) holding a NUL byte, which no text column can store. */
 function nulPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
@@ -181,11 +182,19 @@ function shapeAnswer(shape: ZodType, value: unknown, strict: boolean, url: strin
   return parsed;
 }
 
-/** Registers one API route: permission, input schemas, then the handler. */
+/**
+ * Registers one API route: permission, input schemas, then the handler.
+ *
+ * A role-prefixed path (`/sale/…`) admits only its role, so it is registered only when that role may
+ * call the route's action: the areas that register their routes under every role prefix (products,
+ * test checklists) get each role the variants it may use, and no route that admits nobody.
+ */
 export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyInstance, def: RouteDef<P, Q, B>) {
   const url = `/api${def.url}`;
   const prefix = def.url.split('/')[1] ?? '';
-  const prefixRole = !def.anyRolePrefix && PREFIXES.has(prefix) ? prefix : undefined;
+  const prefixRole = !def.anyRolePrefix && PREFIX_ROLES.has(prefix) ? prefix : undefined;
+  if (prefixRole && 'action' in def.access && !rolesFor(def.access.action).includes(PREFIX_ROLES.get(prefixRole)!))
+    return;
   const doc: RouteDoc = {
     params: def.params,
     query: def.query,

@@ -39,7 +39,8 @@ const productIdParams = z.object({ productId: idParams.shape.id });
 
 /**
  * Products under every role prefix (document 2 section 7): `/api/products/…` for any allowed role,
- * and `/api/{admin|sale|shipping|production|purchase}/products/…`, each only for its own role.
+ * and `/api/{admin|sale|shipping|production|purchase}/products/…`, each only for its own role and only
+ * the calls that role may make (defineRoute: shipping and purchase get the reads and the export).
  */
 export function productRoutes(app: FastifyInstance) {
   registerFileType(app, 'products/product_image', products.productImageFileId);

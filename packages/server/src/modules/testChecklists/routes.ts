@@ -42,7 +42,8 @@ const checklistIdParams = z.object({ checklistId: idParam });
 /**
  * Order and stock test checklists (document 3 section 7) under every role prefix:
  * `/api/testChecklist/…` for any allowed role and `/api/{admin|sale|production|tester|qa}/testChecklist/…`
- * only for that role; likewise stockTestChecklist, testChecklistStep and stockTestChecklistStep.
+ * only for that role, each call only where that role may make it (defineRoute); likewise
+ * stockTestChecklist, testChecklistStep and stockTestChecklistStep (none for qa: it has no stock checklists).
  */
 export function testChecklistRoutes(app: FastifyInstance) {
   registerFileType(app, 'test_checklist/test_checklist_pdf', pdf.checklistPdfFile);
@@ -51,11 +52,8 @@ export function testChecklistRoutes(app: FastifyInstance) {
     const p = prefix ? `/${prefix}` : '';
     orderRoutes(app, `${p}/testChecklist`);
     stepRoutes(app, `${p}/testChecklistStep`, 'order');
-    // qa has no stock checklists.
-    if (prefix !== 'qa') {
-      stockRoutes(app, `${p}/stockTestChecklist`);
-      stepRoutes(app, `${p}/stockTestChecklistStep`, 'stock');
-    }
+    stockRoutes(app, `${p}/stockTestChecklist`);
+    stepRoutes(app, `${p}/stockTestChecklistStep`, 'stock');
   }
   for (const url of ['/autocomplete/testChecklist/tester', '/autocomplete/stockTestChecklist/tester'])
     defineRoute(app, {
