@@ -189,3 +189,30 @@ describe('permission checks in the web', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('one permission model', () => {
+  // Role and project-role names compared anywhere but the permission module (contract permissions.ts
+  // and roles.ts): such a comparison decides a right by itself. Tables keyed by role are fine.
+  const NAMES =
+    'administrator|admin|sale|shipping|production|purchase|qa|poapproval|tester|owner|manager|member|viewer';
+  const COMPARISON = new RegExp(
+    `(===|!==|==|!=) *['"](${NAMES})['"]|['"](${NAMES})['"] *(===|!==|==|!=)|case +['"](${NAMES})['"]`,
+  );
+  const ALLOWED = /packages\/contract\/src\/(permissions|roles)\.ts$|\/seed[^/]*\.ts$|\/db\/seed/;
+
+  it('no role or project-role literal is compared outside the permission module', () => {
+    const found = ['packages/server/src', 'packages/web/src', 'packages/contract/src'].flatMap((dir) =>
+      sourceFiles(join(ROOT, dir))
+        .filter((f) => !ALLOWED.test(f))
+        .flatMap((f) =>
+          readFileSync(f, 'utf8')
+            .split('\n')
+            .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
+            // NODE_ENV's 'production' is a deployment, not a role.
+            .filter(({ line }) => COMPARISON.test(line) && !/NODE_ENV/.test(line))
+            .map(({ at, line }) => `${at}: ${line.trim()}`),
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { PermissionFunction, ProjectRole } from './projects';
 import { ROLES, type Role } from './roles';
 
 const ALL = ROLES;
@@ -263,6 +264,20 @@ export function canFile(role: Role | undefined | null, fileType: string): boolea
   return isFileType(fileType) && can(role, `files.${fileType}`);
 }
 
+/**
+ * What each sales-document variant (the role's screens and paths: sales = administrator and sale) may do
+ * with orders and quotations: everything, read only, or the limited order edits of shipping or
+ * production (contract orders.ts LIMITED_ORDER_EDITS lists their fields). Money is shown only with `full`.
+ */
+export const DOC_RIGHTS = {
+  sales: { order: 'full', quotation: 'full' },
+  shipping: { order: 'shipping', quotation: 'readOnly' },
+  production: { order: 'production', quotation: 'full' },
+} as const satisfies Record<string, Record<'order' | 'quotation', 'full' | 'readOnly' | 'shipping' | 'production'>>;
+
+/** The role with every right of the portal (its `admin` account keeps it; it reads every history type). */
+export const isAdministrator = (role: Role | undefined | null) => role === 'administrator';
+
 /** The roles allowed to perform `action`. */
 export function rolesFor(action: Action): readonly Role[] {
   return PERMISSIONS[action];
@@ -286,4 +301,48 @@ export function decide(
   if (can(role, action, context)) return 'allowed';
   const someState = states.some((state) => can(role, action, { ...context, state, qaBy: null }));
   return someState ? 'invalid_state' : 'forbidden';
+}
+
+// Project roles (document 3 section 6): membership, not the global role, decides inside a project.
+
+type ProjectAction =
+  | Exclude<PermissionFunction, 'can_manage_notes' | 'can_manage_attachments'>
+  | 'manage_note'
+  | 'manage_attachment';
+
+const CONTRIBUTORS = ['owner', 'manager', 'member'] as const;
+/**
+ * What each project role may do; `own`: roles allowed only on a record (task, note, attachment) the
+ * caller created or is assigned to.
+ */
+const PROJECT_RULES: Record<ProjectAction, { roles: readonly ProjectRole[]; own?: readonly ProjectRole[] }> = {
+  is_project_owner: { roles: ['owner'] },
+  can_view_members: { roles: [...CONTRIBUTORS, 'viewer'] },
+  can_manage_members: { roles: ['owner', 'manager'] },
+  can_create_tasks: { roles: CONTRIBUTORS },
+  can_add_note: { roles: CONTRIBUTORS },
+  can_add_attachment: { roles: CONTRIBUTORS },
+  can_manage_tasks: { roles: ['owner', 'manager'], own: ['member'] },
+  manage_note: { roles: ['owner', 'manager'], own: ['member'] },
+  manage_attachment: { roles: ['owner', 'manager'], own: ['member'] },
+};
+
+/**
+ * Whether a project role may do `fn`; `mine` says whether the record in question (a task, note or
+ * attachment) was created by, or is assigned to, the caller. `null` role = not a member: nothing.
+ */
+export function projectCan(role: ProjectRole | null | undefined, fn: ProjectAction, mine = false): boolean {
+  if (!role) return false;
+  const rule = PROJECT_RULES[fn];
+  return rule.roles.includes(role) || (mine && !!rule.own?.includes(role));
+}
+
+/** The role a project's creator always keeps. */
+export const isProjectOwnerRole = (role: ProjectRole | null | undefined) => projectCan(role, 'is_project_owner');
+
+/** Only an owner grants, changes or takes away the owner role (`null`: no membership before or after). */
+export function mayChangeMembership(actor: ProjectRole, from: ProjectRole | null, to: ProjectRole | null): boolean {
+  if (!projectCan(actor, 'can_manage_members')) return false;
+  const touchesOwner = from !== to && (isProjectOwnerRole(from) || isProjectOwnerRole(to));
+  return !touchesOwner || isProjectOwnerRole(actor);
 }

@@ -38,35 +38,6 @@ export const PERMISSION_FUNCTIONS = [
 ] as const;
 export type PermissionFunction = (typeof PERMISSION_FUNCTIONS)[number];
 
-/**
- * The project-role rules. `mine` says whether the record in question (a task, note or attachment)
- * was created by, or is assigned to, the caller; it matters only for the member role.
- * `null` role = not a member: nothing.
- */
-export function projectCan(
-  role: ProjectRole | null | undefined,
-  fn: Exclude<PermissionFunction, 'can_manage_notes' | 'can_manage_attachments'> | 'manage_note' | 'manage_attachment',
-  mine = false,
-): boolean {
-  if (!role) return false;
-  switch (fn) {
-    case 'is_project_owner':
-      return role === 'owner';
-    case 'can_view_members':
-      return true;
-    case 'can_manage_members':
-      return role === 'owner' || role === 'manager';
-    case 'can_create_tasks':
-    case 'can_add_note':
-    case 'can_add_attachment':
-      return role !== 'viewer';
-    case 'can_manage_tasks':
-    case 'manage_note':
-    case 'manage_attachment':
-      return role === 'owner' || role === 'manager' || (role === 'member' && mine);
-  }
-}
-
 /** A comma-separated id list (`noteIds=1,2,3`), at most 500 ids. */
 const idList = z.preprocess(
   (v) =>

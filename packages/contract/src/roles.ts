@@ -27,6 +27,15 @@ export function rolePrefix(role: Role): string {
   return role === 'administrator' ? 'admin' : role;
 }
 
+/**
+ * Which of a call's path variants a role uses: its own prefix when the call has one for it, else the
+ * first (the general one) — e.g. `['sales', 'shipping', 'production']` or `['admin', 'poapproval']`.
+ */
+export function variantFor<V extends string>(role: Role, variants: readonly [V, ...V[]]): V {
+  const own = rolePrefix(role);
+  return variants.find((v) => v === own) ?? variants[0];
+}
+
 export const ROLE_LABELS: Record<Role, string> = {
   administrator: 'administrator',
   sale: 'sale',

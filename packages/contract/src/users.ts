@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, listQuery, optionalEmail, optionalId, optionalText, requiredText } from './common';
 import { MSG } from './messages';
+import { isAdministrator } from './permissions';
 import { normalizeRole, ROLES, type Role } from './roles';
 
 export const USERNAME_MIN = 4;
@@ -47,7 +48,7 @@ export const userSave = z
       if (
         typeof v.username === 'string' &&
         v.username.toLowerCase() === ADMIN_USERNAME &&
-        v.user_role !== 'administrator'
+        !isAdministrator(v.user_role)
       )
         ctx.addIssue({ code: 'custom', path: ['user_role'], message: MSG.adminRoleLocked });
     },

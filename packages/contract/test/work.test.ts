@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPermissionQuery, percentComplete, projectCan, projectListQuery } from '../src/projects';
+import { projectCan } from '../src/permissions';
+import { checkPermissionQuery, percentComplete, projectListQuery } from '../src/projects';
 import { compareProjectTasks, dueIndicator, taskListQuery, taskSave } from '../src/tasks';
 
 const NOW = 1_800_000_000;

@@ -1,6 +1,6 @@
 import type { Order, OrderSaveResponse, ProductOption } from '@bpm/contract/orderReads';
 import type { OrderFileField } from '@bpm/contract/orders';
-import type { Role } from '@bpm/contract/roles';
+import { type Role, variantFor } from '@bpm/contract/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';
 import { api, apiFetch, toFormData } from './client';
@@ -10,8 +10,10 @@ export type DocKind = 'order' | 'quotation';
 /** sales = administrator and sale; shipping and production use their own path prefixes. */
 export type DocVariant = 'sales' | 'shipping' | 'production';
 
-export const variantOf = (role: Role): DocVariant =>
-  role === 'shipping' ? 'shipping' : role === 'production' ? 'production' : 'sales';
+export const variantOf = (role: Role): DocVariant => variantFor(role, ['sales', 'shipping', 'production']);
+
+/** Who requests a document's deletion on a variant's screens: sale at /sale/…, production at /production/…. */
+const DELETE_REQUESTER: Record<DocVariant, string> = { sales: 'sale', shipping: 'sale', production: 'production' };
 
 /** The signed-in user's variant of the sales-document calls (features use this, not the role). */
 export const useDocVariant = (): DocVariant => variantOf(useCurrentUser().user_role);
@@ -32,7 +34,7 @@ export const docListPrefix = prefix;
 export function docPaths(kind: DocKind, variant: DocVariant) {
   const base = `${prefix(variant)}/${area(kind)}`;
   // Sale requests deletion at /sale/…; production (quotations only) at /production/….
-  const requester = variant === 'production' ? 'production' : 'sale';
+  const requester = DELETE_REQUESTER[variant];
   return {
     detail: (id: number) => `${base}/${id}`,
     save: `${base}/save`,

@@ -9,6 +9,7 @@ import type {
   PurchasingOverview,
 } from '@bpm/contract/purchaseOrderReads';
 import { type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
+import { variantFor } from '@bpm/contract/roles';
 import type { SupplierOption } from '@bpm/contract/suppliers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';
@@ -142,7 +143,7 @@ export function downloadPoFile(area: 'purchase_order' | 'purchase_order_history'
 export function usePoRowAction() {
   const action = usePoAction();
   const { user_role } = useCurrentUser();
-  const prefix = user_role === 'poapproval' ? 'poapproval' : 'admin';
+  const prefix = variantFor(user_role, ['admin', 'poapproval']);
   return {
     busy: action.isPending,
     run: async (a: 'approve' | 'reject' | 'receive', id: number) => {

@@ -1,4 +1,4 @@
-import { type Action, can } from '@bpm/contract/permissions';
+import { type Action, can, isAdministrator } from '@bpm/contract/permissions';
 import type { Role } from '@bpm/contract/roles';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { events } from '../../db/schema/platform';
@@ -51,7 +51,7 @@ const MONEY_FIELDS = new Set([
 
 /** null: every type (administrator); otherwise the types the role may open. */
 export function visibleEntityTypes(role: Role): string[] | null {
-  if (role === 'administrator') return null;
+  if (isAdministrator(role)) return null;
   return Object.entries(ENTITY_OPEN_ACTION)
     .filter(([, action]) => can(role, action))
     .map(([type]) => type);

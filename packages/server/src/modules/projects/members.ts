@@ -1,12 +1,12 @@
 import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
+import { isProjectOwnerRole, mayChangeMembership, projectCan } from '@bpm/contract/permissions';
 import {
   type AssignableUser,
   type MemberAdd,
   PROJECT_ROLES,
   type ProjectMember,
   type ProjectRole,
-  projectCan,
 } from '@bpm/contract/projects';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
@@ -103,7 +103,7 @@ const memberEvent = async (
 export async function addMember(db: Db, projectId: number, input: MemberAdd, actor: Caller, now: number) {
   return db.transaction(async (tx) => {
     const myRole = await requireManager(tx, projectId, actor.user_id);
-    if (input.role === 'owner' && myRole !== 'owner') throw forbidden(MSG.onlyOwnerGrantsOwner);
+    if (!mayChangeMembership(myRole, null, input.role)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     const [u] = await queryRows<{ username: string; first_name: string; last_name: string }>(
       tx,
       sql`select username, first_name, last_name from users where id = ${input.user_id} and deleted = 0`,
@@ -131,9 +131,8 @@ export async function editMember(
     const myRole = await requireManager(tx, projectId, actor.user_id);
     const m = await memberOf(tx, projectId, userId);
     if (!m) throw notFound(MSG.memberNotFound);
-    if (m.creator && role !== 'owner') throw invalidState(MSG.creatorIsOwner);
-    if ((role === 'owner' || m.role === 'owner') && myRole !== 'owner' && role !== m.role)
-      throw forbidden(MSG.onlyOwnerGrantsOwner);
+    if (m.creator && !isProjectOwnerRole(role)) throw invalidState(MSG.creatorIsOwner);
+    if (!mayChangeMembership(myRole, m.role, role)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     if (m.role !== role) {
       await tx.execute(
         sql`update project_members set role = ${role} where project_id = ${projectId} and user_id = ${userId}`,
@@ -157,7 +156,7 @@ export async function removeMember(db: Db, projectId: number, userId: number, ac
     const myRole = await requireManager(tx, projectId, actor.user_id);
     const m = await memberOf(tx, projectId, userId);
     if (!m) throw notFound(MSG.memberNotFound);
-    if (m.role === 'owner' && myRole !== 'owner') throw forbidden(MSG.onlyOwnerGrantsOwner);
+    if (!mayChangeMembership(myRole, m.role, null)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     if (m.creator) throw invalidState(MSG.creatorIsOwner);
     await tx.execute(sql`delete from project_members where project_id = ${projectId} and user_id = ${userId}`);
     await memberEvent(tx, actor, projectId, 'project_member_removed', m, { role: m.role }, now);

@@ -1,12 +1,12 @@
 import { MSG } from '@bpm/contract/messages';
-import {
-  type CheckPermissionQuery,
-  type CheckPermissionResult,
-  type Project,
-  type ProjectListQuery,
-  type ProjectRole,
-  type ProjectSave,
-  projectCan,
+import { projectCan } from '@bpm/contract/permissions';
+import type {
+  CheckPermissionQuery,
+  CheckPermissionResult,
+  Project,
+  ProjectListQuery,
+  ProjectRole,
+  ProjectSave,
 } from '@bpm/contract/projects';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';

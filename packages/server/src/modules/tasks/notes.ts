@@ -1,6 +1,6 @@
 import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
-import { projectCan } from '@bpm/contract/projects';
+import { projectCan } from '@bpm/contract/permissions';
 import type { TaskAttachment, TaskNote } from '@bpm/contract/tasks';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';

@@ -1,5 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
-import { projectCan } from '@bpm/contract/projects';
+import { projectCan } from '@bpm/contract/permissions';
 import type { Task, TaskDetail, TaskListQuery, TaskSave } from '@bpm/contract/tasks';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';

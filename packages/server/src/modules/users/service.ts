@@ -1,5 +1,6 @@
 import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
+import { isAdministrator } from '@bpm/contract/permissions';
 import type { Role } from '@bpm/contract/roles';
 import { ADMIN_USERNAME, type User, type UserRow, type UserSave } from '@bpm/contract/users';
 import { and, eq, sql } from 'drizzle-orm';
@@ -104,7 +105,7 @@ export async function saveUser(
       await checkVersion(tx, 'user', before, input.version);
       if (before.username.toLowerCase() === ADMIN_USERNAME) {
         if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
-        if (input.user_role !== 'administrator') throw invalid({ user_role: MSG.adminRoleLocked });
+        if (!isAdministrator(input.user_role)) throw invalid({ user_role: MSG.adminRoleLocked });
       }
       if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
     }

@@ -1,4 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
+import { projectCan } from '@bpm/contract/permissions';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskDetail, taskSave } from '@bpm/contract/tasks';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
@@ -190,7 +191,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
             >
               <MenuItem value="">No project</MenuItem>
               {(projects.data?.rows ?? [])
-                .filter((p) => p.my_role !== 'viewer' || p.id === projectId)
+                .filter((p) => projectCan(p.my_role, 'can_create_tasks') || p.id === projectId)
                 .map((p) => (
                   <MenuItem key={p.id} value={p.id}>
                     {p.name}

@@ -15,6 +15,7 @@ import {
   type ShippingStatus,
   shippingOrderSave,
 } from '@bpm/contract/orders';
+import { DOC_RIGHTS } from '@bpm/contract/permissions';
 import { quotationSave } from '@bpm/contract/quotations';
 import { z } from 'zod';
 import type { DocKind, DocVariant, SalesDoc } from '../../../api/orders';
@@ -293,45 +294,29 @@ export function variantInfo(kind: DocKind, variant: DocVariant): VariantInfo {
     schema: kind === 'order' ? orderSave : quotationSave,
     sends: 'all',
   };
-  // Production edits quotations like sales do (its own paths).
-  if (variant === 'sales' || (variant === 'production' && kind === 'quotation')) return full;
-  if (kind === 'quotation') {
+  const rights = DOC_RIGHTS[variant][kind];
+  if (rights === 'full') return full;
+  if (rights === 'readOnly') {
     // Shipping sees quotations read-only and without money.
-    return {
-      ...full,
-      money: false,
-      shippingCosts: true,
-      canSave: false,
-      editable: () => false,
-      uploads: [],
-    };
+    return { ...full, money: false, shippingCosts: true, canSave: false, editable: () => false, uploads: [] };
   }
-  // Shipping and production: the fields and PDFs of their save schemas (contract LIMITED_ORDER_EDITS).
-  const limited = (role: LimitedOrderRole) => ({
-    editable: (field: string, isNew: boolean) => limitedOrderEditable(role, field, isNew),
-    uploads: LIMITED_ORDER_EDITS[role].uploads,
-    sends: limitedSends(role),
-  });
-  if (variant === 'shipping') {
-    return {
-      ...full,
-      ...limited('shipping'),
-      money: false,
-      shippingCosts: true,
-      statuses: SHIPPING_SCREEN_STATUSES,
-      ocRequired: true,
-      schema: shippingSchema,
-    };
-  }
+  // Shipping and production orders: the fields and PDFs of their save schemas (contract LIMITED_ORDER_EDITS).
   return {
     ...full,
-    ...limited('production'),
+    editable: (field: string, isNew: boolean) => limitedOrderEditable(rights, field, isNew),
+    uploads: LIMITED_ORDER_EDITS[rights].uploads,
+    sends: limitedSends(rights),
     money: false,
-    shippingCosts: false,
     ocRequired: true,
-    schema: productionOrderSave,
+    ...LIMITED_VIEW[rights],
   };
 }
+
+/** What each limited order editor's screen adds: shipping's statuses and shipping costs, their schemas. */
+const LIMITED_VIEW: Record<LimitedOrderRole, Pick<VariantInfo, 'shippingCosts' | 'schema'> & Partial<VariantInfo>> = {
+  shipping: { shippingCosts: true, statuses: SHIPPING_SCREEN_STATUSES, schema: shippingSchema },
+  production: { shippingCosts: false, schema: productionOrderSave },
+};
 
 /** The multipart fields of a save: the variant's fields, unset dates as '' (cleared), lines as JSON. */
 export function saveFields(values: DocForm, info: VariantInfo): Record<string, unknown> {

@@ -78,11 +78,9 @@ export function useSalesDocForm({
   const [params] = useSearchParams();
   const text = KIND_TEXT[kind];
   const fromDashboard = params.get('page') === 'dashboard';
-  // Shipping always returns to its list; the others return to the dashboard they came from.
+  // Back to the dashboard the user came from (shipping has none: it returns to its list).
   const backTo =
-    variant !== 'shipping' && fromDashboard && (allowed('dashboard.sales') || allowed('dashboard.production'))
-      ? '/dashboard'
-      : text.list;
+    fromDashboard && (allowed('dashboard.sales') || allowed('dashboard.production')) ? '/dashboard' : text.list;
 
   const [current, setCurrent] = useState<SalesDoc | undefined>(doc);
   const isNew = !current;
