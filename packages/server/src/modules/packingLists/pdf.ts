@@ -1,39 +1,28 @@
-import { createRequire } from 'node:module';
 import type { PackingList } from '@bpm/contract/packingLists';
-import type { TableCell } from 'pdfmake/interfaces';
 import type { Db } from '../../db/client';
+import { COMPANY } from '../../platform/company';
 import type { GeneratedFile } from '../../platform/file-types';
 import { safeFileName } from '../../platform/files';
+import { pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
 import { getPackingList } from './service';
-
-// pdfmake's package entry is the browser build; the Node printer lives in src/printer.
-const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
-const printer = new PdfPrinter({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
-const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '-');
 
 /** The packing list: header, then per line its serials and warranty end (shipping date + warranty days). */
 export function packingListPdf(pl: PackingList): Promise<Buffer> {
   const body: TableCell[][] = [
-    ['Product', 'Qty', 'Box', 'Serial Numbers', 'Warranty End'].map((text) => ({ text, bold: true })),
+    ['Product', 'Qty', 'Box', 'Serial Numbers', 'Warranty End'].map((text) => th(text)),
     ...pl.products.map((l) => [
       l.pl_name,
       String(l.quantity),
       l.pl_box,
       l.pl_serial,
-      l.warranty ? fmtDate(l.warranty_end) : '-',
+      l.warranty ? pdfDate(l.warranty_end, '-') : '-',
     ]),
   ];
-  const doc = printer.createPdfKitDocument({
-    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+  return renderPdf({
+    info: { title: `Packing List ${pl.oc_ref || `#${pl.id}`}` },
+    defaultStyle: { fontSize: 10 },
     content: [
-      ...(pl.show_logo ? [{ text: 'BPM Hardware Inc.', bold: true, fontSize: 12 }] : []),
+      ...(pl.show_logo ? [{ text: COMPANY.name, bold: true, fontSize: 12 }] : []),
       { text: `Packing List ${pl.oc_ref || `#${pl.id}`}`, fontSize: 16, bold: true, margin: [0, 4, 0, 8] },
       {
         layout: 'noBorders',
@@ -43,21 +32,14 @@ export function packingListPdf(pl: PackingList): Promise<Buffer> {
             ['Customer', pl.customer || pl.dealer_name],
             ['Country', pl.country || '-'],
             ['PO Number', pl.po_number || '-'],
-            ['Shipping Date', fmtDate(pl.shipping_date)],
+            ['Shipping Date', pdfDate(pl.shipping_date, '-')],
             ['Revision', String(pl.revision)],
-          ].map(([k, v]) => [{ text: k!, bold: true }, v!]),
+          ].map(([k, v]) => [th(k!), v!]),
         },
       },
       { text: ' ' },
       { table: { headerRows: 1, widths: ['*', 30, 40, '*', 70], body } },
     ],
-  });
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
   });
 }
 

@@ -1,22 +1,15 @@
-import { createRequire } from 'node:module';
 import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import { formatAmount, formatPrice, toDisplay } from '@bpm/contract/purchaseOrders';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { COMPANY } from '../../platform/company';
-
-// pdfmake's package entry is the browser build; the Node printer lives in src/printer.
-const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
-
-const printer = new PdfPrinter({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
-
-const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
+import {
+  type Content,
+  companyHeader,
+  num,
+  pageFooter,
+  pdfDate,
+  renderPdf,
+  type TableCell,
+  th,
+} from '../../platform/pdf';
 
 function signer(title: string, name: string, position: string, sig: string | null): Content {
   return {
@@ -38,48 +31,37 @@ export function purchaseOrderPdf(
   const shown = (usd: number) => formatAmount(toDisplay(usd, po.currency_rate));
   const body: TableCell[][] = [
     [
-      { text: '#', bold: true },
-      { text: 'Part number', bold: true },
-      { text: 'Description', bold: true },
-      { text: 'Qty', bold: true, alignment: 'right' },
-      { text: 'Unit', bold: true },
-      { text: `Unit price (${cur})`, bold: true, alignment: 'right' },
-      { text: `Amount (${cur})`, bold: true, alignment: 'right' },
+      th('#'),
+      th('Part number'),
+      th('Description'),
+      th('Qty', true),
+      th('Unit'),
+      th(`Unit price (${cur})`, true),
+      th(`Amount (${cur})`, true),
     ],
     ...po.parts.map((l, i): TableCell[] => [
       String(i + 1),
       l.manuf_part_number,
       l.remarks ? { stack: [l.part_name, { text: l.remarks, italics: true, fontSize: 8 }] } : l.part_name,
-      { text: String(l.quantity), alignment: 'right' },
+      num(String(l.quantity)),
       l.unit,
-      { text: formatPrice(l.price_UI), alignment: 'right' },
-      { text: shown(l.price * l.quantity), alignment: 'right' },
+      num(formatPrice(l.price_UI)),
+      num(shown(l.price * l.quantity)),
     ]),
   ];
-  const def: TDocumentDefinitions = {
-    pageSize: 'A4',
+  return renderPdf({
     pageMargins: [40, 40, 40, 50],
-    defaultStyle: { font: 'Helvetica', fontSize: 9 },
-    info: { title: `Purchase Order ${po.po_number}`, author: COMPANY.name },
-    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 20, 0, 0] }),
+    defaultStyle: { fontSize: 9 },
+    info: { title: `Purchase Order ${po.po_number}` },
+    footer: pageFooter(),
     content: [
-      {
-        columns: [
-          { stack: [{ text: COMPANY.name, fontSize: 16, bold: true }, ...COMPANY.address, COMPANY.contact] },
-          {
-            width: 220,
-            stack: [
-              { text: 'Purchase Order', fontSize: 16, bold: true, alignment: 'right' },
-              { text: `No. ${po.po_number}`, alignment: 'right' },
-              { text: `Date: ${fmtDate(po.po_date)}`, alignment: 'right' },
-              { text: `Due date: ${fmtDate(po.due_date)}`, alignment: 'right' },
-              po.terms ? { text: `Terms: ${po.terms}`, alignment: 'right' } : '',
-              po.price_quote ? { text: `Price quote: ${po.price_quote}`, alignment: 'right' } : '',
-            ],
-          },
-        ],
-        margin: [0, 0, 0, 20],
-      },
+      companyHeader('Purchase Order', [
+        `No. ${po.po_number}`,
+        `Date: ${pdfDate(po.po_date)}`,
+        `Due date: ${pdfDate(po.due_date)}`,
+        po.terms ? `Terms: ${po.terms}` : '',
+        po.price_quote ? `Price quote: ${po.price_quote}` : '',
+      ]),
       {
         columns: [
           {
@@ -114,12 +96,7 @@ export function purchaseOrderPdf(
             width: 220,
             table: {
               widths: ['*', 100],
-              body: [
-                [
-                  { text: `Total (${cur})`, bold: true },
-                  { text: shown(po.amount), bold: true, alignment: 'right' },
-                ],
-              ],
+              body: [[th(`Total (${cur})`), num(shown(po.amount), true)]],
             },
             layout: 'noBorders',
           },
@@ -134,13 +111,5 @@ export function purchaseOrderPdf(
         columnGap: 40,
       },
     ],
-  };
-  return new Promise((resolve, reject) => {
-    const doc = printer.createPdfKitDocument(def);
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
   });
 }

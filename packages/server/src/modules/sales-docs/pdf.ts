@@ -1,23 +1,15 @@
-import { createRequire } from 'node:module';
 import type { Order } from '@bpm/contract/orderReads';
 import { formatMoney } from '@bpm/contract/orders';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { COMPANY } from '../../platform/company';
-
-// pdfmake's package entry is the browser build; the Node printer lives in src/printer.
-const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
-
-/** The standard 14 PDF fonts: nothing to ship or embed. */
-const printer = new PdfPrinter({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
-
-const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '');
+import {
+  type Content,
+  companyHeader,
+  num,
+  pageFooter,
+  pdfDate,
+  renderPdf,
+  type TableCell,
+  th,
+} from '../../platform/pdf';
 
 function block(title: string, lines: string[]): Content {
   return {
@@ -32,13 +24,13 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
   const showDiscount = !order.hide_discount;
   const lines = order.products.filter((l) => l.active);
   const header: TableCell[] = [
-    { text: '#', bold: true },
-    { text: 'Product', bold: true },
-    { text: 'Description', bold: true },
-    { text: 'Qty', bold: true, alignment: 'right' },
-    { text: 'Unit price', bold: true, alignment: 'right' },
-    ...(showDiscount ? [{ text: 'Discount', bold: true, alignment: 'right' } as TableCell] : []),
-    { text: 'Amount', bold: true, alignment: 'right' },
+    th('#'),
+    th('Product'),
+    th('Description'),
+    th('Qty', true),
+    th('Unit price', true),
+    ...(showDiscount ? [th('Discount', true)] : []),
+    th('Amount', true),
   ];
   const body: TableCell[][] = [
     header,
@@ -46,44 +38,34 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
       String(i + 1),
       l.product_code,
       l.name,
-      { text: String(l.quantity), alignment: 'right' },
-      { text: formatMoney(l.msrp), alignment: 'right' },
-      ...(showDiscount ? [{ text: `${l.discount}%`, alignment: 'right' } as TableCell] : []),
-      { text: formatMoney(l.amount), alignment: 'right' },
+      num(String(l.quantity)),
+      num(formatMoney(l.msrp)),
+      ...(showDiscount ? [num(`${l.discount}%`)] : []),
+      num(formatMoney(l.amount)),
     ]),
   ];
   const widths = showDiscount ? [18, 80, '*', 35, 70, 50, 75] : [18, 90, '*', 35, 75, 80];
   const totals: TableCell[][] = [
-    ['Subtotal', { text: formatMoney(order.value - order.shipping_cost), alignment: 'right' }],
-    ['Shipping cost', { text: formatMoney(order.shipping_cost), alignment: 'right' }],
-    [
-      { text: 'Total (US$)', bold: true },
-      { text: formatMoney(order.value), bold: true, alignment: 'right' },
-    ],
+    ['Subtotal', num(formatMoney(order.value - order.shipping_cost))],
+    ['Shipping cost', num(formatMoney(order.shipping_cost))],
+    [th('Total (US$)'), num(formatMoney(order.value), true)],
   ];
-  const def: TDocumentDefinitions = {
-    pageSize: 'A4',
+  return renderPdf({
     pageMargins: [40, 40, 40, 50],
-    defaultStyle: { font: 'Helvetica', fontSize: 9 },
-    info: { title: `${title} ${ref}`, author: COMPANY.name },
-    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 20, 0, 0] }),
+    defaultStyle: { fontSize: 9 },
+    info: { title: `${title} ${ref}` },
+    footer: pageFooter(),
     content: [
-      {
-        columns: [
-          { stack: [{ text: COMPANY.name, fontSize: 16, bold: true }, ...COMPANY.address, COMPANY.contact] },
-          {
-            width: 200,
-            stack: [
-              { text: title, fontSize: 16, bold: true, alignment: 'right' },
-              { text: `No. ${ref}`, alignment: 'right' },
-              { text: `Date: ${fmtDate(order.date)}`, alignment: 'right' },
-              order.customer_ref ? { text: `Customer ref: ${order.customer_ref}`, alignment: 'right' } : '',
-              order.quote_ref ? { text: `Quotation: ${order.quote_ref}`, alignment: 'right' } : '',
-            ],
-          },
+      companyHeader(
+        title,
+        [
+          `No. ${ref}`,
+          `Date: ${pdfDate(order.date)}`,
+          order.customer_ref ? `Customer ref: ${order.customer_ref}` : '',
+          order.quote_ref ? `Quotation: ${order.quote_ref}` : '',
         ],
-        margin: [0, 0, 0, 20],
-      },
+        200,
+      ),
       {
         columns: [
           block('Bill to', [
@@ -113,15 +95,7 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
         columns: [{ text: '' }, { width: 200, table: { widths: ['*', 90], body: totals }, layout: 'noBorders' }],
         margin: [0, 12, 0, 12],
       },
-      order.invoice_note ? { stack: [{ text: 'Notes', bold: true }, { text: order.invoice_note }] } : '',
+      order.invoice_note ? { stack: [{ text: 'Notes', bold: true }, order.invoice_note] } : '',
     ],
-  };
-  return new Promise((resolve, reject) => {
-    const doc = printer.createPdfKitDocument(def);
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
   });
 }

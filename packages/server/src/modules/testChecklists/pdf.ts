@@ -1,47 +1,18 @@
-import { createRequire } from 'node:module';
 import { TC_MSG, type TestChecklist, type TestStep } from '@bpm/contract/testChecklists';
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { GeneratedFile } from '../../platform/file-types';
 import { safeFileName } from '../../platform/files';
+import { type Content, pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
 import { getChecklist, selectChecklists } from './core';
 import { listSteps } from './steps';
-
-// pdfmake's package entry is the browser build; the Node printer lives in src/printer.
-const PdfPrinter = createRequire(import.meta.url)('pdfmake/src/printer') as typeof import('pdfmake');
-const printer = new PdfPrinter({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
-
-const fmtDate = (sec: number | null) => (sec ? new Date(sec * 1000).toISOString().slice(0, 10) : '-');
-
-function render(doc: TDocumentDefinitions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = printer.createPdfKitDocument(doc);
-    const chunks: Buffer[] = [];
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    pdf.end();
-  });
-}
 
 /** Steps × serials with results; the header names tester, QC, dates, revision and status. */
 export function checklistPdf(c: TestChecklist, steps: TestStep[], ocRef: string | null): Promise<Buffer> {
   const serials = c.serials;
-  const header: TableCell[] = [
-    { text: 'SI', bold: true },
-    { text: 'Test Step', bold: true },
-    ...serials.map((s) => ({ text: s, bold: true })),
-  ];
+  const header: TableCell[] = [th('SI'), th('Test Step'), ...serials.map((s) => th(s))];
   const body: TableCell[][] = [
     header,
     ...steps.map((s) => [
@@ -57,13 +28,13 @@ export function checklistPdf(c: TestChecklist, steps: TestStep[], ocRef: string 
     ['Quantity', String(c.quantity)],
     ['Status', c.status],
     ['Test By', c.test_by_name || '-'],
-    ['Test Date', fmtDate(c.test_date)],
+    ['Test Date', pdfDate(c.test_date, '-')],
     ['QC By', c.qa_by_name || '-'],
-    ['QC Date', fmtDate(c.qa_date)],
+    ['QC Date', pdfDate(c.qa_date, '-')],
   ];
   const content: Content[] = [
     { text: `Test Checklist #${c.id}`, fontSize: 16, bold: true, margin: [0, 0, 0, 8] },
-    { table: { widths: [90, '*'], body: info.map(([k, v]) => [{ text: k, bold: true }, v]) }, layout: 'noBorders' },
+    { table: { widths: [90, '*'], body: info.map(([k, v]) => [th(k), v]) }, layout: 'noBorders' },
     { text: ' ' },
     serials.length
       ? {
@@ -72,9 +43,9 @@ export function checklistPdf(c: TestChecklist, steps: TestStep[], ocRef: string 
         }
       : { text: TC_MSG.assignSerials, italics: true },
   ];
-  return render({
+  return renderPdf({
     pageOrientation: serials.length > 4 ? 'landscape' : 'portrait',
-    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    defaultStyle: { fontSize: 10 },
     content,
   });
 }
