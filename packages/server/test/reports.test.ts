@@ -7,7 +7,7 @@ import { encodeTimezone, reportFileName } from '@bpm/contract/reports';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neutralise } from '../src/modules/reports/output';
+import { neutraliseCell } from '../src/platform/csv-export';
 import { createDealer, pickProducts } from './factories/sales';
 import { createTestApp, get, postForm, type TestApp } from './helpers';
 
@@ -96,6 +96,9 @@ describe('Monthly Sales', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('filename="Monthly_Sales_2010-03.csv"');
+    // The one CSV writer of lists and reports: BOM, labels as header row, LF line ends.
+    expect(res.body.startsWith('\uFEFFDate,OC Ref,Invoice,Dealer,')).toBe(true);
+    expect(res.body).not.toContain('\r\n');
     const rows = csv(res.body);
     expect(Object.keys(rows[0]!)).toEqual([
       'Date',
@@ -317,9 +320,10 @@ describe('report roles and files', () => {
     expect(ev.total).toBeGreaterThan(5);
   });
 
-  it('neutralises formula cells and sanitises file names', () => {
-    for (const v of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(neutralise(v)).toBe(`'${v}`);
-    expect(neutralise('plain')).toBe('plain');
+  it('neutralises formula cells by the list exports’ rule and sanitises file names', () => {
+    for (const v of ['=1+1', '+1', '-cmd', '@SUM(A1)', '\tx', '\rx']) expect(neutraliseCell(v)).toBe(`'${v}`);
+    expect(neutraliseCell('plain')).toBe('plain');
+    expect(neutraliseCell('-1')).toBe('-1');
     expect(reportFileName(['Dealer Statement', 'Ünïcode / "Evil"\n<x>', '2010-03-01'], 'pdf')).toBe(
       'Dealer_Statement_Unicode_Evil_x_2010-03-01.pdf',
     );

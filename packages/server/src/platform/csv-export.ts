@@ -92,34 +92,29 @@ export type ChunkFetch = (
   after?: unknown,
 ) => Promise<{ rows: readonly object[] | readonly (readonly unknown[])[] | readonly string[]; next?: unknown }>;
 
+/** Rows of one chunk: objects, arrays of the columns' values in order, or such arrays as JSON text. */
+type Rows = Awaited<ReturnType<ChunkFetch>>['rows'];
+
 /**
- * Streams the rows `fetch` answers, chunk by chunk, as CSV: UTF-8 with BOM, a header row of the
- * rows' field names (the spec's data model names), every cell neutralised. One string per chunk
- * (not per row: 100k orders are 20 stream writes, not 100k), and the next chunk is already being
- * read while this one is formatted and sent; a chunk shorter than asked for is the last.
- * Memory: at most two chunks, whatever the total. `first`: the first chunk, already fetched (or
- * being fetched) with `fetch(chunk)`.
+ * The one CSV writer, for list exports and reports (docs/decisions.md, One document stack): UTF-8
+ * with BOM, a header row, LF line ends, RFC 4180 quoting, every cell neutralised. `chunks` are the
+ * rows in chunks; `columns` the keys of object rows (default: the first row's keys) and, unless
+ * `header` gives labels, the header row. One string per chunk (not per row: 100k orders are 20
+ * stream writes, not 100k). A consumer that goes away or a failed chunk ends the source too.
  */
-export function csvStream(
-  fetch: ChunkFetch,
-  columns?: readonly string[],
-  chunk = CSV_CHUNK,
-  first?: ReturnType<ChunkFetch>,
-): Readable {
-  async function* chunks() {
+export function csvWriter(chunks: AsyncIterable<Rows>, columns?: readonly string[], header?: readonly string[]) {
+  async function* lines() {
     let cols = columns;
     let writers: ((v: unknown) => string)[] = [];
-    let next: ReturnType<ChunkFetch> | null = first ?? fetch(chunk);
-    for (let first = true; next; first = false) {
-      const page: Awaited<ReturnType<ChunkFetch>> = await next;
-      const rows = page.rows as readonly (Record<string, unknown> | readonly unknown[] | string)[];
-      next = rows.length < chunk ? null : fetch(chunk, page.next);
-      // A failed prefetch is reported by the await above on the next turn, not as unhandled.
-      next?.catch(() => {});
+    let first = true;
+    const head = (keys: readonly string[]) => `\uFEFF${(header ?? keys).map(quote).join(',')}\n`;
+    for await (const chunk of chunks) {
+      const rows = chunk as readonly (Record<string, unknown> | readonly unknown[] | string)[];
       if (!cols) cols = rows[0] ? Object.keys(rows[0]) : [];
       const keys = cols;
       if (first) writers = cols.map(cellWriter);
-      let out = first ? `\uFEFF${cols.map(quote).join(',')}\n` : '';
+      let out = first ? head(cols) : '';
+      first = false;
       const n = cols.length;
       for (const row of rows) {
         const r = typeof row === 'string' ? (JSON.parse(row) as unknown[]) : row;
@@ -130,11 +125,38 @@ export function csvStream(
       }
       if (out) yield out;
     }
+    // No chunk at all (a report without rows): the header row alone.
+    if (first) yield head(cols ?? []);
   }
   const out = new PassThrough();
   // pipeline: a failed query destroys the answer instead of leaving it hanging.
-  pipeline(Readable.from(chunks()), out, () => {});
+  pipeline(Readable.from(lines()), out, () => {});
   return out;
+}
+
+/**
+ * Streams the rows `fetch` answers, chunk by chunk, as CSV (csvWriter: the rows' field names, the
+ * spec's data model names, as header). The next chunk is already being read while this one is
+ * formatted and sent; a chunk shorter than asked for is the last. Memory: at most two chunks,
+ * whatever the total. `first`: the first chunk, already fetched (or being fetched) with `fetch(chunk)`.
+ */
+export function csvStream(
+  fetch: ChunkFetch,
+  columns?: readonly string[],
+  chunk = CSV_CHUNK,
+  first?: ReturnType<ChunkFetch>,
+): Readable {
+  async function* chunks() {
+    let next: ReturnType<ChunkFetch> | null = first ?? fetch(chunk);
+    while (next) {
+      const page: Awaited<ReturnType<ChunkFetch>> = await next;
+      next = page.rows.length < chunk ? null : fetch(chunk, page.next);
+      // A failed prefetch is reported by the await above on the next turn, not as unhandled.
+      next?.catch(() => {});
+      yield page.rows;
+    }
+  }
+  return csvWriter(chunks(), columns);
 }
 
 /** `GET {base}/export.csv?<the list's params>`: same access and filters as `GET {base}`. */

@@ -1,7 +1,6 @@
-import { pipeline, Readable } from 'node:stream';
 import type { ReportFormat } from '@bpm/contract/reports';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { csvWriter } from '../../platform/csv-export';
 import { contentDisposition } from '../../platform/files';
 import { reportPdf } from './pdf';
 
@@ -32,30 +31,16 @@ export interface Report {
   landscape?: boolean;
 }
 
-/** A text cell a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection). */
-export function neutralise(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
-function csvCell(c: Column, v: Row[string]): string {
-  if (v == null) return '';
-  // Our own numbers stay numbers (a negative difference is not a formula); every text is neutralised.
-  if (c.kind === 'money' || c.kind === 'int' || c.kind === 'pct') return String(v);
-  return neutralise(String(v));
-}
-
-/** Streams the report as UTF-8 CSV with a header row; rows are pulled chunk by chunk (back-pressure). */
-export function csvStream(report: Report): Readable {
-  const { columns } = report;
-  async function* records() {
-    for await (const chunk of report.rows())
-      for (const r of chunk) yield columns.map((c) => csvCell(c, r[c.key] ?? null));
-  }
-  const out = stringify({ header: true, columns: columns.map((c) => c.label), record_delimiter: '\r\n' });
-  // pipeline: a client that goes away destroys the output, which stops the row reader (no more queries).
-  pipeline(Readable.from(records()), out, () => {});
-  return out;
-}
+/**
+ * The report as CSV through the one CSV writer (the list exports' rules: BOM, labels as header row, LF,
+ * formula cells neutralised); rows are pulled chunk by chunk, so a year never sits in memory.
+ */
+const csvStream = (report: Report) =>
+  csvWriter(
+    report.rows(),
+    report.columns.map((c) => c.key),
+    report.columns.map((c) => c.label),
+  );
 
 /** Sends the report in the asked format under its sanitised file name. */
 export async function sendReport(
