@@ -174,6 +174,35 @@ describe('import rules', () => {
   });
 });
 
+/**
+ * Package specifiers a file loads: import/export … from, import(), require(), require.resolve() and
+ * createRequire(…)(…).
+ */
+const PACKAGE_USE =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+|\brequire\s*\(\s*|\.resolve\s*\(\s*|\)\s*\(\s*)['"]([^'"]+)['"]/gm;
+/** The document engines and the CSV library: only the document module may load them. */
+const DOCUMENT_LIBS = /^(pdfmake|pdfkit|csv-stringify)(\/|$)|^@foliojs-fork\//;
+const DOCUMENT_MODULE = 'packages/server/src/platform/';
+
+describe('one document stack', () => {
+  const uses = ['packages/server/src', 'packages/server/test', WEB, 'packages/contract/src', 'test', 'scripts', 'bench']
+    .flatMap((d) => sourceFiles(join(ROOT, d)))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(PACKAGE_USE)]
+        .map((m) => m[1]!)
+        .filter((spec) => DOCUMENT_LIBS.test(spec))
+        .map((spec) => `${relative(ROOT, file)} → ${spec}`),
+    );
+
+  it('the scan sees the document module load pdfmake (guards against a broken pattern)', () => {
+    expect(uses.some((u) => u.startsWith(DOCUMENT_MODULE) && u.endsWith('→ pdfmake/src/printer'))).toBe(true);
+  });
+
+  it('no pdfmake, pdfkit, @foliojs-fork/* or csv-stringify outside platform/ (PDFs and CSV go through it)', () => {
+    expect(uses.filter((u) => !u.startsWith(DOCUMENT_MODULE))).toEqual([]);
+  });
+});
+
 describe('permission checks in the web', () => {
   it('features ask can()/useCan() instead of comparing role names (one permission model)', () => {
     const dir = join(ROOT, 'packages/web/src/features');
