@@ -1,7 +1,7 @@
 import type { Dealer, DealerOption, DealerRow } from '@bpm/contract/dealers';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';
+import { csvExport, type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';
 
 export type DealerListParams = PagedListParams;
 
@@ -59,3 +59,5 @@ export function useSaveDealer() {
 export function downloadAgreement(id: number) {
   return api.download(`/files/dealers/agreement_pdf/${id}`);
 }
+
+export const exportDealersCsv = csvExport('/dealers');

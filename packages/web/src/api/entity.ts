@@ -47,3 +47,11 @@ export function useAreaMutation<A, R>(area: string, fn: (a: A) => Promise<R>) {
 export function useSaveEntity<R>(area: string, path: string, opts?: { toast?: boolean }) {
   return useAreaMutation(area, (fields: Record<string, unknown>) => api.upload<R>(path, fields, opts));
 }
+
+/** A list's 'Export CSV' download: `{path}/export.csv` with the list's params (every row the filters select). */
+export type CsvExport = (params: object) => Promise<{ blob: Blob; fileName: string }>;
+
+export function csvExport(path: string): CsvExport {
+  return (params) =>
+    api.download(`${path}/export.csv`, { ...(params as Record<string, string | number | boolean | null | undefined>) });
+}

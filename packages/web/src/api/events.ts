@@ -1,6 +1,7 @@
 import type { EventKind, EventRow } from '@bpm/contract/events';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { csvExport } from './entity';
 
 export interface EventListParams {
   kind?: EventKind;
@@ -27,3 +28,5 @@ export function useEvents({ kind, id, ...q }: EventListParams) {
     placeholderData: keepPreviousData,
   });
 }
+
+export const exportEventsCsv = csvExport('/events');

@@ -2,6 +2,7 @@ import type { OrderListResponse, OrderRow, OrderSummary, ShippingOrderRow } from
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import { csvExport } from './entity';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -61,3 +62,7 @@ export function useQuotationsList(prefix: '' | '/shipping' | '/production', q: Q
     placeholderData: keepPreviousData,
   });
 }
+
+export const exportOrdersCsv = csvExport('/orders');
+export const exportRoleOrdersCsv = (role: 'shipping' | 'production') => csvExport(`/${role}/orders`);
+export const exportQuotationsCsv = (prefix: '' | '/shipping' | '/production') => csvExport(`${prefix}/quotations`);

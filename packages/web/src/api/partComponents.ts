@@ -7,7 +7,7 @@ import {
 } from '@bpm/contract/partComponents';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
+import { csvExport, type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
 
 const AREA = 'partComponents';
 
@@ -56,4 +56,15 @@ export function useDeletePartImage() {
 
 export function downloadPartImage(id: number) {
   return api.download(`/partComponents/image/${id}`);
+}
+
+export const exportPartComponentsCsv = csvExport('/partComponents');
+
+/** Active parts matching `search` (the first 25): a purchase order's Add Part picker. */
+export function usePartOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['partComponents', 'po-options', search],
+    queryFn: () => api.list<PartComponent>('/partComponents', { search, status: 'active', limit: 25 }),
+    enabled,
+  });
 }

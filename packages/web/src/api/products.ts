@@ -3,7 +3,7 @@ import { rolePrefix } from '@bpm/contract/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';
 import { api } from './client';
-import { type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
+import { csvExport, type PagedListParams, useAreaMutation, useEntity, useEntityList, useSaveEntity } from './entity';
 
 export interface ProductListParams extends PagedListParams {
   status: 'all' | 'active' | 'inactive';
@@ -145,4 +145,9 @@ export function searchBomParts(search: string) {
     { search, limit: 20, sort: 'manuf_part_number', order: 'asc' },
     { toast: false },
   );
+}
+
+/** The products list's 'Export CSV' (the caller's role prefix). */
+export function useProductsCsv() {
+  return csvExport(useProductsBase());
 }

@@ -9,7 +9,7 @@ import type {
   PurchasingOverview,
 } from '@bpm/contract/purchaseOrderReads';
 import { type LookupKind, PO_MSG } from '@bpm/contract/purchaseOrders';
-import { variantFor } from '@bpm/contract/roles';
+import { rolePrefix, variantFor } from '@bpm/contract/roles';
 import type { SupplierOption } from '@bpm/contract/suppliers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';
@@ -101,18 +101,55 @@ export function useSavePo() {
   );
 }
 
-/** One lifecycle call: failures of approve, reject, receive, shipping cost, AWB and approval requests are only logged. */
-export function usePoAction() {
-  return useAreaMutation(AREA, (a: { method: 'POST' | 'PUT'; path: string; body?: unknown; toast?: boolean }) =>
-    a.method === 'PUT'
-      ? api.put<PurchaseOrder>(a.path, a.body, { toast: a.toast ?? false })
-      : api.post<PurchaseOrder>(a.path, a.body, { toast: a.toast ?? false }),
-  );
+/** A lifecycle call of one purchase order (its path and body are built here). */
+export type PoAction =
+  | { kind: 'approve' | 'reject'; id: number }
+  | { kind: 'receive'; id: number }
+  | { kind: 'requestApproval'; id: number; emailTo: number[] }
+  | { kind: 'cancel'; id: number; reason: string }
+  | { kind: 'shippingCost'; id: number; shipping_cost: number }
+  | { kind: 'awb'; id: number; awb_number: string };
+
+function poActionCall(a: PoAction, prefix: string): { method: 'POST' | 'PUT'; path: string; body?: unknown } {
+  switch (a.kind) {
+    case 'approve':
+    case 'reject':
+      return { method: 'PUT', path: `/${prefix}/purchaseorders/${a.kind}/${a.id}` };
+    case 'receive':
+      return { method: 'PUT', path: `/admin/purchaseorders/receive/${a.id}` };
+    case 'requestApproval':
+      return { method: 'POST', path: `/purchaseorders/requestapproval/${a.id}`, body: { emailTo: a.emailTo } };
+    case 'cancel':
+      return { method: 'POST', path: `/purchaseorders/cancel/${a.id}`, body: { reason: a.reason } };
+    case 'shippingCost':
+      return {
+        method: 'POST',
+        path: '/purchaseorders/saveShippingCost',
+        body: { id: a.id, shipping_cost: a.shipping_cost },
+      };
+    case 'awb':
+      return { method: 'POST', path: '/purchaseorders/saveAwb', body: { id: a.id, awb_number: a.awb_number } };
+  }
 }
 
+/**
+ * One lifecycle call: failures of approve, reject, receive, shipping cost, AWB and approval requests are only
+ * logged. Approve and reject go through the caller's role prefix (`/admin/…`, `/poapproval/…`).
+ */
+export function usePoAction() {
+  const { user_role } = useCurrentUser();
+  return useAreaMutation(AREA, (a: PoAction) => {
+    const c = poActionCall(a, rolePrefix(user_role));
+    return c.method === 'PUT'
+      ? api.put<PurchaseOrder>(c.path, c.body, { toast: false })
+      : api.post<PurchaseOrder>(c.path, c.body, { toast: false });
+  });
+}
+
+/** Proof of payment (`pay`: payment_status + proof_payment_pdf) or the supplier's quote (`quote`: supplier_quote_pdf). */
 export function usePoUpload() {
-  return useAreaMutation(AREA, (a: { path: string; fields: Record<string, unknown> }) =>
-    api.upload<PurchaseOrder>(a.path, a.fields, { toast: false }),
+  return useAreaMutation(AREA, (a: { kind: 'pay' | 'quote'; id: number; fields: Record<string, unknown> }) =>
+    api.upload<PurchaseOrder>(`/purchaseorders/${a.kind}/${a.id}`, a.fields, { toast: false }),
   );
 }
 
@@ -141,17 +178,16 @@ export function downloadPoFile(area: 'purchase_order' | 'purchase_order_history'
  * the PO approver, /admin/… otherwise), the spec's toast; failures are only logged (section 8).
  */
 export function usePoRowAction() {
-  const action = usePoAction();
+  const action = useAreaMutation(AREA, (a: { kind: 'approve' | 'reject' | 'receive'; id: number; prefix: string }) =>
+    api.put<PurchaseOrder>(poActionCall(a, a.prefix).path, undefined, { toast: false }),
+  );
   const { user_role } = useCurrentUser();
   const prefix = variantFor(user_role, ['admin', 'poapproval']);
   return {
     busy: action.isPending,
     run: async (a: 'approve' | 'reject' | 'receive', id: number) => {
       try {
-        await action.mutateAsync({
-          method: 'PUT',
-          path: `/${a === 'receive' ? 'admin' : prefix}/purchaseorders/${a}/${id}`,
-        });
+        await action.mutateAsync({ kind: a, id, prefix });
         toast(a === 'approve' ? PO_MSG.approved : a === 'reject' ? PO_MSG.rejected : PO_MSG.received, 'success');
       } catch (err) {
         console.error(err);

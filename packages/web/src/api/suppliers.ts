@@ -1,6 +1,6 @@
 import type { Supplier } from '@bpm/contract/suppliers';
 import { api } from './client';
-import { type PagedListParams, useAreaMutation, useEntity, useEntityList } from './entity';
+import { csvExport, type PagedListParams, useAreaMutation, useEntity, useEntityList } from './entity';
 
 export type SupplierListParams = PagedListParams;
 
@@ -15,3 +15,5 @@ export function useSupplier(id: number | undefined) {
 export function useSaveSupplier() {
   return useAreaMutation('suppliers', (body: Record<string, unknown>) => api.post<Supplier>('/suppliers/save', body));
 }
+
+export const exportSuppliersCsv = csvExport('/suppliers');

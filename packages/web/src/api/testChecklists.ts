@@ -80,15 +80,72 @@ export function useTesters(kind: ChecklistKind, enabled: boolean) {
   });
 }
 
-/** Every checklist call: `fn` gets the api and the kind's paths; the area refreshes afterwards. */
-export function useChecklistMutation<A, R>(
-  kind: ChecklistKind,
-  fn: (a: A, paths: { base: string; steps: string }) => Promise<R>,
-) {
-  return useAreaMutation(AREA, (a: A) => fn(a, { base: base(kind), steps: stepBase(kind) }));
+/** A checklist call of `kind`: the area refreshes afterwards. */
+const useKindMutation = <A, R>(fn: (a: A) => Promise<R>) => useAreaMutation(AREA, fn);
+
+/** Add (no `id`) or edit a checklist; quiet: the dialog shows the failure itself. */
+export function useSaveChecklist(kind: ChecklistKind, id: number | undefined) {
+  return useKindMutation((body: Record<string, unknown>) =>
+    api.post<TestChecklist>(id ? `${base(kind)}/edit/${id}` : `${base(kind)}/add`, body, { toast: false }),
+  );
 }
 
-export { api as checklistApi };
+export function useDeleteChecklist(kind: ChecklistKind, id: number) {
+  return useKindMutation((_: undefined) => api.delete(`${base(kind)}/delete/${id}`));
+}
+
+export function useSignQc(kind: ChecklistKind, id: number) {
+  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/signQc/${id}`));
+}
+
+export function useApproveChecklist(kind: ChecklistKind, id: number) {
+  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/approve/${id}`));
+}
+
+export function useUpdateRevision(kind: ChecklistKind, id: number) {
+  return useKindMutation((rev: string) =>
+    api.post(`${base(kind)}/test/updateRevision/${id}`, { rev }, { toast: false }),
+  );
+}
+
+export function useSaveSerials(kind: ChecklistKind, id: number) {
+  return useKindMutation((serials: string[]) =>
+    api.post<TestChecklist>(`${base(kind)}/test/saveSerials/${id}`, { serials }, { toast: false }),
+  );
+}
+
+export function useSaveResult(kind: ChecklistKind, id: number) {
+  return useKindMutation((b: { step_id: number; item_id: number; result: string }) =>
+    api.post(`${base(kind)}/saveResult/${id}`, b, { toast: false }),
+  );
+}
+
+/** Add (no `id` in the body) or edit a test step. */
+export function useSaveStep(kind: ChecklistKind) {
+  return useKindMutation((body: Record<string, unknown>) => api.post(`${stepBase(kind)}/save`, body, { toast: false }));
+}
+
+export function useDeleteStep(kind: ChecklistKind) {
+  return useKindMutation((id: number) => api.delete(`${stepBase(kind)}/delete/${id}`, { toast: false }));
+}
+
+export function useReorderSteps(kind: ChecklistKind, checklistId: number) {
+  return useKindMutation((b: { step_id: number; new_si_number: number }) =>
+    api.post(`${stepBase(kind)}/reorder`, { ...b, checklist_id: checklistId }, { toast: false }),
+  );
+}
+
+/** Import to an order product the chosen stock checklists. */
+export function useImportFromStock(orderProductId: number) {
+  return useKindMutation((ids: number[]) =>
+    api.post(`${base('order')}/importFromStock`, { order_product_id: orderProductId, stock_checklist_ids: ids }),
+  );
+}
+
+/** Export the chosen order checklists to stock. */
+export function useExportToStock() {
+  return useKindMutation((ids: number[]) => api.post(`${base('order')}/exportToStock`, { test_checklist_ids: ids }));
+}
 
 /** Downloads a checklist PDF or an order's ZIP through the shared file call (administrators use /admin/files). */
 export async function downloadChecklistFile(

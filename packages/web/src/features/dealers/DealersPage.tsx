@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { DealerRow } from '@bpm/contract/dealers';
 import { useCan } from '../../api/auth-store';
-import { useDealers } from '../../api/dealers';
+import { exportDealersCsv, useDealers } from '../../api/dealers';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -39,7 +39,7 @@ export default function DealersPage() {
       actions={
         // 'New dealer' is for administrator and sale only (document 1 section 2.10).
         <>
-          <ExportCsvButton path="/dealers" params={params} />
+          <ExportCsvButton download={exportDealersCsv} params={params} />
           {can('dealers.create') ? (
             <AddButton to="/dealers/add" testId="dealer-add">
               New dealer

@@ -12,7 +12,7 @@ import { Autocomplete, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
-import { useEvents } from '../../api/events';
+import { exportEventsCsv, useEvents } from '../../api/events';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { eventTitle, recordTypeLabel } from '../../components/event-prose';
@@ -120,7 +120,11 @@ export default function EventsPage() {
 
   return (
     <Box>
-      <PageHeader title={title} back actions={kind ? undefined : <ExportCsvButton path="/events" params={params} />} />
+      <PageHeader
+        title={title}
+        back
+        actions={kind ? undefined : <ExportCsvButton download={exportEventsCsv} params={params} />}
+      />
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
         <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="events-search" />
         {!kind && (

@@ -3,7 +3,7 @@ import { ORDER_PAGE_STORAGE_KEY, SHIPPING_STATUS_COLORS, type ShippingStatus } f
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useDocVariant } from '../../api/orders';
-import { useOrdersList, useRoleOrdersList } from '../../api/orders-list';
+import { exportOrdersCsv, exportRoleOrdersCsv, useOrdersList, useRoleOrdersList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { formatDate, formatMoney } from '../../components/format';
@@ -127,7 +127,7 @@ function SalesOrdersList() {
         payment
         actions={
           <>
-            <ExportCsvButton path="/orders" params={orderListQuery(s, { payment: true })} />
+            <ExportCsvButton download={exportOrdersCsv} params={orderListQuery(s, { payment: true })} />
             <AddButton to="/orders/add" testId="order-add">
               New order
             </AddButton>
@@ -281,7 +281,9 @@ function RoleOrdersList({ role }: { role: 'shipping' | 'production' }) {
         filter={filter}
         reset={reset}
         payment={false}
-        actions={<ExportCsvButton path={`/${role}/orders`} params={orderListQuery(s, { payment: false })} />}
+        actions={
+          <ExportCsvButton download={exportRoleOrdersCsv(role)} params={orderListQuery(s, { payment: false })} />
+        }
       />
       <ListTable
         state={s}

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { PartComponent } from '@bpm/contract/partComponents';
-import { usePartComponents } from '../../api/partComponents';
+import { exportPartComponentsCsv, usePartComponents } from '../../api/partComponents';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
@@ -58,7 +58,7 @@ export default function PartComponentsPage() {
       title="Part Components"
       actions={
         <>
-          <ExportCsvButton path="/partComponents" params={params} />
+          <ExportCsvButton download={exportPartComponentsCsv} params={params} />
           <AddButton to="/partComponents/add" testId="part-add">
             New Component
           </AddButton>

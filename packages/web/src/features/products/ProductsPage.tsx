@@ -3,7 +3,7 @@ import { can } from '@bpm/contract/permissions';
 import type { ProductRow } from '@bpm/contract/products';
 import { useMemo } from 'react';
 import { useCurrentUser } from '../../api/auth-store';
-import { useProducts, useProductsBase } from '../../api/products';
+import { useProducts, useProductsCsv } from '../../api/products';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type ActiveStatus, ActiveStatusFilter, ClearFilterButton } from '../../components/filters/ChoiceFilters';
@@ -41,7 +41,7 @@ export default function ProductsPage() {
     ...paging,
   };
   const q = useProducts(params);
-  const productsBase = useProductsBase();
+  const exportCsv = useProductsCsv();
 
   const columns: Column<ProductRow>[] = [
     { key: 'product_code', header: 'Product Code', sortKey: 'product_code' },
@@ -85,7 +85,7 @@ export default function ProductsPage() {
       title="Products"
       actions={
         <>
-          <ExportCsvButton path={productsBase} params={params} />
+          <ExportCsvButton download={exportCsv} params={params} />
           {can(user.user_role, 'products.save') && (
             <AddButton to="/products/add" testId="product-add">
               New Product

@@ -20,9 +20,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { usePartOptions } from '../../api/partComponents';
 
 /** A line as the form holds it: price_UI in the PO currency (what the user enters). */
 export interface FormLine {
@@ -206,14 +205,6 @@ export function PartsGrid({
       />
     </Box>
   );
-}
-
-function usePartOptions(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['partComponents', 'po-options', search],
-    queryFn: () => api.list<PartComponent>('/partComponents', { search, status: 'active', limit: 25 }),
-    enabled,
-  });
 }
 
 /** Add Part: part, quantity and price (in the PO currency) required; the price starts at the part's own. */

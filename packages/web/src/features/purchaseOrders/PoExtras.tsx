@@ -51,11 +51,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
     if (!Number.isFinite(Number(shipping)) || Number(shipping) < 0) return setShippingError(MSG.number);
     setShippingError(undefined);
     try {
-      await action.mutateAsync({
-        method: 'POST',
-        path: '/purchaseorders/saveShippingCost',
-        body: { id: po.id, shipping_cost: Number(shipping) },
-      });
+      await action.mutateAsync({ kind: 'shippingCost', id: po.id, shipping_cost: Number(shipping) });
       toast(MSG.saved, 'success');
     } catch (err) {
       console.error(err); // section 8: only logged
@@ -65,11 +61,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
     if (!awb.trim()) return setAwbError(MSG.required);
     setAwbError(undefined);
     try {
-      await action.mutateAsync({
-        method: 'POST',
-        path: '/purchaseorders/saveAwb',
-        body: { id: po.id, awb_number: awb },
-      });
+      await action.mutateAsync({ kind: 'awb', id: po.id, awb_number: awb });
       toast(MSG.saved, 'success');
     } catch (err) {
       console.error(err);
@@ -83,7 +75,8 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
     if (Object.keys(e).length) return;
     try {
       await upload.mutateAsync({
-        path: `/purchaseorders/pay/${po.id}`,
+        kind: 'pay',
+        id: po.id,
         fields: { payment_status: payStatus, proof_payment_pdf: proof },
       });
       toast(PO_MSG.proofUploaded, 'success');
@@ -97,7 +90,7 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
     if (!quote) return setQuoteError(PO_MSG.quoteRequired);
     setQuoteError(undefined);
     try {
-      await upload.mutateAsync({ path: `/purchaseorders/quote/${po.id}`, fields: { supplier_quote_pdf: quote } });
+      await upload.mutateAsync({ kind: 'quote', id: po.id, fields: { supplier_quote_pdf: quote } });
       toast(PO_MSG.quoteUploaded, 'success');
       setQuote(null);
     } catch (err) {

@@ -1,7 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import { CURRENCIES, PO_MSG, PO_STATUS_LABELS } from '@bpm/contract/purchaseOrders';
-import { rolePrefix } from '@bpm/contract/roles';
 import {
   Alert,
   Box,
@@ -16,11 +15,18 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCan, useCurrentUser } from '../../api/auth-store';
+import { useCan } from '../../api/auth-store';
 import { saveBlob } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { downloadPoFile, usePoAction, usePurchaseOrder, useSavePo, useSupplierOptions } from '../../api/purchaseOrders';
+import {
+  downloadPoFile,
+  type PoAction,
+  usePoAction,
+  usePurchaseOrder,
+  useSavePo,
+  useSupplierOptions,
+} from '../../api/purchaseOrders';
 import { ConflictBanner, useConflict } from '../../components/ConflictBanner';
 import { FormGrid, RecordGate, useIdParam } from '../../components/FormPage';
 import { dateInputToUnix, unixToDateInput } from '../../components/format';
@@ -50,7 +56,6 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
   const fromDashboard = params.get('page') === 'dashboard';
   const back = () => navigate(fromDashboard ? '/dashboard' : '/purchaseorders');
   const can = useCan();
-  const { user_role } = useCurrentUser();
   const ctx = po ? { state: po.status } : undefined;
   const canSave = po ? can('purchaseOrders.save', ctx) : can('purchaseOrders.save');
   const canRevise = !!po && can('purchaseOrders.revise', ctx);
@@ -97,9 +102,9 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
     }
   };
 
-  const run = async (method: 'POST' | 'PUT', path: string, ok: string, body?: unknown) => {
+  const run = async (a: PoAction, ok: string) => {
     try {
-      await action.mutateAsync({ method, path, body });
+      await action.mutateAsync(a);
       toast(ok, 'success');
       return true;
     } catch (err) {
@@ -109,15 +114,10 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
     }
   };
   const decide = (d: 'approve' | 'reject') =>
-    po &&
-    run(
-      'PUT',
-      `/${rolePrefix(user_role)}/purchaseorders/${d}/${po.id}`,
-      d === 'approve' ? PO_MSG.approved : PO_MSG.rejected,
-    );
+    po && run({ kind: d, id: po.id }, d === 'approve' ? PO_MSG.approved : PO_MSG.rejected);
   const receive = () => {
     if (!po || !check()) return;
-    run('PUT', `/admin/purchaseorders/receive/${po.id}`, PO_MSG.received);
+    run({ kind: 'receive', id: po.id }, PO_MSG.received);
   };
   const download = async () => {
     if (!po) return;
@@ -396,9 +396,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
                   return;
                 }
               }
-              if (
-                await run('POST', `/purchaseorders/requestapproval/${po.id}`, PO_MSG.sentForApproval, { emailTo: ids })
-              )
+              if (await run({ kind: 'requestApproval', id: po.id, emailTo: ids }, PO_MSG.sentForApproval))
                 setDialog(null);
             }}
           />
@@ -409,7 +407,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
             onClose={() => setDialog(null)}
             onCancelPo={async (reason) => {
               try {
-                await action.mutateAsync({ method: 'POST', path: `/purchaseorders/cancel/${po.id}`, body: { reason } });
+                await action.mutateAsync({ kind: 'cancel', id: po.id, reason });
                 toast(PO_MSG.cancelled, 'success');
                 setDialog(null);
               } catch (err) {

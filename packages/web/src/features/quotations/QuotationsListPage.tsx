@@ -5,7 +5,7 @@ import { Box, Chip, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { docListPrefix, useDocVariant } from '../../api/orders';
-import { useQuotationsList } from '../../api/orders-list';
+import { exportQuotationsCsv, useQuotationsList } from '../../api/orders-list';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { DocListFilters } from '../../components/filters/DocListFilters';
@@ -104,7 +104,7 @@ export default function QuotationsListPage() {
       filters={
         <Box sx={{ mb: 2 }}>
           <DocListFilters value={s} onChange={filter} onClear={reset} testIdPrefix="quotations">
-            <ExportCsvButton path={`${prefix}/quotations`} params={params} />
+            <ExportCsvButton download={exportQuotationsCsv(prefix)} params={params} />
             {mayCreate && (
               <AddButton to="/quotations/add" testId="quotation-add">
                 New quotation

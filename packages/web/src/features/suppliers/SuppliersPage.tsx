@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import type { Supplier } from '@bpm/contract/suppliers';
-import { useSuppliers } from '../../api/suppliers';
+import { exportSuppliersCsv, useSuppliers } from '../../api/suppliers';
 import type { Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SearchBox } from '../../components/filters/SearchBox';
@@ -31,7 +31,7 @@ export default function SuppliersPage() {
       title="Suppliers"
       actions={
         <>
-          <ExportCsvButton path="/suppliers" params={params} />
+          <ExportCsvButton download={exportSuppliersCsv} params={params} />
           <AddButton to="/suppliers/add" testId="supplier-add">
             New Supplier
           </AddButton>

@@ -11,13 +11,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { type ChecklistKind, useChecklistMutation, useTesters } from '../../api/testChecklists';
+import { type ChecklistKind, useSaveChecklist, useTesters } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-
-/** Saves quietly: the dialog shows the failure itself. */
-const postQuiet = (path: string, body: unknown) => api.post<TestChecklist>(path, body, { toast: false });
 
 /**
  * Add/Edit Test Checklist: tester and quantity (default 1; a stock checklist has no quantity when editing).
@@ -52,9 +48,7 @@ export function ChecklistDialog({
     setBanner(undefined);
   }, [open, checklist]);
   const showQuantity = !(kind === 'stock' && checklist);
-  const save = useChecklistMutation(kind, (body: Record<string, unknown>, p) =>
-    checklist ? postQuiet(`${p.base}/edit/${checklist.id}`, body) : postQuiet(`${p.base}/add`, body),
-  );
+  const save = useSaveChecklist(kind, checklist?.id);
 
   function validate(): Record<string, string> {
     const e: Record<string, string> = {};

@@ -18,15 +18,16 @@ import {
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import {
   type ChecklistKind,
   downloadChecklistFile,
+  useApproveChecklist,
   useChecklist,
-  useChecklistMutation,
+  useSignQc,
   useSteps,
+  useUpdateRevision,
 } from '../../api/testChecklists';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -52,8 +53,8 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   const { user_id } = useCurrentUser();
   const [tab, setTab] = useState(0);
   const [revOpen, setRevOpen] = useState(false);
-  const sign = useChecklistMutation(kind, (_: undefined, p) => api.post(`${p.base}/test/signQc/${id}`));
-  const approve = useChecklistMutation(kind, (_: undefined, p) => api.post(`${p.base}/test/approve/${id}`));
+  const sign = useSignQc(kind, id);
+  const approve = useApproveChecklist(kind, id);
   if (q.isLoading) return <PageLoader />;
   if (q.isError || !q.data)
     return (
@@ -206,9 +207,7 @@ function RevisionDialog({
       setError(undefined);
     }
   }, [open, c.rev]);
-  const save = useChecklistMutation(kind, (r: string, p) =>
-    api.post(`${p.base}/test/updateRevision/${c.id}`, { rev: r }, { toast: false }),
-  );
+  const save = useUpdateRevision(kind, c.id);
   async function submit() {
     if (!rev.trim()) return setError(TC_MSG.revisionEmpty);
     try {

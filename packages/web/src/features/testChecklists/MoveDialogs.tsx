@@ -12,9 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
 import { toast } from '../../api/notify';
-import { useChecklistMutation, useStockProduct } from '../../api/testChecklists';
+import { useExportToStock, useImportFromStock, useStockProduct } from '../../api/testChecklists';
 import { TestStatusChip } from './TestStatusChip';
 
 function Pick({
@@ -81,9 +80,7 @@ export function ImportDialog({
 }) {
   const stock = useStockProduct(open ? productId : 0);
   const sel = useSelection(open);
-  const run = useChecklistMutation('order', (ids: number[], p) =>
-    api.post(`${p.base}/importFromStock`, { order_product_id: orderProductId, stock_checklist_ids: ids }),
-  );
+  const run = useImportFromStock(orderProductId);
   async function submit() {
     if (!sel.selected.size) return sel.setError(TC_MSG.selectImport);
     try {
@@ -114,9 +111,7 @@ export function ImportDialog({
 /** Export to Stock: checklists leave the order for stock, results and all. */
 export function ExportDialog({ open, onClose, list }: { open: boolean; onClose: () => void; list: TestChecklist[] }) {
   const sel = useSelection(open);
-  const run = useChecklistMutation('order', (ids: number[], p) =>
-    api.post(`${p.base}/exportToStock`, { test_checklist_ids: ids }),
-  );
+  const run = useExportToStock();
   async function submit() {
     if (!sel.selected.size) return sel.setError(TC_MSG.selectExport);
     try {

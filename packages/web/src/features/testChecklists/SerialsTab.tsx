@@ -1,10 +1,9 @@
 import { serialsProblem, splitSerials, TC_MSG, type TestChecklist } from '@bpm/contract/testChecklists';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { type ChecklistKind, useChecklistMutation } from '../../api/testChecklists';
+import { type ChecklistKind, useSaveSerials } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /**
@@ -18,9 +17,7 @@ export function SerialsTab({ kind, c, editable }: { kind: ChecklistKind; c: Test
   const [confirm, setConfirm] = useState<'reduce' | 'reset' | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => setText(c.serials.join('\n')), [c.serials]);
-  const save = useChecklistMutation(kind, (serials: string[], p) =>
-    api.post<TestChecklist>(`${p.base}/test/saveSerials/${c.id}`, { serials }, { toast: false }),
-  );
+  const save = useSaveSerials(kind, c.id);
   const serials = splitSerials(text);
 
   async function send(list: string[], reset = false) {

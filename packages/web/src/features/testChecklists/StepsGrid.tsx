@@ -36,10 +36,15 @@ import {
   Typography,
 } from '@mui/material';
 import { memo, useEffect, useState } from 'react';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { type ChecklistKind, useChecklistMutation } from '../../api/testChecklists';
+import {
+  type ChecklistKind,
+  useDeleteStep,
+  useReorderSteps,
+  useSaveResult,
+  useSaveStep,
+} from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { sortAnnouncements, stepName } from '../../components/sort-announcements';
@@ -76,13 +81,9 @@ export function StepsGrid({
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const reorder = useChecklistMutation(kind, (b: { step_id: number; new_si_number: number }, p) =>
-    api.post(`${p.steps}/reorder`, { ...b, checklist_id: c.id }, { toast: false }),
-  );
-  const del = useChecklistMutation(kind, (id: number, p) => api.delete(`${p.steps}/delete/${id}`, { toast: false }));
-  const result = useChecklistMutation(kind, (b: { step_id: number; item_id: number; result: string }, p) =>
-    api.post(`${p.base}/saveResult/${c.id}`, b, { toast: false }),
-  );
+  const reorder = useReorderSteps(kind, c.id);
+  const del = useDeleteStep(kind);
+  const result = useSaveResult(kind, c.id);
   const columns = Array.from({ length: c.product_max_serials }, (_, i) => i + 1);
   const template = `${canSteps ? '48px ' : ''}56px minmax(220px, 1fr) ${columns.map(() => `${COL}px`).join(' ')}${canSteps ? ' 104px' : ''}`;
 
@@ -320,9 +321,7 @@ function StepDialog({
       setError(undefined);
     }
   }, [open, step]);
-  const save = useChecklistMutation(kind, (body: Record<string, unknown>, p) =>
-    api.post(`${p.steps}/save`, body, { toast: false }),
-  );
+  const save = useSaveStep(kind);
   async function submit() {
     if (!desc.trim()) return setError('Test Description is required');
     const key = kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id';

@@ -20,10 +20,9 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { useChecklistMutation, useStockProduct } from '../../api/testChecklists';
+import { useDeleteChecklist, useStockProduct } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ActiveChip } from '../../components/ListPage';
 import { PageHeader } from '../../components/PageHeader';
@@ -116,7 +115,7 @@ function Row({ c, onEdit }: { c: TestChecklist; onEdit: () => void }) {
   const { user_id } = useCurrentUser();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const remove = useChecklistMutation('stock', (_: undefined, p) => api.delete(`${p.base}/delete/${c.id}`));
+  const remove = useDeleteChecklist('stock', c.id);
   const mine = c.test_by === user_id;
   const manage = can('testChecklists.manage');
   // Start/Resume for the assigned tester while pending or in progress, otherwise Edit Test.

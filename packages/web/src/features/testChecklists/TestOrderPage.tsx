@@ -20,10 +20,9 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
-import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { downloadChecklistFile, useChecklistMutation, useTestOrder } from '../../api/testChecklists';
+import { downloadChecklistFile, useDeleteChecklist, useSignQc, useTestOrder } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -184,8 +183,8 @@ function ChecklistRow({ c, onEdit }: { c: TestChecklist; onEdit: () => void }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const ctx = { ownerId: c.test_by, userId: user_id, state: c.status, qaBy: c.qa_by };
-  const remove = useChecklistMutation('order', (_: undefined, p) => api.delete(`${p.base}/delete/${c.id}`));
-  const sign = useChecklistMutation('order', (_: undefined, p) => api.post(`${p.base}/test/signQc/${c.id}`));
+  const remove = useDeleteChecklist('order', c.id);
+  const sign = useSignQc('order', c.id);
   const open = () => navigate(`/testchecklists/test/${c.id}`);
   let action: React.ReactNode = null;
   if (can('testChecklists.sign')) {
