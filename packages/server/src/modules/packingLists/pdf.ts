@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { COMPANY } from '../../platform/company';
 import type { GeneratedFile } from '../../platform/file-types';
 import { safeFileName } from '../../platform/files';
-import { pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
+import { pageFooter, pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
 import { getPackingList } from './service';
 
 /** The packing list: header, then per line its serials and warranty end (shipping date + warranty days). */
@@ -21,6 +21,7 @@ export function packingListPdf(pl: PackingList): Promise<Buffer> {
   return renderPdf({
     info: { title: `Packing List ${pl.oc_ref || `#${pl.id}`}` },
     defaultStyle: { fontSize: 10 },
+    footer: pageFooter(),
     content: [
       ...(pl.show_logo ? [{ text: COMPANY.name, bold: true, fontSize: 12 }] : []),
       { text: `Packing List ${pl.oc_ref || `#${pl.id}`}`, fontSize: 16, bold: true, margin: [0, 4, 0, 8] },

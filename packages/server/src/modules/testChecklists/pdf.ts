@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { GeneratedFile } from '../../platform/file-types';
 import { safeFileName } from '../../platform/files';
-import { type Content, pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
+import { type Content, pageFooter, pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
 import { getChecklist, selectChecklists } from './core';
 import { listSteps } from './steps';
 
@@ -45,7 +45,9 @@ export function checklistPdf(c: TestChecklist, steps: TestStep[], ocRef: string 
   ];
   return renderPdf({
     pageOrientation: serials.length > 4 ? 'landscape' : 'portrait',
+    info: { title: `Test Checklist #${c.id}` },
     defaultStyle: { fontSize: 10 },
+    footer: pageFooter(),
     content,
   });
 }
