@@ -1,6 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { type NavigateFunction, useBlocker } from 'react-router';
 import { toast } from '../api/notify';
 import { ConfirmDialog } from './ConfirmDialog';
 import { INVALID_SELECTOR, shouldBlockLeave } from './form-guard';
@@ -70,4 +70,21 @@ export function useLeaveGuard(dirty: boolean) {
     }
   };
   return { dialog, whileSubmitting };
+}
+
+/**
+ * `navigate(-1)` for a save that goes back on success: resolves once the browser has moved (popstate, or after a
+ * second when there is no page to go back to), so the save's pass through the leave guard covers the move.
+ */
+export function goBackAfterSave(navigate: NavigateFunction): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('popstate', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    window.addEventListener('popstate', done);
+    void navigate(-1);
+  });
 }

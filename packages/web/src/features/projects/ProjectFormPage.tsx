@@ -1,15 +1,32 @@
 import { MSG } from '@bpm/contract/messages';
-import type { Project } from '@bpm/contract/projects';
-import { Alert, Box, Button, Paper, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { type Project, projectSave } from '@bpm/contract/projects';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Stack } from '@mui/material';
+import { Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
+import type { z } from 'zod';
+import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useProject, useWorkMutation, workApi } from '../../api/work';
-import { useIdParam } from '../../components/FormPage';
+import { useConflict } from '../../components/ConflictBanner';
+import { FormPage, useIdParam } from '../../components/FormPage';
+import { FormTextField } from '../../components/FormTextField';
+import { goBackAfterSave } from '../../components/form-behaviour';
+import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+
+type Input = z.input<typeof projectSave>;
+type Output = z.output<typeof projectSave>;
+
+const fromProject = (p: Project | undefined): DefaultValues<Input> => ({
+  name: p?.name ?? '',
+  description: p?.description ?? '',
+  version: p?.version,
+});
+
+const FIELDS = ['name', 'description', 'version'];
 
 /** /projects/add and /projects/edit/{ProjectId}: a name and a rich-text description. */
 export default function ProjectFormPage() {
@@ -20,77 +37,67 @@ export default function ProjectFormPage() {
       return <Alert severity="error">{q.error instanceof Error ? q.error.message : MSG.failedLoadProjectData}</Alert>;
     return <PageLoader />;
   }
-  return <ProjectForm key={id ?? 'new'} project={q.data} />;
+  return <ProjectForm key={id ?? 'new'} project={q.data} reload={() => q.refetch()} />;
 }
 
-function ProjectForm({ project }: { project?: Project }) {
+function ProjectForm({ project, reload }: { project?: Project; reload: () => Promise<{ data?: Project }> }) {
   const navigate = useNavigate();
-  const [name, setName] = useState(project?.name ?? '');
-  const [description, setDescription] = useState(project?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string> | null>(null);
   const save = useWorkMutation((body: Record<string, unknown>) => workApi.saveProject(project?.id, body));
+  const { control, handleSubmit, setError, reset, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(projectSave),
+    defaultValues: fromProject(project),
+  });
+  const conflict = useConflict(reload, (fresh) => reset(fromProject(fresh)));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: MSG.required });
-      toast(MSG.projectNameRequired, 'error');
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync({ name, description, version: project?.version });
-      toast(project ? MSG.projectUpdated : MSG.projectCreated, 'success');
-      if (project) navigate(-1);
-      else navigate(`/projects/view/${saved.id}`, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors && Object.keys(err.fieldErrors).length) {
-        setErrors(err.fieldErrors);
-        setServerErrors(err.fieldErrors);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      conflict.set(null);
+      try {
+        const saved = await save.mutateAsync({ ...values, version: project ? values.version : undefined });
+        toast(project ? MSG.projectUpdated : MSG.projectCreated, 'success');
+        if (project) await goBackAfterSave(navigate);
+        else navigate(`/projects/view/${saved.id}`, { replace: true, state: SKIP_LEAVE_GUARD });
+      } catch (err) {
+        handleSaveError(err, setError as never, FIELDS, conflict.set);
       }
-    }
-  };
+    },
+    (errors) => {
+      if (errors.name) toast(MSG.projectNameRequired, 'error');
+    },
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <PageHeader back title={project ? 'Edit Project' : 'New Project'} />
-      {serverErrors && (
-        <Alert severity="error" onClose={() => setServerErrors(null)} sx={{ mb: 2 }}>
-          {Object.entries(serverErrors).map(([k, m]) => (
-            <div key={k}>
-              {k}: {m}
-            </div>
-          ))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          <TextField
-            label="Project Name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name}
-            slotProps={{ htmlInput: { 'data-testid': 'field-name', maxLength: 200 } }}
-          />
-          <LazyRichTextEditor
-            label="Description"
-            value={description}
-            onChange={setDescription}
-            testId="field-description"
-          />
-        </Stack>
-        <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
-          <Button onClick={() => navigate(-1)} data-testid="project-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="project-save">
-            Save
-          </Button>
-        </Stack>
-      </Paper>
-    </Box>
+    <FormPage
+      onSubmit={onSubmit}
+      header={<PageHeader back title={project ? 'Edit Project' : 'New Project'} />}
+      conflict={conflict}
+      testIdPrefix="project"
+      onCancel={() => navigate(-1)}
+      saving={save.isPending}
+      dirty={formState.isDirty}
+    >
+      <Stack spacing={2}>
+        <FormTextField
+          control={control}
+          name="name"
+          label="Project Name"
+          required
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Controller
+          control={control}
+          name="description"
+          render={({ field, fieldState }) => (
+            <LazyRichTextEditor
+              label="Description"
+              value={(field.value as string | undefined) ?? ''}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              testId="field-description"
+            />
+          )}
+        />
+      </Stack>
+    </FormPage>
   );
 }

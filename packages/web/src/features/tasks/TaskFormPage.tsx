@@ -1,14 +1,27 @@
 import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/permissions';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskDetail, taskSave } from '@bpm/contract/tasks';
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import {
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TaskDetail,
+  type TaskPriority,
+  type TaskSave,
+  type TaskStatus,
+  taskSave,
+} from '@bpm/contract/tasks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
-import { ApiError } from '../../api/errors';
+import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
-import { useIdParam } from '../../components/FormPage';
+import { useConflict } from '../../components/ConflictBanner';
+import { FormPage, useIdParam } from '../../components/FormPage';
+import { FormTextField } from '../../components/FormTextField';
+import { goBackAfterSave } from '../../components/form-behaviour';
 import { dateInputToUnix, unixToDateInput } from '../../components/format';
 import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,6 +31,36 @@ import { fullName } from '../../components/task-ui';
 const cap = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 const numParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
+/** The form's values: the due date as the date input's 'YYYY-MM-DD', '' for no project / nobody. */
+interface Values {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_date: string;
+  assigned_to: number | '';
+  project_id: number | '';
+  version?: number;
+}
+
+const FIELDS = ['title', 'description', 'status', 'priority', 'due_date', 'assigned_to', 'project_id', 'version'];
+
+const fromTask = (t: TaskDetail | undefined, projectId?: number): Values => ({
+  title: t?.title ?? '',
+  description: t?.description ?? '',
+  status: t?.status ?? 'new',
+  priority: t?.priority ?? 'medium',
+  due_date: unixToDateInput(t?.due_date),
+  assigned_to: t?.assigned_to ?? '',
+  project_id: t?.project_id ?? projectId ?? '',
+  version: t?.version,
+});
+
+/** The contract's taskSave checks what will be sent: the date input as unix seconds (local 00:00). */
+const validate = zodResolver(taskSave);
+const resolver: Resolver<Values, unknown, TaskSave> = (values, ctx, opts) =>
+  validate({ ...values, due_date: dateInputToUnix(values.due_date) } as never, ctx, opts as never) as never;
+
 /** /tasks/add (?project_id=, ?parent_id=) and /tasks/edit/{TaskId} (document 3 sections 2.3 and 5). */
 export default function TaskFormPage() {
   const id = useIdParam('TaskId');
@@ -26,27 +69,23 @@ export default function TaskFormPage() {
     if (task.isError) return <Alert severity="error">{MSG.failedLoadTaskData}</Alert>;
     return <PageLoader />;
   }
-  return <TaskForm key={id ?? 'new'} task={task.data} />;
+  return <TaskForm key={id ?? 'new'} task={task.data} reload={() => task.refetch()} />;
 }
 
-function TaskForm({ task }: { task?: TaskDetail }) {
+function TaskForm({ task, reload }: { task?: TaskDetail; reload: () => Promise<{ data?: TaskDetail }> }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const me = useCurrentUser();
   const parentId = task?.parent_id ?? numParam(params.get('parent_id'));
   const parent = useTask(task ? undefined : parentId);
-  const [v, setV] = useState({
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    status: task?.status ?? 'new',
-    priority: task?.priority ?? 'medium',
-    due: unixToDateInput(task?.due_date),
-    assigned_to: task?.assigned_to ?? null,
-    project_id: task?.project_id ?? numParam(params.get('project_id')) ?? null,
+  const { control, handleSubmit, setError, setValue, reset, formState } = useForm<Values, unknown, TaskSave>({
+    resolver,
+    defaultValues: fromTask(task, numParam(params.get('project_id'))),
   });
-  const projectId = task ? task.project_id : parentId ? (parent.data?.project_id ?? null) : v.project_id;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string> | null>(null);
+  const conflict = useConflict(reload, (fresh) => reset(fromTask(fresh)));
+  const [assignedTo, chosenProject] = useWatch({ control, name: ['assigned_to', 'project_id'] });
+  const projectId = task ? task.project_id : parentId ? (parent.data?.project_id ?? null) : chosenProject || null;
+  const [unmatched, setUnmatched] = useState<Record<string, string> | null>(null);
   const projects = useProjects({ limit: 500, offset: 0, search: '', completion: 'all' });
   const users = useAssignableUsers(projectId);
   const save = useWorkMutation((body: Record<string, unknown>) => workApi.saveTask(task?.id, body));
@@ -56,189 +95,165 @@ function TaskForm({ task }: { task?: TaskDetail }) {
     : me
       ? [{ id: me.user_id, first_name: me.username, last_name: '', username: me.username, project_member_id: null }]
       : [];
-  const chosen = options.find((u) => u.id === v.assigned_to);
+  const chosen = options.find((u) => u.id === assignedTo);
   const warn = projectId && chosen && chosen.project_member_id == null;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = {
-      title: v.title,
-      description: v.description,
-      status: v.status,
-      priority: v.priority,
-      due_date: dateInputToUnix(v.due),
-      assigned_to: v.assigned_to,
-      project_id: task ? task.project_id : parentId ? undefined : v.project_id,
-      parent_id: task ? task.parent_id : parentId,
-      version: task?.version,
-    };
-    const parsed = taskSave.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      if (!v.title.trim()) toast(MSG.taskTitleRequired, 'error');
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(body);
-      toast(task ? MSG.taskUpdated : parentId ? MSG.subtaskCreated : MSG.taskCreated, 'success');
-      if (!task && parentId) navigate(`/tasks/view/${parentId}`);
-      else navigate(-1);
-    } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors && Object.keys(err.fieldErrors).length) {
-        setErrors(err.fieldErrors);
-        setServerErrors(err.fieldErrors);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      conflict.set(null);
+      setUnmatched(null);
+      const body = {
+        ...values,
+        project_id: task ? task.project_id : parentId ? undefined : values.project_id,
+        parent_id: task ? task.parent_id : parentId,
+        version: task ? values.version : undefined,
+      };
+      try {
+        await save.mutateAsync(body);
+        toast(task ? MSG.taskUpdated : parentId ? MSG.subtaskCreated : MSG.taskCreated, 'success');
+        if (!task && parentId) navigate(`/tasks/view/${parentId}`);
+        else await goBackAfterSave(navigate);
+      } catch (err) {
+        const e = handleSaveError(err, setError as never, FIELDS, conflict.set);
+        // What matches no field (the parent, say) is listed above the form.
+        const rest = Object.entries(e?.fieldErrors ?? {}).filter(([k]) => !FIELDS.includes(k));
+        if (rest.length) setUnmatched(Object.fromEntries(rest));
       }
-    }
-  };
+    },
+    (errors) => {
+      if (errors.title) toast(MSG.taskTitleRequired, 'error');
+    },
+  );
 
   const title = task ? (task.parent_id ? 'Edit Subtask' : 'Edit Task') : parentId ? 'New Subtask' : 'New Task';
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <PageHeader back title={title} />
-      {serverErrors && (
-        <Alert severity="error" onClose={() => setServerErrors(null)} sx={{ mb: 2 }} data-testid="task-errors">
-          {Object.entries(serverErrors).map(([k, m]) => (
-            <div key={k}>
-              {k}: {m}
-            </div>
-          ))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack spacing={2}>
-          {parentId && parent.data && (
-            <Alert severity="info">
-              Subtask of #{parentId}: {parent.data.title}
-            </Alert>
-          )}
-          <TextField
-            label="Title"
-            required
-            value={v.title}
-            onChange={(e) => setV({ ...v, title: e.target.value })}
-            error={!!errors.title}
-            helperText={errors.title}
-            slotProps={{ htmlInput: { 'data-testid': 'field-title', maxLength: 500 } }}
-          />
-          <LazyRichTextEditor
-            label="Description"
-            value={v.description}
-            onChange={(description) => setV((s) => ({ ...s, description }))}
-            error={errors.description}
-            testId="field-description"
-          />
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <TextField
-              select
-              required
-              label="Status"
-              value={v.status}
-              onChange={(e) => setV({ ...v, status: e.target.value as typeof v.status })}
-              error={!!errors.status}
-              helperText={errors.status}
-              sx={{ minWidth: 180 }}
-              slotProps={{ htmlInput: { 'data-testid': 'field-status' } }}
-            >
-              {TASK_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {cap(s)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              required
-              label="Priority"
-              value={v.priority}
-              onChange={(e) => setV({ ...v, priority: e.target.value as typeof v.priority })}
-              error={!!errors.priority}
-              helperText={errors.priority}
-              sx={{ minWidth: 180 }}
-              slotProps={{ htmlInput: { 'data-testid': 'field-priority' } }}
-            >
-              {TASK_PRIORITIES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {cap(s)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {/* Labelled required as the spec says; an empty due date is sent as null. */}
-            <TextField
-              type="date"
-              required
-              label="Due Date"
-              value={v.due}
-              onChange={(e) => setV({ ...v, due: e.target.value })}
-              error={!!errors.due_date}
-              helperText={errors.due_date}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-due_date' } }}
+    <FormPage
+      onSubmit={onSubmit}
+      header={<PageHeader back title={title} />}
+      conflict={conflict}
+      notice={
+        unmatched && (
+          <Alert severity="error" onClose={() => setUnmatched(null)} sx={{ mb: 2 }} data-testid="task-errors">
+            {Object.entries(unmatched).map(([k, m]) => (
+              <div key={k}>
+                {k}: {m}
+              </div>
+            ))}
+          </Alert>
+        )
+      }
+      testIdPrefix="task"
+      onCancel={() => navigate(-1)}
+      saving={save.isPending}
+      dirty={formState.isDirty}
+    >
+      <Stack spacing={2}>
+        {parentId && parent.data && (
+          <Alert severity="info">
+            Subtask of #{parentId}: {parent.data.title}
+          </Alert>
+        )}
+        <FormTextField
+          control={control}
+          name="title"
+          label="Title"
+          required
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <Controller
+          control={control}
+          name="description"
+          render={({ field, fieldState }) => (
+            <LazyRichTextEditor
+              label="Description"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              testId="field-description"
             />
-          </Stack>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <TextField
-              select
-              label="Project"
-              value={projectId ?? ''}
-              disabled={!!task || !!parentId}
-              onChange={(e) =>
-                setV({ ...v, project_id: e.target.value === '' ? null : Number(e.target.value), assigned_to: null })
-              }
-              sx={{ minWidth: 240 }}
-              error={!!errors.project_id}
-              helperText={errors.project_id}
-              slotProps={{ htmlInput: { 'data-testid': 'field-project_id' } }}
-            >
-              <MenuItem value="">No project</MenuItem>
-              {(projects.data?.rows ?? [])
-                .filter((p) => projectCan(p.my_role, 'can_create_tasks') || p.id === projectId)
-                .map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              {task?.project_id && !(projects.data?.rows ?? []).some((p) => p.id === task.project_id) && (
-                <MenuItem value={task.project_id}>{task.project_name}</MenuItem>
-              )}
-            </TextField>
-            <TextField
-              select
-              label="Assigned To"
-              value={v.assigned_to ?? ''}
-              onChange={(e) => setV({ ...v, assigned_to: e.target.value === '' ? null : Number(e.target.value) })}
-              sx={{ minWidth: 240 }}
-              error={!!errors.assigned_to}
-              helperText={errors.assigned_to}
-              slotProps={{ htmlInput: { 'data-testid': 'field-assigned_to' } }}
-            >
-              <MenuItem value="">Unassigned</MenuItem>
-              {options.map((u) => (
-                <MenuItem key={u.id} value={u.id}>
-                  {fullName(u.first_name, u.last_name)} ({u.username})
-                </MenuItem>
-              ))}
-              {task?.assigned_to && !options.some((u) => u.id === task.assigned_to) && (
-                <MenuItem value={task.assigned_to}>
-                  {fullName(task.assigned_to_first_name, task.assigned_to_last_name)}
-                </MenuItem>
-              )}
-            </TextField>
-          </Stack>
-          {warn && (
-            <Alert severity="warning" data-testid="non-member-warning">
-              {MSG.notMemberWarning(fullName(chosen.first_name, chosen.last_name))}
-            </Alert>
           )}
+        />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <FormTextField control={control} name="status" label="Status" select required sx={{ minWidth: 180 }}>
+            {TASK_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {cap(s)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField control={control} name="priority" label="Priority" select required sx={{ minWidth: 180 }}>
+            {TASK_PRIORITIES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {cap(s)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {/* Labelled required as the spec says; an empty due date is sent as null. */}
+          <FormTextField
+            control={control}
+            name="due_date"
+            type="date"
+            required
+            label="Due Date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
-        <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
-          <Button onClick={() => navigate(-1)} data-testid="task-cancel">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="task-save">
-            Save
-          </Button>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name="project_id"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Project"
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                value={projectId ?? ''}
+                disabled={!!task || !!parentId}
+                onChange={(e) => {
+                  field.onChange(e.target.value === '' ? '' : Number(e.target.value));
+                  setValue('assigned_to', '', { shouldDirty: true });
+                }}
+                sx={{ minWidth: 240 }}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { 'data-testid': 'field-project_id' } }}
+              >
+                <MenuItem value="">No project</MenuItem>
+                {(projects.data?.rows ?? [])
+                  .filter((p) => projectCan(p.my_role, 'can_create_tasks') || p.id === projectId)
+                  .map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                {task?.project_id && !(projects.data?.rows ?? []).some((p) => p.id === task.project_id) && (
+                  <MenuItem value={task.project_id}>{task.project_name}</MenuItem>
+                )}
+              </TextField>
+            )}
+          />
+          <FormTextField control={control} name="assigned_to" label="Assigned To" select sx={{ minWidth: 240 }}>
+            <MenuItem value="">Unassigned</MenuItem>
+            {options.map((u) => (
+              <MenuItem key={u.id} value={u.id}>
+                {fullName(u.first_name, u.last_name)} ({u.username})
+              </MenuItem>
+            ))}
+            {task?.assigned_to && !options.some((u) => u.id === task.assigned_to) && (
+              <MenuItem value={task.assigned_to}>
+                {fullName(task.assigned_to_first_name, task.assigned_to_last_name)}
+              </MenuItem>
+            )}
+          </FormTextField>
         </Stack>
-      </Paper>
-    </Box>
+        {warn && (
+          <Alert severity="warning" data-testid="non-member-warning">
+            {MSG.notMemberWarning(fullName(chosen.first_name, chosen.last_name))}
+          </Alert>
+        )}
+      </Stack>
+    </FormPage>
   );
 }
