@@ -1,5 +1,5 @@
-// Every generated PDF prints names in any script (issue 22 item 5): OC, invoice, PO and reports, read
-// back with pdftotext through the real routes.
+// Every generated PDF prints names in any script (issue 22 item 5): OC, invoice, PO, packing list and
+// reports, read back with pdftotext through the real routes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { encodeTimezone } from '@bpm/contract/reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePart, makeSaleProduct } from './factories/products';
+import { makePart, makeProduct, makeSaleProduct } from './factories/products';
 import { type Json, makeSupplier, poBody } from './factories/purchasing';
-import { createDealer, createOrder } from './factories/sales';
+import { createDealer, createOrder, makeOrder } from './factories/sales';
 import { call, createTestApp, get, type TestApp } from './helpers';
 
 const TURKISH = 'Anatolia Takip A.Ş.';
@@ -84,6 +84,25 @@ describe('names in every script', () => {
     const pdf = await call(t, 'qa', 'GET', `/files/purchase_order/po_pdf/${id}`);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expectNames(pdfText(pdf.rawPayload), [POLISH_CJK, CZECH, CYRILLIC, TURKISH, GREEK]);
+  });
+
+  it('prints them on a packing list', async () => {
+    const product = await makeProduct(t, { desc: GREEK, plSerialCount: 1 });
+    const orderId = await makeOrder(t, [{ product_id: product.id, quantity: 1 }]);
+    const order = (await call(t, 'shipping', 'GET', `/shipping/packinglists/order/${orderId}`)).json().data;
+    const saved = await call(t, 'shipping', 'POST', '/shipping/packinglists/save', {
+      order_id: orderId,
+      customer: TURKISH,
+      country: 'Germany',
+      po_number: CYRILLIC,
+      shipping_date: utc(2026, 11, 1),
+      show_logo: 1,
+      products: order.products.map((l: Json) => ({ ...l, pl_name: POLISH_CJK, pl_serial: CZECH })),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pdf = await call(t, 'shipping', 'GET', `/files/packing_list/packing_list_pdf/${saved.json().data.id}`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expectNames(pdfText(pdf.rawPayload), [TURKISH, CYRILLIC, POLISH_CJK, CZECH]);
   });
 
   it('prints them in the Overdue Invoices and Top Dealers reports', async () => {
