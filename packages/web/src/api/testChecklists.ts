@@ -61,6 +61,11 @@ export function useChecklist(kind: ChecklistKind, id: number) {
   });
 }
 
+/** One checklist as it is now (a stale edit's Reload). */
+export function fetchChecklist(kind: ChecklistKind, id: number) {
+  return api.get<TestChecklist>(`${base(kind)}/test/${id}`, undefined, { toast: false });
+}
+
 export function useSteps(kind: ChecklistKind, id: number) {
   return useQuery({
     queryKey: [AREA, 'steps', kind, id],

@@ -1,23 +1,43 @@
-import { TC_MSG, type TestChecklist } from '@bpm/contract/testChecklists';
 import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
-import { type ChecklistKind, useSaveChecklist, useTesters } from '../../api/testChecklists';
+  checklistAdd,
+  checklistEdit,
+  stockChecklistAdd,
+  stockChecklistEdit,
+  TC_MSG,
+  type TestChecklist,
+} from '@bpm/contract/testChecklists';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ApiError, handleSaveError } from '../../api/errors';
+import { type ChecklistKind, fetchChecklist, useSaveChecklist, useTesters } from '../../api/testChecklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConflict } from '../../components/ConflictBanner';
+import { FormTextField } from '../../components/FormTextField';
+import { reportInvalid } from '../../components/form-behaviour';
+
+interface Values {
+  test_by: number | '';
+  quantity: string;
+  version?: number;
+}
+
+const FIELDS = ['test_by', 'quantity', 'version'];
+
+/** The contract's schema of the call the dialog makes: add or edit, order or stock. */
+const schemaFor = (kind: ChecklistKind, editing: boolean) =>
+  kind === 'order' ? (editing ? checklistEdit : checklistAdd) : editing ? stockChecklistEdit : stockChecklistAdd;
+
+const fromChecklist = (c: TestChecklist | undefined): Values => ({
+  test_by: c?.test_by ?? '',
+  quantity: String(c?.quantity ?? 1),
+  version: c?.version,
+});
 
 /**
  * Add/Edit Test Checklist: tester and quantity (default 1; a stock checklist has no quantity when editing).
- * Lowering the quantity asks first: serials and results beyond it are deleted.
+ * Lowering the quantity asks first: serials and results beyond it are deleted. A stale edit offers Reload.
  */
 export function ChecklistDialog({
   kind,
@@ -35,106 +55,146 @@ export function ChecklistDialog({
   productId?: number;
 }) {
   const testers = useTesters(kind, open);
-  const [testBy, setTestBy] = useState<number | ''>('');
-  const [quantity, setQuantity] = useState('1');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // After a stale save's Reload: the checklist as it is now (its version and quantity).
+  const [fresh, setFresh] = useState<TestChecklist>();
+  const current = fresh ?? checklist;
+  const showQuantity = !(kind === 'stock' && checklist);
+  /** The ids the call needs besides the fields: they are validated with them. */
+  const ids = () =>
+    kind === 'order'
+      ? { order_product_id: current?.order_product_id ?? orderProductId }
+      : checklist
+        ? {}
+        : { product_id: productId };
+  const validate = zodResolver(schemaFor(kind, !!checklist) as never);
+  const resolver: Resolver<Values> = (values, ctx, opts) =>
+    validate(
+      {
+        ...ids(),
+        test_by: values.test_by,
+        version: values.version,
+        ...(showQuantity ? { quantity: values.quantity } : {}),
+      },
+      ctx,
+      opts as never,
+    ) as never;
+  const { control, handleSubmit, setError, reset, getValues } = useForm<Values>({
+    resolver,
+    defaultValues: fromChecklist(checklist),
+  });
   const [banner, setBanner] = useState<string>();
   const [confirm, setConfirm] = useState(false);
+  const formEl = useRef<HTMLFormElement | null>(null);
+  const conflict = useConflict(
+    async () => ({ data: checklist ? await fetchChecklist(kind, checklist.id) : undefined }),
+    (c) => {
+      setFresh(c);
+      reset(fromChecklist(c));
+    },
+  );
+  // Opening starts from the checklist's values.
   useEffect(() => {
     if (!open) return;
-    setTestBy(checklist?.test_by ?? '');
-    setQuantity(String(checklist?.quantity ?? 1));
-    setErrors({});
+    setFresh(undefined);
+    reset(fromChecklist(checklist));
     setBanner(undefined);
-  }, [open, checklist]);
-  const showQuantity = !(kind === 'stock' && checklist);
+    conflict.set(null);
+  }, [open, checklist, reset, conflict.set]);
   const save = useSaveChecklist(kind, checklist?.id);
 
-  function validate(): Record<string, string> {
-    const e: Record<string, string> = {};
-    if (!testBy) e.test_by = TC_MSG.testerRequired;
-    if (showQuantity) {
-      if (quantity.trim() === '') e.quantity = TC_MSG.quantityRequired;
-      else if (!(Number(quantity) > 0) || !Number.isInteger(Number(quantity))) e.quantity = TC_MSG.quantityPositive;
-    }
-    return e;
-  }
-  async function submit(confirmed = false) {
-    const e = validate();
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    const q = Number(quantity);
-    if (checklist && showQuantity && q < checklist.quantity && !confirmed) {
-      setConfirm(true);
-      return;
-    }
-    const body: Record<string, unknown> = { test_by: testBy, version: checklist?.version };
-    if (showQuantity) body.quantity = q;
-    if (kind === 'order') body.order_product_id = checklist?.order_product_id ?? orderProductId;
-    else if (!checklist) body.product_id = productId;
+  const send = async (values: Values) => {
+    const body: Record<string, unknown> = { ...ids(), test_by: values.test_by, version: current?.version };
+    if (showQuantity) body.quantity = Number(values.quantity);
+    setBanner(undefined);
+    conflict.set(null);
     try {
       await save.mutateAsync(body);
       onClose();
     } catch (err) {
+      const e = handleSaveError(err, setError as never, FIELDS, conflict.set);
       // The server's message is preferred; shown in the dialog (document 3 section 8).
-      setBanner(err instanceof ApiError ? err.message : 'Failed to add/update test checklist');
-      if (err instanceof ApiError) {
-        const cause = (err.body as { cause?: Record<string, string> })?.cause;
-        if (cause) setErrors(cause);
-      }
+      if (e?.code !== 'stale_version')
+        setBanner(err instanceof ApiError ? err.message : 'Failed to add/update test checklist');
     }
-  }
+  };
+  const submit = handleSubmit(async (values) => {
+    if (current && showQuantity && Number(values.quantity) < current.quantity) return setConfirm(true);
+    await send(values);
+  });
+
   return (
     <>
       <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="checklist-dialog">
-        <DialogTitle>{checklist ? 'Edit Test Checklist' : 'Add Test Checklist'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {banner && <Alert severity="error">{banner}</Alert>}
-            <TextField
-              select
-              label="Tester"
-              value={testBy}
-              onChange={(e) => setTestBy(Number(e.target.value))}
-              error={!!errors.test_by}
-              helperText={errors.test_by}
-              slotProps={{ htmlInput: { 'data-testid': 'checklist-tester' } }}
-              SelectProps={{ SelectDisplayProps: { 'data-testid': 'checklist-tester-select' } as object }}
-            >
-              {(testers.data ?? []).map((u) => (
-                <MenuItem key={u.id} value={u.id}>
-                  {`${u.first_name} ${u.last_name}`.trim()} ({u.user_role})
-                </MenuItem>
-              ))}
-            </TextField>
-            {showQuantity && (
-              <TextField
-                label="Quantity"
-                type="number"
-                value={quantity}
-                onChange={(e) => setQuantity(e.target.value)}
-                error={!!errors.quantity}
-                helperText={errors.quantity}
-                slotProps={{ htmlInput: { min: 1, 'data-testid': 'checklist-quantity' } }}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="contained" onClick={() => submit()} disabled={save.isPending} data-testid="checklist-save">
-            Save
-          </Button>
-        </DialogActions>
+        <Box
+          component="form"
+          noValidate
+          ref={formEl}
+          onSubmit={async (e: FormEvent<HTMLFormElement>) => {
+            e.stopPropagation();
+            await submit(e);
+            await reportInvalid(formEl.current);
+          }}
+        >
+          <DialogTitle>{checklist ? 'Edit Test Checklist' : 'Add Test Checklist'}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              {banner && <Alert severity="error">{banner}</Alert>}
+              {conflict.message && (
+                <Alert
+                  severity="warning"
+                  data-testid="checklist-conflict"
+                  action={
+                    <Button color="inherit" size="small" data-testid="checklist-reload" onClick={conflict.reload}>
+                      Reload
+                    </Button>
+                  }
+                >
+                  {conflict.message}
+                </Alert>
+              )}
+              <FormTextField
+                control={control}
+                name="test_by"
+                select
+                label="Tester"
+                slotProps={{
+                  htmlInput: { 'data-testid': 'checklist-tester' },
+                  select: { SelectDisplayProps: { 'data-testid': 'checklist-tester-select' } as object },
+                }}
+              >
+                {(testers.data ?? []).map((u) => (
+                  <MenuItem key={u.id} value={u.id}>
+                    {`${u.first_name} ${u.last_name}`.trim()} ({u.user_role})
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              {showQuantity && (
+                <FormTextField
+                  control={control}
+                  name="quantity"
+                  label="Quantity"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 1, 'data-testid': 'checklist-quantity' } }}
+                />
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="checklist-save">
+              Save
+            </Button>
+          </DialogActions>
+        </Box>
       </Dialog>
       <ConfirmDialog
         open={confirm}
         title="Reducing Test Quantity"
-        message={TC_MSG.reduceQuantityConfirm(checklist?.quantity ?? 0, Number(quantity))}
+        message={TC_MSG.reduceQuantityConfirm(current?.quantity ?? 0, Number(getValues('quantity')))}
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);
-          void submit(true);
+          void send(getValues());
         }}
       />
     </>
