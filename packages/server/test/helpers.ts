@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { ROLES, type Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -272,29 +272,19 @@ export async function counts(t: TestApp) {
   return r!;
 }
 
-/** The text of a pdfmake PDF: inflates its streams and decodes the hex strings of its text runs. */
+/**
+ * The text of a PDF as pdftotext (poppler-utils) reads it, every run of white space made one space.
+ * The PDFs embed their fonts (platform/pdf.ts): their strings are glyph ids, read through the
+ * fonts' ToUnicode maps.
+ */
 export function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  const re = /stream\r?\n/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let body = pdf.subarray(start, end);
-    try {
-      body = inflateSync(body);
-    } catch {
-      // not compressed
-    }
-    const s = body.toString('latin1');
-    for (const tj of s.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      let run = '';
-      for (const h of tj[1]!.matchAll(/<([0-9a-fA-F]+)>/g)) run += Buffer.from(h[1]!, 'hex').toString('latin1');
-      out.push(run);
-    }
+  const dir = mkdtempSync(join(tmpdir(), 'bpm-pdf-'));
+  try {
+    writeFileSync(join(dir, 'd.pdf'), pdf);
+    return execFileSync('pdftotext', [join(dir, 'd.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  // pdfmake breaks runs after hyphens: join those back.
-  return out.join(' ').replace(/\s+/g, ' ').replace(/- /g, '-');
 }
 
 /** The roles other than `allowed` (for "everyone else gets 403" checks). */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
@@ -24,28 +24,15 @@ async function pick(page: Page, testId: string, text: string) {
   await option.click();
 }
 
-/** The text a pdfkit PDF draws: inflate its streams, join the hex strings of each TJ / Tj. */
+/** The text of a PDF as pdftotext reads it (the PDFs embed their fonts: strings are glyph ids). */
 function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const out: string[] = [];
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null = re.exec(raw);
-  while (m) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let body = Buffer.from(raw.slice(start, end), 'latin1');
-    try {
-      body = inflateSync(body);
-    } catch {
-      // not compressed
-    }
-    for (const t of body.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
-      const hex = t[1] ? [...t[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => h[1]).join('') : (t[2] ?? '');
-      out.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-    m = re.exec(raw);
+  const dir = mkdtempSync(join(tmpdir(), 'bpm-pdf-'));
+  try {
+    writeFileSync(join(dir, 'd.pdf'), bytes);
+    return execFileSync('pdftotext', [join(dir, 'd.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return out.join(' ');
 }
 
 /**
