@@ -1,12 +1,20 @@
 import { TEST_STATUS_LABELS, type TestStatus } from '@bpm/contract/orders';
-import { type PackingLine, serialCountProblem } from '@bpm/contract/packingLists';
+import {
+  type PackingLine,
+  type PackingList,
+  type PackingListSave,
+  PL_MSG,
+  packingListSave,
+  serialCountProblem,
+} from '@bpm/contract/packingLists';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Autocomplete,
-  Box,
   Button,
   Checkbox,
   FormControlLabel,
+  Paper,
   Stack,
   Table,
   TableBody,
@@ -16,9 +24,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../api/auth-store';
-import { ApiError } from '../../api/errors';
+import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import {
   downloadPackingListPdf,
@@ -29,253 +38,364 @@ import {
   useSavePackingList,
 } from '../../api/packingLists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConflict } from '../../components/ConflictBanner';
+import { FormPage, useIdParam } from '../../components/FormPage';
+import { FormTextField } from '../../components/FormTextField';
+import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
 import { dateInputToUnix, formatDate, unixToDateInput } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 
-interface Head {
-  order_id?: number;
+/** The form's values: the shipping date as the date input's 'YYYY-MM-DD', '' before an order is chosen. */
+interface Values {
+  order_id: number | '';
   po_number: string;
-  shipping_date: number | null;
+  shipping_date: string;
   customer: string;
   country: string;
   show_logo: number;
+  products: PackingLine[];
+  version?: number;
 }
+
+const HEAD_FIELDS = [
+  'order_id',
+  'po_number',
+  'shipping_date',
+  'customer',
+  'country',
+  'show_logo',
+  'products',
+  'version',
+];
+const LINE_FIELDS = ['quantity', 'pl_box', 'pl_serial'] as const;
+
+const fromList = (p: PackingList | undefined): Values => ({
+  order_id: p?.order_id ?? '',
+  po_number: p?.po_number ?? '',
+  shipping_date: unixToDateInput(p?.shipping_date ?? null),
+  customer: p?.customer ?? '',
+  country: p?.country ?? '',
+  show_logo: p?.show_logo ?? 1,
+  products: p?.products ?? [],
+  version: p?.version,
+});
+
+/** The contract's packingListSave checks what will be sent: the date input as unix seconds. */
+const validate = zodResolver(packingListSave);
+const resolver: Resolver<Values, unknown, PackingListSave> = (values, ctx, opts) =>
+  validate({ ...values, shipping_date: dateInputToUnix(values.shipping_date) } as never, ctx, opts as never) as never;
 
 /** /packinglists/add and /packinglists/edit/{PackingListId} (document 2 sections 2 and 5). */
 export default function PackingListEditPage() {
-  const idParam = useParams().PackingListId;
-  const id = idParam ? Number(idParam) : undefined;
+  const id = useIdParam('PackingListId');
   const existing = usePackingList(id);
+  // Kept across the move from add to edit after the first save.
+  const [warnings, setWarnings] = useState<string[]>([]);
+  if (id && existing.isLoading) return <PageLoader />;
+  if (id && (existing.isError || !existing.data)) return <Alert severity="error">{PL_MSG.notFound}</Alert>;
+  return (
+    <PackingListForm
+      key={id ?? 'new'}
+      id={id}
+      list={existing.data}
+      reload={() => existing.refetch()}
+      warnings={warnings}
+      setWarnings={setWarnings}
+    />
+  );
+}
+
+function PackingListForm({
+  id,
+  list,
+  reload,
+  warnings,
+  setWarnings,
+}: {
+  id: number | undefined;
+  list: PackingList | undefined;
+  reload: () => Promise<{ data?: PackingList }>;
+  warnings: string[];
+  setWarnings: (w: string[]) => void;
+}) {
   const navigate = useNavigate();
   const can = useCan();
-  const [head, setHead] = useState<Head>({
-    po_number: '',
-    shipping_date: null,
-    customer: '',
-    country: '',
-    show_logo: 1,
-  });
-  const [lines, setLines] = useState<PackingLine[]>([]);
-  const [version, setVersion] = useState<number>();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<number>();
-  const [warnings, setWarnings] = useState<string[]>([]);
-  const [banner, setBanner] = useState<string>();
   const [deleting, setDeleting] = useState(false);
+  const { control, handleSubmit, setError, setValue, getValues, reset, formState } = useForm<
+    Values,
+    unknown,
+    PackingListSave
+  >({ resolver, defaultValues: fromList(list) });
+  const conflict = useConflict(reload, (fresh) => reset(fromList(fresh)));
   const orders = usePackingOrders(search);
-  const order = usePackingOrder(picked ?? head.order_id);
+  const order = usePackingOrder(picked ?? list?.order_id);
   const save = useSavePackingList();
   const del = useDeletePackingList();
+  const lines = useWatch({ control, name: 'products' });
 
-  useEffect(() => {
-    const p = existing.data;
-    if (!p) return;
-    setHead({
-      order_id: p.order_id,
-      po_number: p.po_number,
-      shipping_date: p.shipping_date,
-      customer: p.customer,
-      country: p.country,
-      show_logo: p.show_logo,
-    });
-    setLines(p.products);
-    setVersion(p.version);
-  }, [existing.data]);
+  const testStatus = (order.data?.test_status ?? list?.test_status) as TestStatus | undefined;
+
   // Picking an order fills the lines; serials come from its checklists when it has them (read-only).
+  const pick = (orderId: number | undefined) => {
+    setPicked(orderId);
+    setValue('order_id', orderId ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  };
   useEffect(() => {
     const o = order.data;
-    if (!o || !picked) return;
-    setLines(o.products);
-    setHead((h) => ({ ...h, order_id: o.id, customer: h.customer || o.customer, country: h.country || o.country }));
-  }, [order.data, picked]);
+    if (!o || !picked || o.id !== picked) return;
+    setValue('products', o.products, { shouldDirty: true });
+    if (!getValues('customer')) setValue('customer', o.customer, { shouldDirty: true });
+    if (!getValues('country')) setValue('country', o.country, { shouldDirty: true });
+  }, [order.data, picked, setValue, getValues]);
 
-  if (id && existing.isLoading) return <PageLoader />;
-  if (id && existing.isError) return <Alert severity="error">Packing list not found</Alert>;
-  const testStatus = (order.data?.test_status ?? existing.data?.test_status) as TestStatus | undefined;
-  const problems = lines.map((l) => serialCountProblem(l));
-
-  async function submit() {
-    setBanner(undefined);
-    if (!head.order_id) return setBanner('Please choose an order');
+  const onSubmit = handleSubmit(async (values) => {
+    conflict.set(null);
     try {
-      const saved = await save.mutateAsync({ ...head, id, version, products: lines });
+      const saved = await save.mutateAsync({ ...values, id, version: id ? values.version : undefined });
       setWarnings(saved.warnings ?? []);
       toast('Save successfully', 'success');
-      setVersion(saved.version);
-      if (!id) navigate(`/packinglists/edit/${saved.id}`, { replace: true });
+      reset(fromList(saved));
+      if (!id) navigate(`/packinglists/edit/${saved.id}`, { replace: true, state: SKIP_LEAVE_GUARD });
     } catch (err) {
-      if (err instanceof ApiError) setBanner(err.message);
+      const fields = [
+        ...HEAD_FIELDS,
+        ...getValues('products').flatMap((_, i) => LINE_FIELDS.map((f) => `products.${i}.${f}`)),
+      ];
+      handleSaveError(err, setError as never, fields, conflict.set);
     }
-  }
-  const setLine = (i: number, patch: Partial<PackingLine>) =>
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  });
 
   return (
-    <Box>
-      <PageHeader
-        back
-        title={id ? `Packing List ${existing.data?.oc_ref ?? ''}` : 'New Packing List'}
-        actions={
-          <Stack direction="row" spacing={1}>
-            {id && (
-              <Button component={Link} to={`/events/packinglist/${id}`} data-testid="view-history">
-                View History
-              </Button>
-            )}
-            {id && (
-              <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>PDF</Button>
-            )}
-            {id && can('license.generate') && (
-              <Button component={Link} to={`/genlic?packing_list_id=${id}`} data-testid="packing-license">
-                License Devices
-              </Button>
-            )}
-            {id && (
-              <Button color="error" onClick={() => setDeleting(true)} data-testid="packing-delete">
-                Delete
-              </Button>
-            )}
-            <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="packing-save">
-              Save
-            </Button>
-          </Stack>
-        }
-      />
-      {banner && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {banner}
-        </Alert>
-      )}
-      {warnings.map((w) => (
-        <Alert key={w} severity="warning" sx={{ mb: 2 }} data-testid="packing-warning">
-          {w}
-        </Alert>
-      ))}
-      {testStatus && testStatus !== 'completed' && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="test-status-warning">
-          Test status: {TEST_STATUS_LABELS[testStatus] ?? testStatus}
-        </Alert>
-      )}
-      <Stack spacing={2} sx={{ maxWidth: 720, mb: 3 }}>
-        {id ? (
-          <TextField label="Order" value={`${existing.data?.oc_ref} · ${existing.data?.dealer_name}`} disabled />
-        ) : (
-          <Autocomplete
-            options={orders.data ?? []}
-            getOptionLabel={(o) => `${o.oc_ref || `#${o.id}`} · ${o.dealer_name} · ${formatDate(o.date)}`}
-            onInputChange={(_, v) => setSearch(v)}
-            onChange={(_, o) => setPicked(o?.id)}
-            filterOptions={(x) => x}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Order"
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'packing-order' } }}
+    <FormPage
+      onSubmit={onSubmit}
+      layout="sections"
+      header={
+        <PageHeader
+          back
+          title={id ? `Packing List ${list?.oc_ref ?? ''}` : 'New Packing List'}
+          actions={
+            id && (
+              <Stack direction="row" spacing={1}>
+                <Button component={Link} to={`/events/packinglist/${id}`} data-testid="view-history">
+                  View History
+                </Button>
+                <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>
+                  PDF
+                </Button>
+                {can('license.generate') && (
+                  <Button component={Link} to={`/genlic?packing_list_id=${id}`} data-testid="packing-license">
+                    License Devices
+                  </Button>
+                )}
+                <Button color="error" onClick={() => setDeleting(true)} data-testid="packing-delete">
+                  Delete
+                </Button>
+              </Stack>
+            )
+          }
+        />
+      }
+      conflict={conflict}
+      notice={
+        <>
+          {warnings.map((w) => (
+            <Alert key={w} severity="warning" sx={{ mb: 2 }} data-testid="packing-warning">
+              {w}
+            </Alert>
+          ))}
+          {testStatus && testStatus !== 'completed' && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="test-status-warning">
+              Test status: {TEST_STATUS_LABELS[testStatus] ?? testStatus}
+            </Alert>
+          )}
+        </>
+      }
+      testIdPrefix="packing"
+      onCancel={() => navigate('/packinglists')}
+      saving={save.isPending}
+      dirty={formState.isDirty}
+      after={
+        <ConfirmDialog
+          open={deleting}
+          message="Are you sure you want to delete this packing list?"
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => {
+            setDeleting(false);
+            if (id)
+              del.mutateAsync(id).then(
+                () => navigate('/packinglists', { state: SKIP_LEAVE_GUARD }),
+                () => undefined,
+              );
+          }}
+        />
+      }
+    >
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Stack spacing={2} sx={{ maxWidth: 720 }}>
+          {id ? (
+            <TextField label="Order" value={`${list?.oc_ref} · ${list?.dealer_name}`} disabled />
+          ) : (
+            <Controller
+              control={control}
+              name="order_id"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  options={orders.data ?? []}
+                  getOptionLabel={(o) => `${o.oc_ref || `#${o.id}`} · ${o.dealer_name} · ${formatDate(o.date)}`}
+                  onInputChange={(_, v) => setSearch(v)}
+                  onChange={(_, o) => pick(o?.id)}
+                  onBlur={field.onBlur}
+                  filterOptions={(x) => x}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      label="Order"
+                      required
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                      slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'packing-order' } }}
+                    />
+                  )}
+                />
+              )}
+            />
+          )}
+          <FormTextField control={control} name="po_number" label="PO Number" />
+          <FormTextField
+            control={control}
+            name="shipping_date"
+            type="date"
+            label="Shipping Date"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <FormTextField control={control} name="customer" label="Customer" multiline minRows={2} />
+          <FormTextField control={control} name="country" label="Country" />
+          <Controller
+            control={control}
+            name="show_logo"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value === 1}
+                    onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
+                    onBlur={field.onBlur}
+                  />
+                }
+                label="Show Logo"
               />
             )}
           />
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
+        {formState.errors.products?.message && (
+          <Alert severity="error" role="alert">
+            {formState.errors.products.message}
+          </Alert>
         )}
-        <TextField
-          label="PO Number"
-          value={head.po_number}
-          onChange={(e) => setHead({ ...head, po_number: e.target.value })}
-        />
-        <TextField
-          type="date"
-          label="Shipping Date"
-          value={unixToDateInput(head.shipping_date)}
-          onChange={(e) => setHead({ ...head, shipping_date: dateInputToUnix(e.target.value) })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Customer"
-          multiline
-          minRows={2}
-          value={head.customer}
-          onChange={(e) => setHead({ ...head, customer: e.target.value })}
-        />
-        <TextField
-          label="Country"
-          value={head.country}
-          onChange={(e) => setHead({ ...head, country: e.target.value })}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={head.show_logo === 1}
-              onChange={(e) => setHead({ ...head, show_logo: e.target.checked ? 1 : 0 })}
-            />
-          }
-          label="Show Logo"
-        />
-      </Stack>
-      <Table size="small" data-testid="packing-lines">
-        <TableHead>
-          <TableRow>
-            <TableCell>Product</TableCell>
-            <TableCell width={90}>Quantity</TableCell>
-            <TableCell width={90}>Box</TableCell>
-            <TableCell>Serial Numbers</TableCell>
-            <TableCell width={110}>Warranty (days)</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: packing lines have no id; their position is their identity
-            <TableRow key={`${l.product_id}-${i}`} data-testid="packing-line">
-              <TableCell>{l.pl_name}</TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  type="number"
-                  value={l.quantity}
-                  onChange={(e) => setLine(i, { quantity: Number(e.target.value) })}
-                  slotProps={{ htmlInput: { 'aria-label': `Quantity, ${l.pl_name}` } }}
-                />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  value={l.pl_box}
-                  onChange={(e) => setLine(i, { pl_box: e.target.value })}
-                  slotProps={{ htmlInput: { 'aria-label': `Box, ${l.pl_name}` } }}
-                />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  fullWidth
-                  multiline
-                  minRows={2}
-                  value={l.pl_serial}
-                  onChange={(e) => setLine(i, { pl_serial: e.target.value })}
-                  error={!!problems[i]}
-                  helperText={problems[i] ?? (l.serials_from_test_checklist ? 'From the test checklists' : undefined)}
-                  slotProps={{
-                    input: { readOnly: l.serials_from_test_checklist === 1 },
-                    htmlInput: { 'data-testid': 'packing-serials', 'aria-label': `Serial Numbers, ${l.pl_name}` },
-                    formHelperText: { 'data-testid': 'packing-serials-help' } as object,
-                  }}
-                />
-              </TableCell>
-              <TableCell>{l.warranty}</TableCell>
+        <Table size="small" data-testid="packing-lines">
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell width={90}>Quantity</TableCell>
+              <TableCell width={90}>Box</TableCell>
+              <TableCell>Serial Numbers</TableCell>
+              <TableCell width={110}>Warranty (days)</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ConfirmDialog
-        open={deleting}
-        message="Are you sure you want to delete this packing list?"
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          if (id)
-            del.mutateAsync(id).then(
-              () => navigate('/packinglists'),
-              () => undefined,
-            );
-        }}
-      />
-    </Box>
+          </TableHead>
+          <TableBody>
+            {(lines ?? []).map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: packing lines have no id; their position is their identity
+              <LineRow key={`${l.product_id}-${i}`} control={control} line={l} i={i} />
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+    </FormPage>
+  );
+}
+
+/** One packing line: quantity, box and serials (read-only when the test checklists supply them). */
+function LineRow({
+  control,
+  line: l,
+  i,
+}: {
+  control: Control<Values, unknown, PackingListSave>;
+  line: PackingLine;
+  i: number;
+}) {
+  const problem = serialCountProblem(l);
+  return (
+    <TableRow data-testid="packing-line">
+      <TableCell>{l.pl_name}</TableCell>
+      <TableCell>
+        <Controller
+          control={control}
+          name={`products.${i}.quantity`}
+          render={({ field, fieldState }) => (
+            <TextField
+              size="small"
+              type="number"
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { 'aria-label': `Quantity, ${l.pl_name}` } }}
+            />
+          )}
+        />
+      </TableCell>
+      <TableCell>
+        <FormTextField
+          control={control}
+          name={`products.${i}.pl_box`}
+          size="small"
+          slotProps={{ htmlInput: { 'aria-label': `Box, ${l.pl_name}` } }}
+        />
+      </TableCell>
+      <TableCell>
+        <Controller
+          control={control}
+          name={`products.${i}.pl_serial`}
+          render={({ field, fieldState }) => (
+            <TextField
+              fullWidth
+              multiline
+              minRows={2}
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={field.onChange}
+              error={!!fieldState.error}
+              helperText={
+                fieldState.error?.message ??
+                problem ??
+                (l.serials_from_test_checklist ? 'From the test checklists' : undefined)
+              }
+              slotProps={{
+                input: { readOnly: l.serials_from_test_checklist === 1 },
+                htmlInput: { 'data-testid': 'packing-serials', 'aria-label': `Serial Numbers, ${l.pl_name}` },
+                // A count that does not fit is a warning (the save still goes through): red, not invalid.
+                formHelperText: {
+                  'data-testid': 'packing-serials-help',
+                  error: !!fieldState.error || !!problem,
+                } as object,
+              }}
+            />
+          )}
+        />
+      </TableCell>
+      <TableCell>{l.warranty}</TableCell>
+    </TableRow>
   );
 }
