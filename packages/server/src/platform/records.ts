@@ -1,6 +1,7 @@
 import { EVENTS, type EventName, type RecordEventStem } from '@bpm/contract/events';
-import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
 import { notFound } from './errors';
 import { type Actor, checkVersion, diff, recordEvent } from './events';
@@ -26,9 +27,52 @@ export interface RecordKind<R extends { id: number; version: number }> {
   label(r: R): Record<string, unknown>;
 }
 
-/** Locks one row until the transaction ends (no-op when it does not exist; `get` then answers 404). */
-export async function lockRow(tx: Db, table: PgTable & { id: AnyPgColumn }, id: number): Promise<void> {
-  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+// Row locks: the only `for update` of the server (test/no-row-locks.test.ts). A module locks through these.
+
+/**
+ * Locks one row until the transaction ends; answers whether it exists (locking a missing row is a no-op:
+ * `get` then answers 404, or the caller throws its own).
+ */
+export async function lockRow(tx: Db, table: PgTable & { id: AnyPgColumn }, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+  return rows.length > 0;
+}
+
+/**
+ * Locks the rows of one table that match `where` until the transaction ends and answers `columns` of
+ * them (join-free: only that table's rows are locked; read joined data after the lock).
+ */
+export async function lockWhere<C extends SelectedFields>(
+  tx: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  columns: C,
+): Promise<SelectResultFields<C>[]> {
+  return (await tx.select(columns).from(table).where(where).for('update')) as SelectResultFields<C>[];
+}
+
+/** What `lockRecord` needs of a record's area: its table, its entity type and how to read one. */
+export interface LockedKind<R extends { id: number; version: number }> {
+  table: PgTable & { id: AnyPgColumn };
+  entityType: string;
+  get(db: Db, id: number): Promise<R>;
+}
+
+/**
+ * Locks a record's row, reads it and checks the version the caller loaded (409 naming who changed
+ * it; no check when `version` is undefined). Concurrent writes of one record take turns, so the
+ * second sees the new version.
+ */
+export async function lockRecord<R extends { id: number; version: number }>(
+  tx: Db,
+  kind: LockedKind<R>,
+  id: number,
+  version: number | undefined,
+): Promise<R> {
+  await lockRow(tx, kind.table, id);
+  const before = await kind.get(tx, id);
+  await checkVersion(tx, kind.entityType, before, version);
+  return before;
 }
 
 /** Updates one row and bumps its version; answers the new version. */
@@ -81,10 +125,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
     );
     return { record, created: true };
   }
-  // The row lock makes concurrent saves of one record take turns, so the second sees the new version.
-  await lockRow(tx, kind.table, input.id);
-  const before = await kind.get(tx, input.id);
-  await checkVersion(tx, kind.entityType, before, input.version);
+  const before = await lockRecord(tx, kind, input.id, input.version);
   await updateVersioned(tx, kind.table, before.id, await values(), now);
   const after = await kind.get(tx, before.id);
   if (afterUpdate) await afterUpdate(before, after);

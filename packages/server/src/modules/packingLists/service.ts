@@ -14,10 +14,18 @@ import { type Db, queryRows } from '../../db/client';
 import { type ListTotal, listTotal } from '../../db/count';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
+import { type LockedKind, lockRecord, updateVersioned } from '../../platform/records';
 
 export const PACKING_ENTITY = 'packinglist';
+
+/** What the save's lock and version check need of a packing list (getPackingList is hoisted). */
+const PACKING_LIST: LockedKind<PackingList> = {
+  table: packingLists,
+  entityType: PACKING_ENTITY,
+  get: (db, id) => getPackingList(db, id),
+};
 const join = (conds: SQL[]) => sql.join(conds, sql` and `);
 
 /**
@@ -287,13 +295,8 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
     let id = input.id;
     let before: PackingList | null = null;
     if (id) {
-      await tx.select({ id: packingLists.id }).from(packingLists).where(eq(packingLists.id, id)).for('update');
-      before = await getPackingList(tx, id);
-      await checkVersion(tx, PACKING_ENTITY, before, input.version);
-      await tx
-        .update(packingLists)
-        .set({ ...fields, revision: sql`${packingLists.revision} + 1`, version: sql`${packingLists.version} + 1` })
-        .where(eq(packingLists.id, id));
+      before = await lockRecord(tx, PACKING_LIST, id, input.version);
+      await updateVersioned(tx, packingLists, id, { ...fields, revision: sql`${packingLists.revision} + 1` }, now);
       await tx.delete(packingListLines).where(eq(packingListLines.packingListId, id));
     } else {
       const [row] = await tx

@@ -16,7 +16,7 @@ import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
-import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
+import { detachFile, fileIdOf, lockRow, type RecordKind, saveRecord, setActive } from '../../platform/records';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -161,8 +161,7 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
 
 /** Locks the product row for the rest of the transaction (BOM and test step changes serialise on it). */
 export async function lockProduct(tx: Db, id: number): Promise<void> {
-  const rows = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
-  if (!rows.length) throw notFound(MSG.productNotFound);
+  if (!(await lockRow(tx, products, id))) throw notFound(MSG.productNotFound);
 }
 
 /** What an event shows of a product: the form's fields. */

@@ -2,7 +2,9 @@ import { MSG } from '@bpm/contract/messages';
 import type { ProjectRole } from '@bpm/contract/projects';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { tasks } from '../../db/schema/work';
 import { notFound } from '../../platform/errors';
+import { lockRow } from '../../platform/records';
 
 /** The caller's role in a project, or null when not a member (or no such project). */
 export async function roleOf(db: Db, projectId: number, userId: number): Promise<ProjectRole | null> {
@@ -91,6 +93,7 @@ export interface TaskAccess {
  * assignee act as managers of it. Anyone else gets 'Task not found' (no hint that it exists).
  */
 export async function taskAccess(db: Db, taskId: number, userId: number, lock = false): Promise<TaskAccess> {
+  if (lock) await lockRow(db, tasks, taskId);
   const [t] = await queryRows<{
     id: number;
     project_id: number | null;
@@ -103,7 +106,7 @@ export async function taskAccess(db: Db, taskId: number, userId: number, lock = 
     db,
     sql`select t.id, t.project_id, t.parent_id, t.added_by, t.assigned_to, t.title,
           (select pm.role from project_members pm where pm.project_id = t.project_id and pm.user_id = ${userId}) as role
-        from tasks t where t.id = ${taskId} ${lock ? sql`for update of t` : sql``}`,
+        from tasks t where t.id = ${taskId}`,
   );
   if (!t) throw notFound(MSG.taskNotFound);
   const mine = t.added_by === userId || t.assigned_to === userId;

@@ -8,12 +8,13 @@ import {
   type ProjectMember,
   type ProjectRole,
 } from '@bpm/contract/projects';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { projectMembers } from '../../db/schema/work';
 import { conflict, forbidden, invalid, invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
+import { lockWhere } from '../../platform/records';
 import { requireRole } from './access';
 import { PROJECT_ENTITY } from './service';
 
@@ -63,7 +64,11 @@ async function requireManager(db: Db, projectId: number, userId: number): Promis
   return role;
 }
 
+/** The member's row, locked for the rest of the transaction, with the names an event shows. */
 async function memberOf(db: Db, projectId: number, userId: number) {
+  await lockWhere(db, projectMembers, and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)), {
+    userId: projectMembers.userId,
+  });
   const [m] = await queryRows<{
     role: ProjectRole;
     creator: boolean;
@@ -74,7 +79,7 @@ async function memberOf(db: Db, projectId: number, userId: number) {
     db,
     sql`select pm.role, (p.created_by = pm.user_id) as creator, u.first_name, u.last_name, u.username
         from project_members pm join projects p on p.id = pm.project_id join users u on u.id = pm.user_id
-        where pm.project_id = ${projectId} and pm.user_id = ${userId} for update of pm`,
+        where pm.project_id = ${projectId} and pm.user_id = ${userId}`,
   );
   return m;
 }

@@ -6,13 +6,14 @@ import type { Db } from '../../db/client';
 import { orderLines, orders, quotationLines, quotations } from '../../db/schema/sales';
 import { invalidState } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
+import { lockRow } from '../../platform/records';
 import { getDoc } from './read';
 import { finishSave, type SaveResult } from './write';
 
 /** PUT /quotations/turn-to-order/{id}: a new order with the quotation's fields and lines, linked both ways. */
 export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now: number): Promise<SaveResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${quotations} where id = ${quotationId} for update`);
+    await lockRow(tx, quotations, quotationId);
     const q = await getDoc(tx, 'quotation', quotationId);
     if (q.order_id) {
       const [linked] = await tx

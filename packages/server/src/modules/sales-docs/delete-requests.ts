@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
+import { lockWhere } from '../../platform/records';
 import { KINDS, type Kind } from './kinds';
 import { rollup } from './rollup';
 
@@ -20,11 +21,11 @@ export async function deleteAction(
 ): Promise<{ id: number; request_to_delete: number; deleted: number }> {
   const { t, notFound: nf } = KINDS[kind];
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ rtd: t.requestToDelete, ocRef: t.ocRef, quoteRef: t.quoteRef })
-      .from(t)
-      .where(and(eq(t.id, id), eq(t.deleted, 0)))
-      .for('update');
+    const [row] = await lockWhere(tx, t, and(eq(t.id, id), eq(t.deleted, 0)), {
+      rtd: t.requestToDelete,
+      ocRef: t.ocRef,
+      quoteRef: t.quoteRef,
+    });
     if (!row) throw notFound(nf);
     if ((action === 'approve' || action === 'reject' || action === 'cancel') && row.rtd !== 1) {
       throw invalidState(MSG.noDeleteRequest);

@@ -2,11 +2,12 @@
 import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, diff, recordEvent } from '../../platform/events';
+import { lockRecord } from '../../platform/records';
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
 import { applyPayments } from './payments';
 import { type Doc, getDoc } from './read';
@@ -34,12 +35,8 @@ export function snapshot(d: Doc): Record<string, unknown> {
 }
 
 export async function loadForUpdate(tx: Db, kind: Kind, id: number, version: number | undefined): Promise<Doc> {
-  const { t } = KINDS[kind];
   // Row lock: two saves of one record serialise, so the version check is exact.
-  await tx.execute(sql`select id from ${t} where id = ${id} for update`);
-  const before = await getDoc(tx, kind, id);
-  await checkVersion(tx, kind, before, version);
-  return before;
+  return lockRecord(tx, { table: KINDS[kind].t, entityType: kind, get: (db, i) => getDoc(db, kind, i) }, id, version);
 }
 
 export async function findDealer(tx: Db, id: number) {

@@ -2,13 +2,14 @@ import type { EventName } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/permissions';
 import type { TaskAttachment, TaskNote } from '@bpm/contract/tasks';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { taskAttachments, taskNotes } from '../../db/schema/work';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { type FileStore, storeUpload } from '../../platform/files';
+import { lockWhere } from '../../platform/records';
 import type { UploadedFile } from '../../platform/route';
 import { taskAccess } from '../projects/access';
 import { TASK_ENTITY } from './service';
@@ -53,10 +54,11 @@ export async function addNote(db: Db, taskId: number, note: string, actor: Calle
 
 /** The note and the caller's right to manage it; a note of a task the caller cannot see is not found. */
 async function noteAccess(tx: Db, noteId: number, userId: number) {
-  const [n] = await queryRows<{ task_id: number; user_id: number; note: string }>(
-    tx,
-    sql`select task_id, user_id, note from task_notes where id = ${noteId} for update`,
-  );
+  const [n] = await lockWhere(tx, taskNotes, eq(taskNotes.id, noteId), {
+    task_id: taskNotes.taskId,
+    user_id: taskNotes.userId,
+    note: taskNotes.note,
+  });
   if (!n) throw notFound(MSG.noteNotFound);
   const access = await taskAccess(tx, n.task_id, userId).catch(() => {
     throw notFound(MSG.noteNotFound);
@@ -141,10 +143,11 @@ export async function uploadAttachment(
 
 export async function deleteAttachment(db: Db, id: number, actor: Caller, now: number) {
   return db.transaction(async (tx) => {
-    const [a] = await queryRows<{ task_id: number; uploaded_by: number; file_name: string }>(
-      tx,
-      sql`select task_id, uploaded_by, file_name from task_attachments where id = ${id} for update`,
-    );
+    const [a] = await lockWhere(tx, taskAttachments, eq(taskAttachments.id, id), {
+      task_id: taskAttachments.taskId,
+      uploaded_by: taskAttachments.uploadedBy,
+      file_name: taskAttachments.fileName,
+    });
     if (!a) throw notFound(MSG.attachmentNotFound);
     const access = await taskAccess(tx, a.task_id, actor.user_id).catch(() => {
       throw notFound(MSG.attachmentNotFound);

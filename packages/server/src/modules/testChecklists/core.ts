@@ -15,7 +15,8 @@ import { testChecklists } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordAsked } from '../../platform/authorize';
 import { notFound } from '../../platform/errors';
-import { type Actor, checkVersion, recordEvent } from '../../platform/events';
+import { type Actor, recordEvent } from '../../platform/events';
+import { lockRecord } from '../../platform/records';
 
 /** Order checklists and stock checklists share one table; a stock one has no order. */
 export type Kind = 'order' | 'stock';
@@ -104,10 +105,8 @@ export async function getChecklist(db: Db, kind: Kind, id: number): Promise<Test
 
 /** Locks and reads a checklist for a write; checks the version when the call sends one. */
 export async function lockChecklist(tx: Db, kind: Kind, id: number, version?: number): Promise<TestChecklist> {
-  await tx.select({ id: testChecklists.id }).from(testChecklists).where(eq(testChecklists.id, id)).for('update');
-  const c = await getChecklist(tx, kind, id);
-  await checkVersion(tx, CHECKLIST_ENTITY, c, version);
-  return c;
+  const get = (db: Db, i: number) => getChecklist(db, kind, i);
+  return lockRecord(tx, { table: testChecklists, entityType: CHECKLIST_ENTITY, get }, id, version);
 }
 
 /**

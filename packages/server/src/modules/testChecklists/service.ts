@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { badRequest, invalid, invalidState, notFound } from '../../platform/errors';
+import { lockWhere } from '../../platform/records';
 import {
   checklistAsked,
   checklistEvent,
@@ -365,11 +366,15 @@ export async function importFromStock(
   return db.transaction(async (tx) => {
     const line = await orderLine(tx, input.order_product_id);
     const ids = [...new Set(input.stock_checklist_ids)];
-    const found = await tx
-      .select({ id: testChecklists.id, productId: testChecklists.productId })
-      .from(testChecklists)
-      .where(and(inArray(testChecklists.id, ids), isNull(testChecklists.orderId)))
-      .for('update');
+    const found = await lockWhere(
+      tx,
+      testChecklists,
+      and(inArray(testChecklists.id, ids), isNull(testChecklists.orderId)),
+      {
+        id: testChecklists.id,
+        productId: testChecklists.productId,
+      },
+    );
     if (found.length !== ids.length) throw notFound(TC_MSG.checklistNotFound);
     if (found.some((f) => f.productId !== line.productId)) throw invalid({ stock_checklist_ids: TC_MSG.wrongProduct });
     await tx
@@ -388,11 +393,12 @@ export async function importFromStock(
 export async function exportToStock(db: Db, input: { test_checklist_ids: number[] }, actor: AuthUser, now: number) {
   return db.transaction(async (tx) => {
     const ids = [...new Set(input.test_checklist_ids)];
-    const found = await tx
-      .select({ id: testChecklists.id, orderId: testChecklists.orderId })
-      .from(testChecklists)
-      .where(and(inArray(testChecklists.id, ids), sql`${testChecklists.orderId} is not null`))
-      .for('update');
+    const found = await lockWhere(
+      tx,
+      testChecklists,
+      and(inArray(testChecklists.id, ids), sql`${testChecklists.orderId} is not null`),
+      { id: testChecklists.id, orderId: testChecklists.orderId },
+    );
     if (found.length !== ids.length) throw notFound(TC_MSG.checklistNotFound);
     const before = await selectChecklists(tx, sql`c.id in ${idList(ids)}`);
     await tx
