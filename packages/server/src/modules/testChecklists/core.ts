@@ -10,13 +10,13 @@ import {
 } from '@bpm/contract/testChecklists';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordAsked } from '../../platform/authorize';
 import { notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { lockRecord } from '../../platform/records';
+import { setOrderTestStatus } from '../sales-docs/test-status';
 
 /** Order checklists and stock checklists share one table; a stock one has no order. */
 export type Kind = 'order' | 'stock';
@@ -156,11 +156,7 @@ export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void>
     .select({ status: testChecklists.status })
     .from(testChecklists)
     .where(eq(testChecklists.orderId, orderId));
-  const status = aggregateStatus(rows.map((r) => r.status));
-  await tx
-    .update(orders)
-    .set({ testStatus: status })
-    .where(sql`${orders.id} = ${orderId} and ${orders.testStatus} <> ${status}`);
+  await setOrderTestStatus(tx, orderId, aggregateStatus(rows.map((r) => r.status)));
 }
 
 /** Bumps the version; a signed checklist changed in its steps or revision now waits for approval. */
