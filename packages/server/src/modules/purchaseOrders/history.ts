@@ -5,9 +5,15 @@ import type { Db } from '../../db/client';
 import { purchaseOrderHistory } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
 import { diff } from '../../platform/events';
-import { snapshotOf } from './service';
+import { getPo } from './queries';
 
 const H = purchaseOrderHistory;
+
+/** What events and history compare: the form's fields. */
+export function snapshotOf(po: PurchaseOrder): Record<string, unknown> {
+  const { id: _id, version: _v, ...rest } = po;
+  return rest;
+}
 
 /** Stores an immutable snapshot of the PO as it is now (approval, receipt, revision). */
 export async function storeSnapshot(tx: Db, po: PurchaseOrder, action: string, now: number): Promise<void> {
@@ -54,12 +60,13 @@ const rowColumns = {
   po_pdf: H.poPdfFileId,
 };
 
-/** GET purchaseorders/history/po/{id}: date descending, paged. */
+/** GET purchaseorders/history/po/{id}: date descending, paged; 404 when there is no such PO. */
 export async function historyOf(
   db: Db,
   poId: number,
   q: { limit: number; offset: number },
 ): Promise<{ rows: PoHistoryRow[]; total: number }> {
+  await getPo(db, poId);
   const [rows, [c]] = await Promise.all([
     db
       .select(rowColumns)

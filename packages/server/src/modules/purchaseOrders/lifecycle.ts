@@ -5,11 +5,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
+import type { Deps } from '../../platform/deps';
 import { invalid } from '../../platform/errors';
 import { sniff } from '../../platform/files';
-import type { Mailer } from '../../platform/mail';
 import type { UploadedFile } from '../../platform/route';
-import { actorOf, changePo, type Snapshotter, validateStored } from './service';
+import { storePoPdf, storeUploadedPdf } from './documents';
+import { storeSnapshot } from './history';
+import { actorOf, changePo, validateStored } from './service';
 
 /** Approvers: active poapproval users and administrators (both may approve, section 6). */
 export async function approvers(db: Db) {
@@ -26,6 +28,14 @@ export async function approvers(db: Db) {
     .where(and(inArray(users.userRole, ['poapproval', 'administrator']), eq(users.active, 1), eq(users.deleted, 0)))
     .orderBy(sql`${users.userRole} = 'administrator'`, asc(users.firstName), asc(users.lastName));
 }
+
+/** GET purchaseorders/users/poapproval: the approvers without their e-mail addresses. */
+export async function approverOptions(db: Db) {
+  return (await approvers(db)).map(({ email: _e, ...u }) => u);
+}
+
+/** Where the approval e-mail links to: the PO form under PUBLIC_URL (never the request's Host header). */
+const poLink = (deps: Deps, id: number) => deps.mailer.link(`/purchaseorders/edit/${id}`);
 
 /** The approval e-mail (docs/decisions.md, Purchasing). */
 export function approvalMail(po: PurchaseOrder, requester: string, link: string) {
@@ -48,16 +58,10 @@ export function approvalMail(po: PurchaseOrder, requester: string, link: string)
   };
 }
 
-export async function requestApproval(
-  db: Db,
-  mailer: Mailer,
-  id: number,
-  emailTo: number[],
-  user: AuthUser,
-  now: number,
-  link: string,
-) {
-  return changePo(db, id, user, now, {
+/** Sends the PO for approval and mails the chosen approvers a link to it. */
+export async function requestApproval(deps: Deps, id: number, emailTo: number[], user: AuthUser, now: number) {
+  const link = poLink(deps, id);
+  return changePo(deps.db, id, user, now, {
     action: 'purchaseOrders.requestApproval',
     verb: 'sent for approval',
     event: 'purchaseorder_approval_requested',
@@ -73,23 +77,16 @@ export async function requestApproval(
       const me = await actorOf(tx, user.user_id);
       const mail = approvalMail(po, me.name || user.username, link);
       for (const a of all.filter((x) => emailTo.includes(x.id) && x.email)) {
-        await mailer.send(tx, { to: [a.email], ...mail });
+        await deps.mailer.send(tx, { to: [a.email], ...mail });
       }
     },
     data: { emailTo },
   });
 }
 
-export async function approve(
-  db: Db,
-  id: number,
-  decision: 'approve' | 'reject',
-  user: AuthUser,
-  now: number,
-  snapshot: Snapshotter,
-  makePdf: (tx: Db, po: PurchaseOrder) => Promise<number>,
-) {
-  return changePo(db, id, user, now, {
+/** Approve (the PO PDF is rendered with the signatures, stored and kept in history) or reject. */
+export async function approve(deps: Deps, id: number, decision: 'approve' | 'reject', user: AuthUser, now: number) {
+  return changePo(deps.db, id, user, now, {
     action: 'purchaseOrders.approve',
     verb: decision === 'approve' ? 'approved' : 'rejected',
     event: decision === 'approve' ? 'purchaseorder_approved' : 'purchaseorder_rejected',
@@ -105,14 +102,14 @@ export async function approve(
     },
     async after(tx, po) {
       if (decision === 'reject') return;
-      const fileId = await makePdf(tx, po);
+      const fileId = await storePoPdf(tx, deps.files, po, user.user_id, now);
       await tx.execute(sql`update purchase_orders set po_pdf_file_id = ${fileId} where id = ${po.id}`);
-      await snapshot(tx, { ...po, po_pdf: fileId }, 'approved', now);
+      await storeSnapshot(tx, { ...po, po_pdf: fileId }, 'approved', now);
     },
   });
 }
 
-export async function receive(db: Db, id: number, user: AuthUser, now: number, snapshot: Snapshotter) {
+export async function receive(db: Db, id: number, user: AuthUser, now: number) {
   return changePo(db, id, user, now, {
     action: 'purchaseOrders.receive',
     verb: 'marked as received',
@@ -121,7 +118,7 @@ export async function receive(db: Db, id: number, user: AuthUser, now: number, s
       validateStored(po);
       return { status: 'received' };
     },
-    after: (tx, po) => snapshot(tx, po, 'received', now),
+    after: (tx, po) => storeSnapshot(tx, po, 'received', now),
   });
 }
 
@@ -174,27 +171,22 @@ export function pdfUpload(files: UploadedFile[], field: string, missing: string,
   return f;
 }
 
-export async function pay(
-  db: Db,
-  id: number,
-  paid: 0 | 1 | 2,
-  store: (tx: Db) => Promise<number>,
-  user: AuthUser,
-  now: number,
-) {
-  return changePo(db, id, user, now, {
+/** The payment status with its proof of payment (a checked PDF, stored with the change). */
+export async function pay(deps: Deps, id: number, paid: 0 | 1 | 2, proof: UploadedFile, user: AuthUser, now: number) {
+  return changePo(deps.db, id, user, now, {
     action: 'purchaseOrders.pay',
     verb: 'given a payment',
     event: 'purchaseorder_payment',
-    apply: async (tx) => ({ paid, proofPaymentFileId: await store(tx) }),
+    apply: async (tx) => ({ paid, proofPaymentFileId: await storeUploadedPdf(tx, deps, user, proof, now) }),
   });
 }
 
-export async function uploadQuote(db: Db, id: number, store: (tx: Db) => Promise<number>, user: AuthUser, now: number) {
-  return changePo(db, id, user, now, {
+/** The supplier's quote (a checked PDF, stored with the change). */
+export async function uploadQuote(deps: Deps, id: number, quote: UploadedFile, user: AuthUser, now: number) {
+  return changePo(deps.db, id, user, now, {
     action: 'purchaseOrders.quote',
     verb: 'given a supplier quote',
     event: 'purchaseorder_supplier_quote',
-    apply: async (tx) => ({ supplierQuoteFileId: await store(tx) }),
+    apply: async (tx) => ({ supplierQuoteFileId: await storeUploadedPdf(tx, deps, user, quote, now) }),
   });
 }

@@ -24,6 +24,7 @@ import { invalid, zodCause } from '../../platform/errors';
 import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
 import { lockRow, updateVersioned } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
+import { snapshotOf, storeSnapshot } from './history';
 import { getPo } from './queries';
 import { moveRollup } from './totals';
 
@@ -43,12 +44,6 @@ export function assertAllowed(role: Role, action: Action, status: PoStatus | und
 }
 
 // --- Saving -------------------------------------------------------------------------------------
-
-/** What events and history compare: the form's fields. */
-export function snapshotOf(po: PurchaseOrder): Record<string, unknown> {
-  const { id: _id, version: _v, ...rest } = po;
-  return rest;
-}
 
 export async function actorOf(db: Db, userId: number | null): Promise<{ name: string; position: string }> {
   if (!userId) return { name: 'System', position: '' };
@@ -130,16 +125,12 @@ async function writeLines(tx: Db, poId: number, lines: ReturnType<typeof resolve
 
 export type SaveMode = 'created' | 'updated' | 'revised' | 'duplicated';
 
-/** A hook that stores the history snapshot of a PO inside the caller's transaction. */
-export type Snapshotter = (tx: Db, po: PurchaseOrder, action: string, now: number) => Promise<void>;
-
 /** POST purchaseorders/save: add, edit (draft), revise (non-draft) or duplicate. */
 export async function savePo(
   db: Db,
   input: PoSave,
   user: AuthUser,
   now: number,
-  snapshot: Snapshotter,
 ): Promise<{ po: PurchaseOrder; mode: SaveMode }> {
   const actor = user as Actor;
   const role = user.user_role;
@@ -221,7 +212,7 @@ export async function savePo(
     await updateVersioned(tx, P, before.id, set, now);
     await writeLines(tx, before.id, lines);
     const after = await getPo(tx, before.id);
-    if (mode === 'revised') await snapshot(tx, after, 'revised', now);
+    if (mode === 'revised') await storeSnapshot(tx, after, 'revised', now);
     await refreshBomCosts(tx, before, after);
     await moveRollup(tx, before, after);
     await recordEvent(
