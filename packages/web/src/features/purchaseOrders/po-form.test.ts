@@ -2,7 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { PO_MSG } from '@bpm/contract/purchaseOrders';
 import { describe, expect, it } from 'vitest';
 import { lineErrors } from './PartsGrid';
-import { emptyForm, lineErrorsOf, type PoForm, todayMidnight, validate } from './po-form';
+import { emptyForm, flatErrors, lineErrorsOf, type PoForm, poResolver, todayMidnight, validate } from './po-form';
 
 const filled = (over: Partial<PoForm> = {}): PoForm => ({
   ...emptyForm(),
@@ -58,5 +58,17 @@ describe('PO form rules (document 2 section 5)', () => {
       price_UI: PO_MSG.price,
       quantity: PO_MSG.quantity,
     });
+  });
+
+  it('the form resolver nests the same errors by path; flatErrors reads them back for the grid', async () => {
+    const bad = filled({
+      terms: '',
+      parts: [{ manuf_part_number: 'X', part_name: ' ', price_UI: 1, quantity: 1, unit: 'pcs', remarks: '' }],
+    });
+    const r = await poResolver(bad, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(r.values).toEqual({});
+    expect(flatErrors(r.errors)).toEqual(validate(bad));
+    const ok = await poResolver(filled(), undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(ok).toEqual({ values: filled(), errors: {} });
   });
 });

@@ -1,6 +1,7 @@
 import { MSG } from '@bpm/contract/messages';
 import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import { DEFAULT_SHIP_TO, type PoSave, poSave } from '@bpm/contract/purchaseOrders';
+import { type FieldErrors, type Resolver, set } from 'react-hook-form';
 import type { FormLine, LineErrors } from './PartsGrid';
 
 /** What the PO form edits (strings where the user types numbers). */
@@ -118,6 +119,28 @@ export function lineErrorsOf(errors: Record<string, string>): LineErrors {
     if (!m) continue;
     const i = Number(m[1]);
     out[i] = { ...out[i], [m[2] as 'price']: v };
+  }
+  return out;
+}
+
+/** The form's resolver: `validate` (the contract's poSave plus the form-only rules), errors nested by path. */
+export const poResolver: Resolver<PoForm> = async (values) => {
+  const found = validate(values);
+  if (!Object.keys(found).length) return { values, errors: {} };
+  const errors: FieldErrors<PoForm> = {};
+  for (const [path, message] of Object.entries(found)) set(errors, path, { type: 'validate', message });
+  return { values: {}, errors };
+};
+
+/** react-hook-form's nested errors as `path → message` (the parts grid reads `parts.{i}.{field}`). */
+export function flatErrors(errors: object | undefined, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors ?? {})) {
+    if (k === 'ref' || !v || typeof v !== 'object') continue;
+    const path = prefix ? `${prefix}.${k}` : k;
+    const message = (v as { message?: unknown }).message;
+    if (typeof message === 'string' && message) out[path] = message;
+    else Object.assign(out, flatErrors(v, path));
   }
   return out;
 }
