@@ -2,9 +2,10 @@
  * The layering rules of docs/architecture.md, checked by scanning the sources' import statements
  * (no build, no type checker: a few hundred files read in well under a second).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -12,14 +13,6 @@ interface Edge {
   from: string; // repo-relative path of the importing file
   to: string; // repo-relative path of the imported file (extension-less)
   typeOnly: boolean; // `import type …`: erased at build, so no runtime cycle
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(p);
-    return /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
 }
 
 const IMPORT =

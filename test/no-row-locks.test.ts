@@ -3,9 +3,10 @@
  * (packages/server/src/platform/records.ts: lockRow, lockWhere, lockRecord, saveRecord). A module that
  * writes `for('update')`, `.for("update")` or `for update` in SQL text fails here, listed by file and line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER = join(ROOT, 'packages/server/src');
@@ -14,14 +15,6 @@ const ALLOWED = ['packages/server/src/platform/', 'packages/server/src/db/migrat
 
 /** Drizzle's `.for('update')` (any quotes, optional spaces) and `for update` in SQL text. */
 const LOCK = /\.for\s*\(\s*['"`]update['"`]|\bfor\s+update\b/i;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|sql)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** `path:line: text` of every row lock outside the allowed places. */
 function rowLocks(): string[] {

@@ -108,8 +108,28 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);
   app.decorate('routeDocs', new Map<string, RouteDoc>());
+  tableRoutes(app);
+  await registerHttpPlugins(app, deps);
+  authenticate(app, deps);
 
-  // Deny by default: an API route that names no access rule stops the server from starting.
+  // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
+  app.addHook('onSend', async (req, reply) => {
+    // A route's own stricter header (downloads: 'private, no-store') stays.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  auditRefusals(app);
+  answerErrors(app);
+  for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
+  // Every downloadable file type has a permission rule and every rule a type (deny by default).
+  checkFileTypes(app);
+  await serveWebApp(app, deps);
+
+  return app;
+}
+
+/** Deny by default: an API route that names no access rule stops the server from starting; the role × route table. */
+function tableRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
@@ -131,7 +151,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       });
     }
   });
+}
 
+/** Security headers, compression (never of downloads), cookies and uploads. */
+async function registerHttpPlugins(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -177,14 +200,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.maxUpload, files: 10, fields: 500 } });
+}
 
-  // API answers are per user and per moment: never cached (a download route may say more).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
-  // Every signed-in request's account check, with the data generation, batched per event-loop turn.
+/** Every signed-in request's account check, with the data generation, batched per event-loop turn. */
+function authenticate(app: FastifyInstance, deps: Deps) {
   const accountCheck = accountChecker(deps.db);
 
   app.addHook('onRequest', async (req) => {
@@ -214,14 +233,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       req.dataGeneration = u.generation;
     }
   });
+}
 
-  // API answers are per user and often confidential: no cache (browser or proxy) keeps them.
-  app.addHook('onSend', async (req, reply) => {
-    // A route's own stricter header (downloads: 'private, no-store') stays.
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
-
-  auditRefusals(app);
+/** The one error family on the wire: `{ message, code, cause? }` with a real status; no internals. */
+function answerErrors(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     // A download that failed after its headers were set answers its error as JSON, not as the file.
     if (reply.hasHeader('content-disposition')) {
@@ -248,11 +263,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     req.log.error({ err: logLine(err) }, 'request failed');
     return send(500, MSG.internal);
   });
+}
 
-  for (const register of [...MODULES, ...(opts.extraModules ?? [])]) register(app);
-  // Every downloadable file type has a permission rule and every rule a type (deny by default).
-  checkFileTypes(app);
-
+/** The single-page app: its files, and its index for client routes (a missing API route is a 404). */
+async function serveWebApp(app: FastifyInstance, deps: Deps): Promise<void> {
   app.setNotFoundHandler((req, reply) => {
     // A missing build asset is a 404, never the index page (a stale tab would parse HTML as script).
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET')
@@ -280,7 +294,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         ),
     });
   }
-  return app;
 }
 
 /** A hop count becomes the equivalent trust function (Fastify's types take no number). */

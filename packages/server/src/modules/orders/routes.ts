@@ -54,12 +54,18 @@ async function parseLimitedSave<T>(schema: ZodType<T>, raw: unknown, files: Uplo
   throw invalid({ ...oc, ...zodCause(r.error) });
 }
 
+const read = { action: 'orders.read' } as const;
+const save = { action: 'orders.save' } as const;
+
 export function orderRoutes(app: FastifyInstance) {
   for (const field of ORDER_FILE_FIELDS) registerFileType(app, `orders/${field}`, fileIdOf('order', field));
-  const read = { action: 'orders.read' } as const;
-  const save = { action: 'orders.save' } as const;
+  salesRoutes(app);
+  variantRoutes(app);
+  autocompleteRoutes(app);
+}
 
-  // --- Sales and administrator ---------------------------------------------------------------
+/** Sales and administrator: the list, export, reads, saves, documents and delete requests. */
+function salesRoutes(app: FastifyInstance) {
   defineCsvExport(app, {
     url: '/orders/export.csv',
     action: read.action,
@@ -144,8 +150,10 @@ export function orderRoutes(app: FastifyInstance) {
     ['/admin/orders/delete/:id', 'orders.delete', 'delete'],
   ] as const;
   definePutById(app, deletes, (a) => deleteAction(a.deps.db, 'order', a.id, a.what, a.user, a.now), deleteActionAnswer);
+}
 
-  // --- Shipping and production variants ------------------------------------------------------
+/** The shipping and production variants (document 1 section 7). */
+function variantRoutes(app: FastifyInstance) {
   for (const [role, action] of [
     ['shipping', 'orders.shipping'],
     ['production', 'orders.production'],
@@ -210,8 +218,10 @@ export function orderRoutes(app: FastifyInstance) {
       return saveAnswer({ doc: r.doc }, withoutMoney);
     },
   });
+}
 
-  // --- Autocomplete ----------------------------------------------------------------------------
+/** The order and product autocompletes. */
+function autocompleteRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/autocomplete/orders',

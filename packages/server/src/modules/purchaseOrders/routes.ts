@@ -40,6 +40,8 @@ import { deleteLookup, listLookup, saveLookup } from './lookups';
 import { getPo, listPos, purchasingOverview as overview, posByStatus, posInTime } from './queries';
 import { savePo } from './service';
 
+const read = { action: 'purchaseOrders.read' } as const;
+
 export function purchaseOrderRoutes(app: FastifyInstance) {
   // Current files of a PO; the PO PDF only while approved or received.
   registerFileType(app, 'purchase_order/po_pdf', (db, id) => poPdfFile(app.deps, db, id));
@@ -49,8 +51,15 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
   }
   registerFileType(app, 'purchase_order_history/po_pdf', (db, id) => historyPoPdfFile(app.deps, db, id));
 
-  const read = { action: 'purchaseOrders.read' } as const;
+  listRoutes(app);
+  lookupRoutes(app);
+  historyRoutes(app);
+  lifecycleRoutes(app);
+  overviewRoute(app);
+}
 
+/** The lists: all, by status, by time. */
+function listRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'GET',
     url: '/purchaseorders',
@@ -91,7 +100,10 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       handler: ({ params, deps }) => posInTime(deps.db, params.start, params.end),
     });
   }
+}
 
+/** Departments, terms and price quotes. */
+function lookupRoutes(app: FastifyInstance) {
   // --- Lookups ----------------------------------------------------------------------------------
   for (const kind of LOOKUPS) {
     defineRoute(app, {
@@ -127,7 +139,10 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     response: z.array(approvalUser),
     handler: ({ deps }) => life.approverOptions(deps.db),
   });
+}
 
+/** The approved versions of a purchase order. */
+function historyRoutes(app: FastifyInstance) {
   // --- History ----------------------------------------------------------------------------------
   defineRoute(app, {
     method: 'GET',
@@ -159,7 +174,10 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
     response: purchaseOrder,
     handler: ({ params, deps }) => getPo(deps.db, params.id),
   });
+}
 
+/** Saving and the lifecycle (document 2 sections 4 and 6). */
+function lifecycleRoutes(app: FastifyInstance) {
   // --- Saving and the lifecycle -------------------------------------------------------------------
   defineRoute(app, {
     method: 'POST',
@@ -272,7 +290,10 @@ export function purchaseOrderRoutes(app: FastifyInstance) {
       return life.uploadQuote(deps, params.id, file, user, unixNow(deps.clock));
     },
   });
+}
 
+/** The purchasing overview (document 1 section 2.5). */
+function overviewRoute(app: FastifyInstance) {
   // --- Purchasing overview (document 1 section 2.5) --------------------------------------------------
   defineRoute(app, {
     method: 'GET',

@@ -1,0 +1,89 @@
+/**
+ * Rooms a person can hold in their head (issue 22 item 10): no source file over 450 lines, no function
+ * over 150. The functions still over it are listed here, with their length; the list only shrinks —
+ * a function that grows past its entry, or a new one past 150 lines, fails.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const MAX_FUNCTION = 150;
+const MAX_FILE = 450;
+/** Generated or data files: seeds, migrations, the country list. */
+const EXEMPT = /seed|migrations|countries/;
+
+/** `path › name` → lines, of the functions still longer than MAX_FUNCTION (to split, then delete here). */
+const KNOWN_LONG: Record<string, number> = {
+  'packages/web/src/features/products/BomTab.tsx › BomTab': 272,
+  'packages/web/src/features/sales-docs/editor/useSalesDocForm.ts › useSalesDocForm': 260,
+  'packages/web/src/features/products/ProductInfoForm.tsx › ProductInfoForm': 243,
+  'packages/web/src/components/DataTable.tsx › DataTable': 237,
+  'packages/web/src/features/packingLists/PackingListEditPage.tsx › PackingListForm': 213,
+  'packages/web/src/features/license/GenLicPage.tsx › GenLicPage': 199,
+  'packages/web/src/features/purchaseOrders/PoExtras.tsx › PoExtras': 194,
+  'packages/web/src/features/projects/ProjectMembersPanel.tsx › ProjectMembersPanel': 185,
+  'packages/web/src/features/tasks/TaskFormPage.tsx › TaskForm': 185,
+  'packages/web/src/features/dealers/DealerFormPage.tsx › DealerForm': 179,
+  'packages/web/src/features/tasks/TaskViewPage.tsx › TaskViewPage': 166,
+  'packages/web/src/features/products/TestChecklistTab.tsx › TestChecklistTab': 163,
+  'packages/web/src/features/testChecklists/ChecklistDialog.tsx › ChecklistDialog': 161,
+  'packages/web/src/features/tasks/TaskNotes.tsx › TaskNotes': 153,
+  'packages/web/src/features/purchaseOrders/PartsGrid.tsx › PartsGrid': 152,
+  'packages/web/src/features/users/UserFormPage.tsx › UserForm': 152,
+};
+
+const files = ['packages/server/src', 'packages/web/src', 'packages/contract/src']
+  .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+  .filter((f) => !EXEMPT.test(f) && !/\.test\.tsx?$/.test(f));
+
+/** Every function, arrow function and method longer than MAX_FUNCTION lines, as `path › name` → lines. */
+function longFunctions(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const file of files) {
+    const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const lines =
+          src.getLineAndCharacterOfPosition(node.getEnd()).line -
+          src.getLineAndCharacterOfPosition(node.getStart()).line +
+          1;
+        if (lines > MAX_FUNCTION) {
+          const named = (node as { name?: ts.Node }).name;
+          const name = named
+            ? named.getText(src)
+            : ts.isVariableDeclaration(node.parent)
+              ? node.parent.name.getText(src)
+              : `(line ${src.getLineAndCharacterOfPosition(node.getStart()).line + 1})`;
+          out[`${relative(ROOT, file)} › ${name}`] = lines;
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(src);
+  }
+  return out;
+}
+
+describe('rooms a person can hold in their head', () => {
+  it(`no source file over ${MAX_FILE} lines`, () => {
+    const big = files
+      .map((f) => ({ f: relative(ROOT, f), n: readFileSync(f, 'utf8').split('\n').length }))
+      .filter(({ n }) => n > MAX_FILE);
+    expect(big).toEqual([]);
+  });
+
+  it(`no function over ${MAX_FUNCTION} lines beyond the known ones, and none of those grew`, () => {
+    const found = longFunctions();
+    const grown = Object.entries(found).filter(([k, n]) => n > (KNOWN_LONG[k] ?? MAX_FUNCTION));
+    expect(grown, 'split these functions').toEqual([]);
+  });
+
+  it('the known long functions only shrink off the list', () => {
+    const found = longFunctions();
+    const gone = Object.keys(KNOWN_LONG).filter((k) => !(k in found));
+    expect(gone, 'these are short now: delete them from KNOWN_LONG').toEqual([]);
+  });
+});
