@@ -2,7 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import { type Project, projectSave } from '@bpm/contract/projects';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Stack } from '@mui/material';
-import { Controller, type DefaultValues, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { handleSaveError } from '../../api/errors';
@@ -13,7 +13,7 @@ import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { goBackAfterSave } from '../../components/form-behaviour';
 import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
-import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { FormRichTextField } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 
@@ -84,19 +84,7 @@ function ProjectForm({ project, reload }: { project?: Project; reload: () => Pro
           required
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <Controller
-          control={control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <LazyRichTextEditor
-              label="Description"
-              value={(field.value as string | undefined) ?? ''}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              testId="field-description"
-            />
-          )}
-        />
+        <FormRichTextField control={control} name="description" label="Description" />
       </Stack>
     </FormPage>
   );

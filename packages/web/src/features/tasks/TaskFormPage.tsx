@@ -23,7 +23,7 @@ import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { goBackAfterSave } from '../../components/form-behaviour';
 import { dateInputToUnix, unixToDateInput } from '../../components/format';
-import { LazyRichTextEditor } from '../../components/LazyRichTextEditor';
+import { FormRichTextField } from '../../components/LazyRichTextEditor';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { fullName } from '../../components/task-ui';
@@ -160,19 +160,7 @@ function TaskForm({ task, reload }: { task?: TaskDetail; reload: () => Promise<{
           required
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
-        <Controller
-          control={control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <LazyRichTextEditor
-              label="Description"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              testId="field-description"
-            />
-          )}
-        />
+        <FormRichTextField control={control} name="description" label="Description" />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <FormTextField control={control} name="status" label="Status" select required sx={{ minWidth: 180 }}>
             {TASK_STATUSES.map((s) => (
