@@ -39,7 +39,8 @@ async function addProduct(page: Page, search: string, quantity: string, msrp?: s
 }
 
 async function expectSaved(page: Page) {
-  await page.getByText('Save successfully').first().waitFor();
+  // An earlier save's toast may still be in the page, hidden while it leaves: wait for a shown one.
+  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
 }
 
 /** (a) Sale: quotation with two products and a shipping-cost line → order → OC PDF → delete request. */

@@ -197,7 +197,8 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
 
   await page.getByLabel('PO Number').fill(`PO-E2E-${stamp}`);
   await page.getByTestId('packing-save').click();
-  await page.getByText('Save successfully').first().waitFor();
+  // An earlier save's toast may still be in the page, hidden while it leaves: wait for a shown one.
+  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
   await page.waitForURL(/\/packinglists\/edit\/\d+$/);
   // The saved list reads back the same serials.
   await page.reload();
