@@ -101,6 +101,8 @@ describe('security audit', () => {
     expect((await as(`/api/files/orders/oc_pdf/${order.id}`)).statusCode).toBe(200);
     const [download] = await audited(EVENTS.security.documentDownloaded, seller.username);
     expect(download?.data).toMatchObject({ target_type: 'orders/oc_pdf', target_id: order.id, address: '10.7.0.4' });
+    // The history names what was downloaded.
+    expect((download as Row & { record_label: string }).record_label).toBe(`orders/oc_pdf ${order.id}`);
 
     expect((await as('/api/orders/export.csv?search=zzz')).statusCode).toBe(200);
     const [exported] = await audited(EVENTS.security.csvExported, seller.username);

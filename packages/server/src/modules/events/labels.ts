@@ -58,6 +58,13 @@ async function names(db: Db, type: string, ids: Set<number>): Promise<Map<number
   return out;
 }
 
+/** A security event names what was asked for: the document and its id, the export, else the route. */
+function securityTarget(type: string, data: Record<string, unknown>): string | undefined {
+  if (type !== 'security') return undefined;
+  const target = [data.target_type, data.target_id].filter((v) => v != null && v !== '').join(' ');
+  return target || (typeof data.route === 'string' ? data.route : undefined);
+}
+
 /** An event row before its names are resolved. */
 export type UnlabelledEventRow = Omit<EventRow, 'record_label' | 'labels'>;
 
@@ -100,7 +107,9 @@ export async function labelEvents(db: Db, rows: UnlabelledEventRow[]): Promise<E
     const noun = SOURCES[r.entity_type]?.noun ?? r.entity_type;
     const found = r.entity_id ? resolved.get(r.entity_type)?.get(r.entity_id) : undefined;
     const own = found === `${noun} #${r.entity_id}` ? undefined : found;
-    const fromData = DATA_NAMES.map((k) => data[k]).find((v): v is string => typeof v === 'string' && v !== '');
+    const fromData =
+      securityTarget(r.entity_type, data) ??
+      DATA_NAMES.map((k) => data[k]).find((v): v is string => typeof v === 'string' && v !== '');
     const labels: Record<string, Record<string, string>> = {};
     for (const [field, id] of refs[i]!) {
       const name = resolved.get(REFS[field]!)?.get(id);
