@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flag, listQuery, listTotalMeta, MAX_ID, MAX_UNIX_SECONDS } from './common';
 import { MSG } from './messages';
 import { PAYMENT_FILTERS, PAYMENT_STATUSES, SHIPPING_STATUSES } from './orders';
+import { LINE_MONEY_FIELDS, MONEY_FIELDS } from './permissions';
 
 /**
  * Reading orders (document 1 sections 2.6–2.8, 7): the list query, list rows and records in every
@@ -203,20 +204,6 @@ export const order = orderRow.extend({
 });
 export type Order = z.infer<typeof order>;
 
-/** The money fields shipping and production never see (of an order or quotation, and of its lines). */
-export const MONEY_FIELDS = {
-  value: true,
-  sales: true,
-  payment_status: true,
-  payment_due_date: true,
-  payment_date: true,
-  payment_advance: true,
-  payment_full: true,
-  payment_received: true,
-  outstanding: true,
-  outstanding_shipped: true,
-} as const;
-const LINE_MONEY_FIELDS = { msrp: true, discount: true, amount: true, bom_cost: true } as const;
 /** The lines of an order or quotation as shipping and production read them. */
 export const moneyFreeLines = z.array(orderLine.omit(LINE_MONEY_FIELDS));
 

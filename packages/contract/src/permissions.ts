@@ -264,6 +264,22 @@ export function canFile(role: Role | undefined | null, fileType: string): boolea
   return isFileType(fileType) && can(role, `files.${fileType}`);
 }
 
+/** The money fields of an order or quotation that only roles with `orders.read` see (field rights). */
+export const MONEY_FIELDS = {
+  value: true,
+  sales: true,
+  payment_status: true,
+  payment_due_date: true,
+  payment_date: true,
+  payment_advance: true,
+  payment_full: true,
+  payment_received: true,
+  outstanding: true,
+  outstanding_shipped: true,
+} as const;
+/** The money fields of their lines. */
+export const LINE_MONEY_FIELDS = { msrp: true, discount: true, amount: true, bom_cost: true } as const;
+
 /**
  * What each sales-document variant (the role's screens and paths: sales = administrator and sale) may do
  * with orders and quotations: everything, read only, or the limited order edits of shipping or

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { listQuery, MAX_ID } from './common';
 import { MSG } from './messages';
 import type { OrderSaveResponse, WithoutMoney } from './orderReads';
-import { MONEY_FIELDS, moneyFreeLines, order, orderRow } from './orderReads';
+import { moneyFreeLines, order, orderRow } from './orderReads';
 import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
+import { MONEY_FIELDS } from './permissions';
 
 /**
  * POST /quotations/save and /production/quotations/save: the order fields (dealer, date and value

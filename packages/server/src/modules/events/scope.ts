@@ -1,4 +1,4 @@
-import { type Action, can, isAdministrator } from '@bpm/contract/permissions';
+import { type Action, can, isAdministrator, LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import type { Role } from '@bpm/contract/roles';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { events } from '../../db/schema/platform';
@@ -32,22 +32,7 @@ export const ENTITY_OPEN_ACTION: Record<string, Action> = {
 const SALES_TYPES = new Set(['order', 'quotation', 'packinglist']);
 
 /** The money fields shipping and production never see of an order or quotation, nor of its lines. */
-const MONEY_FIELDS = new Set([
-  'value',
-  'sales',
-  'payment_status',
-  'payment_due_date',
-  'payment_date',
-  'payment_advance',
-  'payment_full',
-  'payment_received',
-  'outstanding',
-  'outstanding_shipped',
-  'msrp',
-  'discount',
-  'amount',
-  'bom_cost',
-]);
+const HIDDEN_MONEY = new Set([...Object.keys(MONEY_FIELDS), ...Object.keys(LINE_MONEY_FIELDS)]);
 
 /** null: every type (administrator); otherwise the types the role may open. */
 export function visibleEntityTypes(role: Role): string[] | null {
@@ -99,7 +84,7 @@ const linePriceless = (v: unknown) => (typeof v === 'string' ? v.replace(/ @ [^ 
 function withoutMoney(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (MONEY_FIELDS.has(k)) continue;
+    if (HIDDEN_MONEY.has(k)) continue;
     if (k === 'products' && Array.isArray(v)) out[k] = v.map(linePriceless);
     else out[k] = v;
   }

@@ -2,6 +2,7 @@
 
 import type { Order, OrderLine, OrderRow, ShippingOrder } from '@bpm/contract/orderReads';
 import { orderTotals } from '@bpm/contract/orders';
+import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
@@ -179,21 +180,12 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
   return doc;
 }
 
-/** What shipping and production see of an order or quotation: no money. */
+/** What shipping and production see of an order or quotation: no money (the permission module's fields). */
 export function withoutMoney(doc: Doc): ShippingOrder {
-  const {
-    value: _value,
-    sales: _sales,
-    payment_status: _ps,
-    payment_due_date: _pdd,
-    payment_date: _pd,
-    payment_advance: _pa,
-    payment_full: _pf,
-    payment_received: _pr,
-    outstanding: _o,
-    outstanding_shipped: _os,
-    products: lines,
-    ...rest
-  } = doc;
-  return { ...rest, products: lines.map(({ msrp: _m, discount: _d, amount: _a, bom_cost: _b, ...l }) => l) };
+  const without = <T extends object>(row: T, fields: object) =>
+    Object.fromEntries(Object.entries(row).filter(([k]) => !Object.hasOwn(fields, k)));
+  return {
+    ...without(doc, MONEY_FIELDS),
+    products: doc.products.map((line) => without(line, LINE_MONEY_FIELDS)),
+  } as unknown as ShippingOrder;
 }
