@@ -11,12 +11,13 @@ import { MSG } from '@bpm/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
-import { dealers, orders, quotations } from '../../db/schema/sales';
+import { dealers } from '../../db/schema/sales';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey } from '../../platform/paging';
 import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
+import { renameDealerOnDocuments } from '../sales-docs/dealer-name';
 import { creditUsed } from '../sales-docs/rollup';
 
 export const DEALER_ENTITY = 'dealer';
@@ -219,11 +220,8 @@ export async function saveDealer(
       };
     };
     const saved = await saveRecord(tx, DEALER, input, fields, actor, now, async (before, after) => {
-      if (before.name !== after.name) {
-        // Lists sort and search on the copied name; a rename follows into every document.
-        await tx.update(orders).set({ dealerName: after.name }).where(eq(orders.dealerId, after.id));
-        await tx.update(quotations).set({ dealerName: after.name }).where(eq(quotations.dealerId, after.id));
-      }
+      // Lists sort and search on the copied name; a rename follows into every document.
+      if (before.name !== after.name) await renameDealerOnDocuments(tx, after.id, after.name);
     });
     return saved.record;
   });

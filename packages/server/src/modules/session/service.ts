@@ -16,6 +16,7 @@ import {
 import { AppError, tooMany, unauthorized } from '../../platform/errors';
 import { recordEvent } from '../../platform/events';
 import { auditSecurity } from '../../platform/security-audit';
+import { revokeAccessTokens } from '../users/token-version';
 
 /** Failed logins for one username from one address within the window before that pair is locked. */
 export const MAX_FAILURES = 5;
@@ -324,14 +325,6 @@ export async function logout(
     await revokeAccessTokens(db, userId);
     await auditSecurity(db, now, userId, EVENTS.security.logout, { target_type: 'session' }, address);
   }
-}
-
-/** Access tokens issued before now stop working at once (they carry the older token version). */
-async function revokeAccessTokens(db: Db, userId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId));
 }
 
 /** Ends every session of a user (disabled, deleted, password changed), access tokens included. */
