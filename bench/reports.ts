@@ -1,5 +1,5 @@
 /**
- * Report timings for `npm run bench` (docs/decisions.md, Licences and reports): one download at a
+ * Report timings for `npm run bench` (docs/decisions.md, Reports & documents): one download at a
  * time, wall time and the server's RSS growth while it streams, against the 100k bench orders.
  * Targets: Monthly Sales CSV ≤ 1 s with RSS growth < 50 MB; a 2,000-order dealer statement PDF ≤ 1.5 s.
  */

@@ -1,4 +1,4 @@
-// Checks a licence key against a MAC the way a device does (docs/decisions.md, Licences and reports).
+// Checks a licence key against a MAC the way a device does (docs/decisions.md, Licences; Reports & documents).
 // Usage: npm run licence:verify -- KEY MAC
 // Public key: LICENSE_PUBLIC_KEY (PEM), else derived from LICENSE_PRIVATE_KEY, else DATA_DIR (default ./data)
 // licence-public.pem / licence-key.pem.

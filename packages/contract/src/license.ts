@@ -3,7 +3,7 @@ import { listQuery, MAX_ID, optionalText } from './common';
 import { MSG } from './messages';
 
 // ---------------------------------------------------------------------------------------------
-// Licence request (document 2 sections 3, 5, 7; docs/decisions.md, Licences and reports)
+// Licence request (document 2 sections 3, 5, 7; docs/decisions.md, Licences)
 
 /** 12 hex digits with an optional ':' or '-' between every pair (the same one throughout). */
 export const MAC_PATTERN = /^[0-9A-Fa-f]{2}([:-]?)([0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/;

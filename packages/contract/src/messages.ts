@@ -52,7 +52,7 @@ export const MSG = {
   testDescRequired: 'Test Description is required',
   missingHeaders: (headers: string[]) => `Missing required headers: ${headers.join(', ')}`,
   noDataToImport: 'No data to import',
-  // BPM's own (docs/decisions.md, Products).
+  // BPM's own (docs/decisions.md, Products & BOMs).
   productCodeTaken: 'This product code is already in use',
   bomQuantityRange: 'Quantity must be greater than 0 and at most 1000000000',
   bomPartDuplicate: 'This part is already in the BOM',
@@ -68,7 +68,7 @@ export const MSG = {
   supplierNotFound: 'Supplier not found',
   bomLineNotFound: 'BOM line not found',
   testStepNotFound: 'Test step not found',
-  // BPM's own (docs/decisions.md, Sales: dealers, orders, quotations).
+  // BPM's own (docs/decisions.md, Orders & quotations).
   countryUnknown: 'Please choose a country from the list',
   paymentTermsUnknown: 'Please choose payment terms from the list',
   productsInvalid: 'Please enter a valid list of products',
@@ -144,7 +144,7 @@ export const MSG = {
   memberAdded: 'Member added successfully',
   memberUpdated: 'Member updated successfully',
   memberRemoved: 'Member removed successfully',
-  // BPM's own (docs/decisions.md, Tasks and projects).
+  // BPM's own (docs/decisions.md, Tasks & projects).
   noteNotFound: 'Note not found',
   attachmentNotFound: 'Attachment not found',
   memberNotFound: 'Member not found',
@@ -156,7 +156,7 @@ export const MSG = {
   subtaskOfSubtask: 'A subtask cannot have subtasks of its own',
   parentOtherProject: 'A subtask belongs to the project of its parent task',
   unknownFunction: 'Unknown permission function',
-  // Licence generator and reports (document 2 sections 5 and 8; docs/decisions.md, Licences and reports).
+  // Licence generator and reports (document 2 sections 5 and 8; docs/decisions.md, Licences; Reports & documents).
   macInvalid: 'Please enter a valid MAC address',
   licenseOptionRequired: 'Please select at least one option.',
   licenseOptionUnknown: 'Unknown license option',

@@ -76,7 +76,7 @@ export const PERMISSIONS = {
   // Part components and suppliers are reached by administrator and purchase.
   'partComponents.manage': ['administrator', 'purchase'],
   'suppliers.manage': ['administrator', 'purchase'],
-  // Sales (document 1 sections 2.6–2.10, 4.3, 6; docs/decisions.md, Sales). Role-prefixed paths
+  // Sales (document 1 sections 2.6–2.10, 4.3, 6; docs/decisions.md, Orders & quotations). Role-prefixed paths
   // (/sale/…, /shipping/…, /production/…, /admin/…) further narrow to that role.
   'dealers.read': ['administrator', 'sale', 'shipping', 'production'],
   'dealers.save': ['administrator', 'sale', 'shipping'],

@@ -3,7 +3,7 @@ import { MAX_ID } from './common';
 import { MSG } from './messages';
 import type { Action } from './permissions';
 
-// Reports (document 2 sections 2, 6, 7; columns and rules in docs/decisions.md, Licences and reports).
+// Reports (document 2 sections 2, 6, 7; columns and rules in docs/decisions.md, Reports & documents).
 
 export const REPORT_FORMATS = ['pdf', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

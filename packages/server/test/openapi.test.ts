@@ -107,7 +107,7 @@ describe('answer schemas', () => {
         data: { type: 'array', items: { properties: { oc_ref: { type: 'string' } } } },
         total: { type: 'integer' },
         total_estimated: { anyOf: [{ const: 0 }, { const: 1 }] },
-        // Null when the total is an estimate (docs/decisions.md, 'Orders list at scale').
+        // Null when the total is an estimate (docs/decisions.md, 'Lists & performance').
         summary: { anyOf: [{ properties: { outstanding: { type: 'number' } } }, { type: 'null' }] },
       },
       required: expect.arrayContaining(['data', 'total', 'total_estimated', 'summary']),

@@ -5,7 +5,7 @@ import { type Db, queryRows } from './client';
 /**
  * Lists count their matching rows exactly up to this many; above it they answer the planner's estimate
  * and say so (`total_estimated: 1`). Counting a million rows costs 50–200 ms on PostgreSQL, counting
- * 2,001 at most a few ms (docs/decisions.md, issue 14).
+ * 2,001 at most a few ms (docs/decisions.md, Lists & performance).
  */
 export const EXACT_COUNT_LIMIT = 2000;
 

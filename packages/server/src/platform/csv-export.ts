@@ -96,7 +96,7 @@ export type ChunkFetch = (
 type Rows = Awaited<ReturnType<ChunkFetch>>['rows'];
 
 /**
- * The one CSV writer, for list exports and reports (docs/decisions.md, One document stack): UTF-8
+ * The one CSV writer, for list exports and reports (docs/decisions.md, Reports & documents): UTF-8
  * with BOM, a header row, LF line ends, RFC 4180 quoting, every cell neutralised. `chunks` are the
  * rows in chunks; `columns` the keys of object rows (default: the first row's keys) and, unless
  * `header` gives labels, the header row. One string per chunk (not per row: 100k orders are 20

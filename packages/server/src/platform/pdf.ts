@@ -1,6 +1,6 @@
 // The one document module: every PDF the server prints (OC, invoice, PO, checklist, packing list,
-// reports) is a pdfmake document rendered here, in embedded Noto fonts (docs/decisions.md, One
-// document stack).
+// reports) is a pdfmake document rendered here, in embedded Noto fonts (docs/decisions.md, Reports &
+// documents).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Content, DynamicContent, TableCell, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';

@@ -17,7 +17,7 @@ export function useOrdersList(q: Query) {
       summary: OrderSummary | null;
     }> => {
       const b = await apiFetch<OrderListResponse>('/orders', { query: q });
-      // An estimated total comes without a summary (docs/decisions.md, 'Orders list at scale').
+      // An estimated total comes without a summary (docs/decisions.md, 'Lists & performance').
       return {
         rows: b.data ?? [],
         total: b.total ?? 0,

@@ -28,7 +28,7 @@ export function defaultStatisticsWindow(now = new Date()): { from: number; to: n
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * One date format everywhere (docs/decisions.md, issue 9 item 10): the user's locale (the browser's language),
+ * One date format everywhere (docs/decisions.md, Web app): the user's locale (the browser's language),
  * day, abbreviated month and 4-digit year — '24 Nov 2026' (en-GB), 'Nov 24, 2026' (en-US) — never an ambiguous
  * 03/04; times as the locale writes hours and minutes. `locale` is for tests; screens use the browser's.
  */

@@ -1,5 +1,5 @@
 /**
- * The web client's own prompts and toasts (docs/decisions.md, "Forms: failed submit, leaving, confirmations").
+ * The web client's own prompts and toasts (docs/decisions.md, 'Web app').
  * The spec's texts are used where it has them: 'Revise successfully' and 'Duplicate successfully'
  * (document 2 section 8); the rest are BPM's own.
  */

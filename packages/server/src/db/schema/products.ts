@@ -32,7 +32,7 @@ export const products = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    // Product codes are unique case-insensitively (docs/decisions.md, Products).
+    // Product codes are unique case-insensitively (docs/decisions.md, Products & BOMs).
     uniqueIndex('products_code_uq').on(sql`lower(${t.productCode})`),
     index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_search_trgm').using(

@@ -125,7 +125,7 @@ export const taskAttachments = pgTable(
 
 /**
  * Who could see a task or project when it was deleted (its last membership): their history stays
- * visible to exactly those people (docs/decisions.md, 'History visibility').
+ * visible to exactly those people (docs/decisions.md, 'Events/history').
  */
 export const retiredRecordViewers = pgTable(
   'retired_record_viewers',

@@ -1,5 +1,5 @@
 // Finding one page of the purchase order list: which plan, chosen from the match count
-// (docs/decisions.md, 'Purchase order, task, test order and quotation lists').
+// (docs/decisions.md, 'Lists & performance').
 import type { PoListQuery } from '@bpm/contract/purchaseOrders';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
@@ -23,7 +23,7 @@ const SORTS: Record<string, SQL> = {
 };
 
 /**
- * The page finder's limits (docs/decisions.md, 'Purchase order, task, event … lists at 1M rows'): a filter of
+ * The page finder's limits (docs/decisions.md, 'Lists & performance'): a filter of
  * at most `filterFirstMax` POs runs first; else the sort index walk reads at most `walkSlack` × the rows it
  * should need (page end × POs ÷ matches), at most half the matches, between `walkMin` and `walkRows`, and
  * stops at the page's end; if those rows hold too few matches, the filter runs first. The tests find every

@@ -10,7 +10,7 @@ import type { Column, Report, Row } from './output';
 
 /*
  * The six reports (document 2 sections 2 and 7). Every figure is computed in SQL; columns and rules
- * are in docs/decisions.md (Licences and reports). Orders count when not deleted and not cancelled.
+ * are in docs/decisions.md (Reports & documents). Orders count when not deleted and not cancelled.
  * Dates are shown, and months cut, in the caller's time zone (`tz`, an IANA name).
  */
 

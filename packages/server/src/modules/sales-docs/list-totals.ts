@@ -71,7 +71,7 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
 /**
  * Filters no rollup answers (search, shipments for today, expected before today) count and sum
  * their orders exactly up to this many matches; above it the total is the planner's estimate and
- * the summary is left out (docs/decisions.md, 'Orders list at scale').
+ * the summary is left out (docs/decisions.md, 'Lists & performance').
  */
 export const totalsTuning = { exactMax: 5000 };
 

@@ -47,7 +47,7 @@ function filters(q: TaskListQuery, nowSec: number): SQL[] {
 }
 
 /**
- * How a page's ids are found (docs/decisions.md, issue 14 item 2): `perProject` (the caller's projects):
+ * How a page's ids are found (docs/decisions.md, Lists & performance): `perProject` (the caller's projects):
  * one walk of tasks_project_cover_idx per project, newest first, merged — index-only, each reading at most
  * the page's end of matches (a walk of the whole id order crossed 200k subtasks before a top-level one);
  * `filterFirst` (the caller's own tasks: assigned or added, thousands at most): read them through the
