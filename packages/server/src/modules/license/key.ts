@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { COUNT_OPTIONS, FLAG_OPTIONS, type LicenseEntry, type LicenseType, macBytes } from '@bpm/contract/license';
 
 /*
- * Licence key format, version 1 (docs/decisions.md, Licences; Reports & documents).
+ * Licence key format, version 1 (docs/decisions.md, Licences).
  *
  *   payload (7 bytes)  = version (1) | kind (1: 1 licence, 2 activation code)
  *                        | flags (2, big-endian; bit i = FLAG_OPTIONS[i]) | sensors | vsens | 5dc (1 each)
