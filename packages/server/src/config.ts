@@ -96,8 +96,11 @@ function loadSecret(dataDir: string, envValue: string | undefined): string {
   return secret;
 }
 
+/** NODE_ENV's value for a production deployment (a deployment mode, not the production role). */
+const PRODUCTION_MODE = 'production';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  const production = env.NODE_ENV === PRODUCTION_MODE;
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, 'data'));
   const port = Number(env.PORT || 3000);
   // Checked first: a production server without it must not start (nor write its secret file).
