@@ -230,8 +230,7 @@ describe('one permission model', () => {
           readFileSync(f, 'utf8')
             .split('\n')
             .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
-            // NODE_ENV's 'production' is a deployment, not a role.
-            .filter(({ line }) => COMPARISON.test(line) && !/NODE_ENV/.test(line))
+            .filter(({ line }) => COMPARISON.test(line))
             .map(({ at, line }) => `${at}: ${line.trim()}`),
         ),
     );
