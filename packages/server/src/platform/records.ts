@@ -1,4 +1,4 @@
-import { EVENTS, type EventName, type RecordEventStem } from '@bpm/contract/events';
+import { EVENTS, type EventName, type EventStem, type RecordEventStem } from '@bpm/contract/events';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -14,17 +14,28 @@ export type VersionedTable = PgTable & {
   updatedAt: AnyPgColumn;
 };
 
-/** What the shared save, toggle and file helpers need to know about one area's records. */
-export interface RecordKind<R extends { id: number; version: number }> {
+/** Catalogue groups with a `created` and an `updated` event. */
+type SaveEventStem = {
+  [S in EventStem]: (typeof EVENTS)[S] extends Record<'created' | 'updated', string> ? S : never;
+}[EventStem];
+
+/** What the shared save needs to know about one area's records. */
+export interface SaveKind<R extends { id: number; version: number }> {
   table: VersionedTable;
   entityType: string;
-  /** The record's group in the event catalogue: its `created`, `updated`, `enabled`, `disabled` events. */
-  event: RecordEventStem;
+  /** The events of an insert and an update: a catalogue group with `created`/`updated`, or the two names. */
+  event: SaveEventStem | { created: EventName; updated: EventName };
   get(db: Db, id: number): Promise<R>;
   /** What an event shows of the record: the form's fields. */
   snapshot(r: R): Record<string, unknown>;
   /** What names the record in its events, e.g. `{ product_code }`. */
   label(r: R): Record<string, unknown>;
+}
+
+/** What the shared save, toggle and file helpers need to know about one area's records. */
+export interface RecordKind<R extends { id: number; version: number }> extends SaveKind<R> {
+  /** The record's group in the event catalogue: its `created`, `updated`, `enabled`, `disabled` events. */
+  event: RecordEventStem;
 }
 
 // Row locks: the only `for update` of the server (test/no-row-locks.test.ts). A module locks through these.
@@ -91,56 +102,80 @@ export async function updateVersioned(
   return row!.version as number;
 }
 
+/** The changed fields of an event: `{ field: { old, new } }`. */
+export type Changes = Record<string, { old: unknown; new: unknown }>;
+
 /**
- * Inserts (no `input.id`) or updates (after the version check) one record and writes its
- * `_created` / `_updated` event. `fields` may be a function: it then runs after the version check.
- * `afterUpdate` runs before the event, in the same transaction.
+ * One save's own steps around the shared lock → read → version check → write → event. Every hook runs
+ * in the save's transaction; `before` is the stored record (undefined on an insert).
+ */
+export interface SaveSteps<R> {
+  /**
+   * The columns to write (an insert adds createdAt/updatedAt; an update bumps version and updatedAt).
+   * A function runs after the version check and before the write: the area's own checks that need the
+   * stored record go there, and may throw.
+   */
+  fields: Record<string, unknown> | ((before: R | undefined) => Promise<Record<string, unknown>>);
+  /** After the lock and read, before the version check: rules (role, state) that refuse before a stale version. */
+  guard?(before: R): void | Promise<void>;
+  /** After the row is written, before it is read back: lines and children, values derived from the new id. */
+  written?(id: number, before: R | undefined): Promise<void>;
+  /** After the read-back, before the event: rollups, renames, history snapshots. */
+  saved?(after: R, before: R | undefined): Promise<void>;
+  /** The event's name when it is not the kind's `created` / `updated` (revised, duplicated, approved…). */
+  event?: EventName;
+  /** The event's data; by default `{ ...label(after), changes }` with the snapshots' diff. */
+  data?(after: R, changes: Changes, before: R | undefined): Record<string, unknown>;
+}
+
+/**
+ * The one save of a record: inserts (no `input.id`) or locks, reads, checks `input.version` (none
+ * when it is undefined: APIs without a version, duplicates of a source) and updates; then its lines and
+ * side steps, and its audit event with the diff — all in the caller's transaction `tx`.
  */
 export async function saveRecord<R extends { id: number; version: number }>(
   tx: Db,
-  kind: RecordKind<R>,
+  kind: SaveKind<R>,
   input: { id?: number; version?: number },
-  fields: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+  steps: SaveSteps<R>,
   actor: Actor,
   now: number,
-  afterUpdate?: (before: R, after: R) => Promise<void>,
-): Promise<{ record: R; created: boolean }> {
-  const values = () => (typeof fields === 'function' ? fields() : Promise.resolve(fields));
+): Promise<{ record: R; before: R | undefined; created: boolean }> {
+  const { fields } = steps;
+  const values = (before: R | undefined) => (typeof fields === 'function' ? fields(before) : Promise.resolve(fields));
+  let before: R | undefined;
+  let id: number;
   if (!input.id) {
     const [created] = await tx
       .insert(kind.table)
-      .values({ ...(await values()), createdAt: now, updatedAt: now } as never)
+      .values({ ...(await values(undefined)), createdAt: now, updatedAt: now } as never)
       .returning({ id: kind.table.id });
-    const record = await kind.get(tx, created!.id as number);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: kind.entityType,
-        entityId: record.id,
-        event: EVENTS[kind.event].created,
-        data: { ...kind.label(record), changes: diff(null, kind.snapshot(record)) },
-      },
-      now,
-    );
-    return { record, created: true };
+    id = created!.id as number;
+  } else {
+    await lockRow(tx, kind.table, input.id);
+    before = await kind.get(tx, input.id);
+    if (steps.guard) await steps.guard(before);
+    await checkVersion(tx, kind.entityType, before, input.version);
+    id = before.id;
+    await updateVersioned(tx, kind.table, id, await values(before), now);
   }
-  const before = await lockRecord(tx, kind, input.id, input.version);
-  await updateVersioned(tx, kind.table, before.id, await values(), now);
-  const after = await kind.get(tx, before.id);
-  if (afterUpdate) await afterUpdate(before, after);
+  if (steps.written) await steps.written(id, before);
+  const record = await kind.get(tx, id);
+  if (steps.saved) await steps.saved(record, before);
+  const changes = diff(before ? kind.snapshot(before) : null, kind.snapshot(record));
+  const names = typeof kind.event === 'string' ? EVENTS[kind.event] : kind.event;
   await recordEvent(
     tx,
     actor,
     {
       entityType: kind.entityType,
-      entityId: after.id,
-      event: EVENTS[kind.event].updated,
-      data: { ...kind.label(after), changes: diff(kind.snapshot(before), kind.snapshot(after)) },
+      entityId: id,
+      event: steps.event ?? (before ? names.updated : names.created),
+      data: steps.data ? steps.data(record, changes, before) : { ...kind.label(record), changes },
     },
     now,
   );
-  return { record: after, created: false };
+  return { record, before, created: !before };
 }
 
 /** Enable or disable: the `active` flag, a new version and the `_enabled` / `_disabled` event. */

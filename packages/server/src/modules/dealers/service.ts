@@ -219,10 +219,20 @@ export async function saveDealer(
         ...(agreementFileId ? { agreementFileId } : {}),
       };
     };
-    const saved = await saveRecord(tx, DEALER, input, fields, actor, now, async (before, after) => {
-      // Lists sort and search on the copied name; a rename follows into every document.
-      if (before.name !== after.name) await renameDealerOnDocuments(tx, after.id, after.name);
-    });
+    const saved = await saveRecord(
+      tx,
+      DEALER,
+      input,
+      {
+        fields,
+        saved: async (after, before) => {
+          // Lists sort and search on the copied name; a rename follows into every document.
+          if (before && before.name !== after.name) await renameDealerOnDocuments(tx, after.id, after.name);
+        },
+      },
+      actor,
+      now,
+    );
     return saved.record;
   });
 }

@@ -165,12 +165,22 @@ export async function savePart(
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(imageFileId ? { imageFileId } : {}),
       };
-      const saved = await saveRecord(tx, PART, input, fields, actor, now, async (before, after) => {
-        // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
-        if (after.price !== before.price) {
-          await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
-        }
-      });
+      const saved = await saveRecord(
+        tx,
+        PART,
+        input,
+        {
+          fields,
+          saved: async (after, before) => {
+            // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
+            if (before && after.price !== before.price) {
+              await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
+            }
+          },
+        },
+        actor,
+        now,
+      );
       return { ...saved.record, created: saved.created };
     });
   } catch (err) {

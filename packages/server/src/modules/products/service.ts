@@ -226,7 +226,7 @@ export async function saveProduct(
         ...(imageFileId ? { imageFileId } : {}),
       };
       // Defaults of a new product (section 3) are the column defaults: msrp 0, discount 0, active 1, test required 1.
-      return (await saveRecord(tx, PRODUCT, input, fields, actor, now)).record;
+      return (await saveRecord(tx, PRODUCT, input, { fields }, actor, now)).record;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ product_code: MSG.productCodeTaken });

@@ -121,7 +121,7 @@ export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, no
         phone: input.phone,
         bankDetails: input.bank_details,
       };
-      return (await saveRecord(tx, SUPPLIER, input, fields, actor, now)).record;
+      return (await saveRecord(tx, SUPPLIER, input, { fields }, actor, now)).record;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ name: MSG.supplierNameTaken });
