@@ -9,14 +9,14 @@ import { testOrderListQuery } from '@bpm/contract/testChecklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { listTotal } from '../src/db/count';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packingLists/service';
 import { listPos } from '../src/modules/purchaseOrders/queries';
-import { poSearchTuning, rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
+import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/service';
 import { listTestOrders } from '../src/modules/testChecklists/lists';
+import { listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { userId } from './factories/users';
@@ -128,28 +128,23 @@ describe('purchase order search totals', () => {
     };
     const all = await direct('engineering');
     expect(all.total).toBeGreaterThan(3);
-    const defaults = { ...poSearchTuning };
-    try {
-      // At most the limit: exact.
-      Object.assign(poSearchTuning, { limit: all.total });
-      const exact = await listPos(db(), poListQuery.parse({ limit: '1', search: 'Engineering' }));
-      expect({ total: exact.total, amount: exact.amount, estimated: exact.estimated }).toEqual({
-        ...all,
-        estimated: false,
-      });
-      // Over it, a table no larger than the sample: the sample reads every PO, the figures are right but flagged.
-      Object.assign(poSearchTuning, { limit: 2, sampleRows: 1e9 });
-      const sampled = await listPos(db(), poListQuery.parse({ limit: '1', search: 'Engineering' }));
-      expect({ total: sampled.total, amount: sampled.amount, estimated: sampled.estimated }).toEqual({
-        ...all,
-        estimated: true,
-      });
-      // A search of nothing stays exact whatever the limit.
-      const none = await listPos(db(), poListQuery.parse({ limit: '1', search: 'no such po anywhere' }));
-      expect({ total: none.total, estimated: none.estimated }).toEqual({ total: 0, estimated: false });
-    } finally {
-      Object.assign(poSearchTuning, defaults);
-    }
+    const search = poListQuery.parse({ limit: '1', search: 'Engineering' });
+    // At most the limit: exact.
+    const exact = await listPos(db(), search, { caps: { limit: all.total, sampleRows: 2500 } });
+    expect({ total: exact.total, amount: exact.amount, estimated: exact.estimated }).toEqual({
+      ...all,
+      estimated: false,
+    });
+    // Over it, a table no larger than the sample: the sample reads every PO, the figures are right but flagged.
+    const caps = { limit: 2, sampleRows: 1e9 };
+    const sampled = await listPos(db(), search, { caps });
+    expect({ total: sampled.total, amount: sampled.amount, estimated: sampled.estimated }).toEqual({
+      ...all,
+      estimated: true,
+    });
+    // A search of nothing stays exact whatever the limit.
+    const none = await listPos(db(), poListQuery.parse({ limit: '1', search: 'no such po anywhere' }), { caps });
+    expect({ total: none.total, estimated: none.estimated }).toEqual({ total: 0, estimated: false });
   });
 });
 

@@ -1,6 +1,6 @@
 // The total of a large list: exact where counting is cheap, the planner's estimate above a threshold.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from './client';
+import { type Db, queryRows } from '../db/client';
 
 /**
  * Lists count their matching rows exactly up to this many; above it they answer the planner's estimate
@@ -30,13 +30,24 @@ export async function listTotal(
     return { total: page.offset + page.length, estimated: false };
   // No parallel workers for a count of at most limit + 1 rows: starting one costs more than it saves, and the
   // planner chose one for the test order list's count at 1M (7.5 → 11 ms, up to 54 ms a page).
-  const [c] = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${rows} limit ${limit + 1}) x`);
+    return countCapped(tx, rows, limit);
   });
+}
+
+/**
+ * How many rows `rows` (`select 1 from … where …`) answers: counted up to `cap` + 1; above the cap, the
+ * planner's estimate (at least cap + 1), flagged.
+ */
+export async function countCapped(db: Db, rows: SQL, cap: number): Promise<ListTotal> {
+  const [c] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (${rows} limit ${cap + 1}) x`,
+  );
   const n = Number(c?.n ?? 0);
-  if (n <= limit) return { total: n, estimated: false };
-  return { total: Math.max(limit + 1, await estimate(db, rows)), estimated: true };
+  if (n <= cap) return { total: n, estimated: false };
+  return { total: Math.max(cap + 1, await estimate(db, rows)), estimated: true };
 }
 
 /** What listPageAndTotal reads: `table` as `alias` under `where` in `order`; the row `columns`, with `joins`. */
@@ -107,7 +118,7 @@ const planned = new Map<string, { n: number; at: number }>();
  * The number of rows the planner knows `table` has (pg_class.reltuples, kept by ANALYZE), read at most once a
  * minute: the page finders size their bounded walks by it (docs/performance.md, issue 14).
  */
-export async function plannedRows(db: Db, table: 'orders' | 'purchase_orders'): Promise<number> {
+export async function plannedRows(db: Db, table: string): Promise<number> {
   const seen = planned.get(table);
   if (seen && Date.now() - seen.at <= 60_000) return seen.n;
   const [r] = await queryRows<{ n: number | string }>(

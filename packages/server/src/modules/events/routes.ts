@@ -1,7 +1,7 @@
 import { idParams, listTotalMeta } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { totalMeta } from '../../db/count';
+import { totalMeta } from '../../platform/list-totals';
 import { defineCsvExport } from '../../platform/csv-export';
 import { defineRoute, RowsWith } from '../../platform/route';
 import { exportEvents, listEvents } from './service';

@@ -2,7 +2,7 @@ import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ListTotal, listTotal } from '../../db/count';
+import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../db/count';
+import { totalMeta } from '../../platform/list-totals';
 import { registerFileType } from '../../platform/file-types';
 import { defineRoute, RowsWith } from '../../platform/route';
 import { packingListPdfFile } from './pdf';

@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/packingLists';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type ListTotal, listTotal } from '../../db/count';
+import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';

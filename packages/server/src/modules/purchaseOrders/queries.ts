@@ -7,12 +7,13 @@ import {
   RECENT_DAYS,
   toDisplay,
 } from '@bpm/contract/purchaseOrders';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
-import { pageIds, searchCondition } from './list-page';
-import { totals } from './totals';
+import { findPage, withMatches } from '../../platform/list-page';
+import { poPagePlan, searchCondition } from './list-page';
+import { type SearchCaps, totals } from './totals';
 
 const P = purchaseOrders;
 const DAY = 86400;
@@ -93,19 +94,16 @@ export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
   };
 }
 
-function listConds(q: Partial<PoListQuery>): SQL[] {
+export function listConditions(q: Partial<PoListQuery>): SQL[] {
   const conds: SQL[] = [];
   if (q.search) conds.push(searchCondition(q.search));
-  if (q.supplier) conds.push(sql`p.supplier_id = ${q.supplier}`);
-  if (q.start !== undefined) conds.push(sql`p.po_date >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`p.po_date <= ${q.end}`);
-  if (q.status && q.status !== 'all') conds.push(sql`p.status = ${q.status}`);
-  if (q.paid && q.paid !== 'all') conds.push(sql`p.paid = ${Number(q.paid)}`);
+  if (q.supplier) conds.push(sql`${P.supplierId} = ${q.supplier}`);
+  if (q.start !== undefined) conds.push(sql`${P.poDate} >= ${q.start}`);
+  if (q.end !== undefined) conds.push(sql`${P.poDate} <= ${q.end}`);
+  if (q.status && q.status !== 'all') conds.push(sql`${P.status} = ${q.status}`);
+  if (q.paid && q.paid !== 'all') conds.push(sql`${P.paid} = ${Number(q.paid)}`);
   return conds;
 }
-
-const pageColumns = sql`p.id, p.po_number, p.po_date, p.due_date, p.supplier_id as supplier, p.supplier_name,
-  p.requisitioner, p.purpose, p.department, p.status, p.paid, p.currency, p.currency_rate, p.amount, p.cancelled_reason`;
 
 /**
  * The list: filtered, sorted, paged and totalled in SQL; `amount` sums the non-cancelled POs (USD). Above
@@ -114,50 +112,19 @@ const pageColumns = sql`p.id, p.po_number, p.po_date, p.due_date, p.supplier_id 
 export async function listPos(
   db: Db,
   q: PoListQuery,
-  opts: { totals?: boolean } = {},
+  opts: { totals?: boolean; caps?: SearchCaps } = {},
 ): Promise<{ rows: PoRow[]; total: number; amount: number; estimated: boolean }> {
-  const conds = listConds(q);
+  const conds = listConditions(q);
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
-  // The totals first: their count chooses how the page is found.
-  const sum = opts.totals === false ? undefined : await totals(db, q, where);
-  const ids = await pageIds(db, q, conds, sum?.total, q.search ? listConds({ ...q, search: '' }) : conds);
-  const byId = new Map(
-    (ids.length
-      ? await queryRows<Record<string, unknown>>(
-          db,
-          sql`select ${pageColumns} from purchase_orders p where p.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        )
-      : []
-    ).map((r) => [Number(r.id), r]),
-  );
-  const rows: PoRow[] = ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r
-      ? [
-          {
-            id,
-            po_number: String(r.po_number),
-            po_date: Number(r.po_date),
-            due_date: Number(r.due_date),
-            supplier: Number(r.supplier),
-            supplier_name: String(r.supplier_name),
-            requisitioner: String(r.requisitioner),
-            purpose: String(r.purpose),
-            department: String(r.department),
-            status: r.status as PoStatus,
-            paid: Number(r.paid) as 0 | 1 | 2,
-            currency: String(r.currency),
-            currency_rate: Number(r.currency_rate),
-            amount: Number(r.amount),
-            cancelled_reason: String(r.cancelled_reason),
-          },
-        ]
-      : [];
-  });
-  return { rows, ...(sum ?? { total: 0, amount: 0, estimated: false }) };
+  const plan = await poPagePlan(db, q, conds, q.search ? listConditions({ ...q, search: '' }) : conds);
+  const page = (matches: number | undefined) =>
+    findPage(db, plan, q, matches, {
+      byIds: (d, ids): Promise<PoRow[]> => d.select(rowColumns).from(P).where(inArray(P.id, ids)),
+    });
+  // The Recent table shows no count: its page walks.
+  if (opts.totals === false) return { rows: await page(undefined), total: 0, amount: 0, estimated: false };
+  const [sum, rows] = await withMatches(plan, () => totals(db, q, where, opts.caps), page);
+  return { rows, ...sum };
 }
 
 /** POs of one status (dashboards, the approval inbox), newest first. */

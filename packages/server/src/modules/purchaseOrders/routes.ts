@@ -29,7 +29,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../db/count';
+import { totalMeta } from '../../platform/list-totals';
 import { invalid } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
 import { defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';

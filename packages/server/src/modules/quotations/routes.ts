@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../db/count';
+import { totalMeta } from '../../platform/list-totals';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { definePutById, defineRoute, RowsWith } from '../../platform/route';

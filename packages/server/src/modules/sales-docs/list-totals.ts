@@ -3,8 +3,8 @@
 import type { OrderSummary } from '@bpm/contract/orderReads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { estimate, type ListTotal } from '../../db/count';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { estimate } from '../../platform/list-totals';
 import { num } from './kinds';
 
 /** The filters the rollups can answer: dealer, statuses, payment and an inclusive date range. */
@@ -73,17 +73,11 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
  * their orders exactly up to this many matches; above it the total is the planner's estimate and
  * the summary is left out (docs/decisions.md, 'Lists & performance').
  */
-export const totalsTuning = { exactMax: 5000 };
+export const ORDER_TOTALS_CAP = 5000;
 
-/** Above the cap: at least cap + 1, else the planner's estimate. */
-const estimated = async (db: Db, where: SQL): Promise<ListTotal> => ({
-  total: Math.max(totalsTuning.exactMax + 1, await estimate(db, sql`select 1 from ${orders} where ${where}`)),
-  estimated: true,
-});
-
-/** A page to take from the rows summarise reads: the sort key (undefined: the date) and the page's order over `id`, `date`, `k`. */
+/** A page to take from the rows summarise reads: the sort key and the page's order over `k`, `id`. */
 export interface PageOfMatches {
-  key: SQL | undefined;
+  key: SQL;
   order: SQL;
   limit: number;
   offset: number;
@@ -91,7 +85,7 @@ export interface PageOfMatches {
 
 /**
  * Total and summary (cancelled excluded) of the rows matching `where`, reading at most
- * totalsTuning.exactMax + 1 of them: exact up to the cap; above it an estimated total and no summary.
+ * `cap` + 1 of them: exact up to the cap; above it an estimated total and no summary.
  * With `page`, the same read also answers the page's ids when the total is exact (a search: its matches
  * are read once, not again by the filter first).
  */
@@ -99,35 +93,29 @@ export async function summarise(
   db: Db,
   where: SQL,
   page?: PageOfMatches,
+  cap = ORDER_TOTALS_CAP,
 ): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean; ids?: number[] }> {
   const ids = page
-    ? sql`, (select coalesce(array_agg(p.id order by ${page.order}), '{}') from (select x.id, x.date, x.k from x
+    ? sql`, (select coalesce(array_agg(p.id order by ${page.order}), '{}') from (select x.id, x.k from x
               order by ${page.order} limit ${page.limit} offset ${page.offset}) p) as ids`
     : sql``;
   const [r] = await queryRows<SummaryRaw & { ids?: Array<number | string> }>(
     db,
     sql`with x as materialized (
-          select ${orders.id} as id, ${orders.date} as date, ${page?.key ?? sql`null`} as k,
+          select ${orders.id} as id, ${page?.key ?? sql`null`} as k,
             ${orders.shippingStatus}, ${orders.value}, ${orders.shippingCost}, ${orders.actualShippingCost},
             ${orders.paymentReceived}, ${orders.outstanding}, ${orders.outstandingShipped}
-          from ${orders} where ${where} limit ${totalsTuning.exactMax + 1})
+          from ${orders} where ${where} limit ${cap + 1})
         select count(*) as total,
           count(*) filter (where ${live}) as count,
           ${liveSums}${ids}
         from x`,
   );
-  if (num(r?.total) > totalsTuning.exactMax) return { ...(await estimated(db, where)), summary: null };
+  if (num(r?.total) > cap) {
+    const total = Math.max(cap + 1, await estimate(db, sql`select 1 from ${orders} where ${where}`));
+    return { total, estimated: true, summary: null };
+  }
   return { ...toSummary(r), estimated: false, ...(page ? { ids: (r?.ids ?? []).map(Number) } : {}) };
-}
-
-/** The number of rows matching `where`: exact up to totalsTuning.exactMax, else the planner's estimate. */
-export async function countCapped(db: Db, where: SQL): Promise<ListTotal> {
-  const [r] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from (select 1 from ${orders} where ${where} limit ${totalsTuning.exactMax + 1}) x`,
-  );
-  const n = num(r?.n);
-  return n > totalsTuning.exactMax ? estimated(db, where) : { total: n, estimated: false };
 }
 
 const DAY = 86400;

@@ -12,10 +12,12 @@ import { localMidnight, parseStatusFilter, SHIPPING_STATUSES } from '@bpm/contra
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
+import { findPage, withMatches } from '../../platform/list-page';
+import { countCapped } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
-import { filteredPage, listOrder, type PageFilter, pageOrder, sortColumn } from './list-page';
-import { countCapped, type RollupFilter, summarise } from './list-totals';
+import { keyedOrder, listOrder, orderPagePlan, type PageFilter, sortColumn } from './list-page';
+import { ORDER_TOTALS_CAP, type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
 import { dealerCountries, listPage, rollupTotals } from './totals-cache';
 
@@ -114,35 +116,39 @@ export async function listOrders(
   nowSec: number,
 ): Promise<{ rows: OrderRow[]; total: number; total_estimated: 0 | 1; summary: OrderSummary | null }> {
   const filter = listConditions(orders, q, nowSec, { payment: true });
+  const plan = orderPagePlan(filter, q);
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   // A search's matches are read once: the read that counts them also answers the page while it is exact.
   const col = sortColumn(orders, q);
-  const pageOfMatches = q.search ? { key: col, order: pageOrder(q, col), limit: q.limit, offset: q.offset } : undefined;
+  const pageOfMatches = q.search
+    ? { key: col ?? sql`${orders.date}`, order: keyedOrder(q, col), limit: q.limit, offset: q.offset }
+    : undefined;
   const totals = async () =>
     filter.rollup
       ? { ...(await rollupTotals(db, 'orders', filter.rollup)), estimated: false, ids: undefined }
       : summarise(db, where, pageOfMatches);
   const page = (matches: number | undefined, known?: number[]) =>
     listPage(db, 'orders', filter.rollup && q, () =>
-      filteredPage(
+      findPage(
         db,
-        filter,
+        plan,
         q,
         matches,
-        (d, ids) =>
-          ids
-            ? d.select(rowColumns).from(orders).where(inArray(orders.id, ids))
-            : d
-                .select(rowColumns)
-                .from(orders)
-                .where(where)
-                .orderBy(listOrder(orders, q))
-                .limit(q.limit)
-                .offset(q.offset),
+        {
+          byIds: (d, ids) => d.select(rowColumns).from(orders).where(inArray(orders.id, ids)),
+          walk: (d) =>
+            d
+              .select(rowColumns)
+              .from(orders)
+              .where(where)
+              .orderBy(listOrder(orders, q))
+              .limit(q.limit)
+              .offset(q.offset),
+        },
         known,
       ),
     );
-  const [{ estimated, ids: _ids, ...total }, rows] = await withMatches(filter, q, totals, page);
+  const [{ estimated, ids: _ids, ...total }, rows] = await withMatches(plan, totals, page);
   // Countries after the page: a per-row subquery would also run for every skipped (offset) row.
   const countries = await dealerCountries(
     db,
@@ -153,25 +159,6 @@ export async function listOrders(
     ...total,
     total_estimated: estimated ? 1 : 0,
   };
-}
-
-/**
- * The total, then the page knowing how many orders match (it may then run the filter first) — or
- * both at once when the page walks an index anyway (no filter, a date order of an indexed filter).
- */
-async function withMatches<C extends { total: number; estimated: boolean; ids?: number[] }, R>(
-  f: ListFilter,
-  q: OrderListQuery,
-  count: () => Promise<C>,
-  page: (matches: number | undefined, known?: number[]) => Promise<R>,
-): Promise<[C, R]> {
-  const walks =
-    !f.conds.length || ((!q.sort || q.sort === 'date') && f.dateIndexed) || (!!q.sort && f.direct.includes(q.sort));
-  if (walks) return Promise.all([count(), page(undefined)]);
-  const c = await count();
-  // An estimate serves as well: it only chooses the plan, every plan finds the same rows. The count's read may
-  // have found the page already (a search).
-  return [c, await page(c.total, c.ids)];
 }
 
 /** The fields of a shipping or production list row: no money. */
@@ -195,24 +182,25 @@ export async function listShippingOrders(
   nowSec: number,
 ): Promise<{ rows: ShippingOrderRow[]; total: number; total_estimated: 0 | 1 }> {
   const filter = listConditions(orders, q, nowSec, { payment: false });
+  const plan = orderPagePlan(filter, q);
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   const count = async () =>
     filter.rollup
       ? { total: (await rollupTotals(db, 'shipping', filter.rollup)).total, estimated: false }
-      : countCapped(db, where);
+      : countCapped(db, sql`select 1 from ${orders} where ${where}`, ORDER_TOTALS_CAP);
   const page = (matches: number | undefined) =>
-    filteredPage(db, filter, q, matches, (d, ids) =>
-      ids
-        ? d.select(shippingRowColumns).from(orders).where(inArray(orders.id, ids))
-        : d
-            .select(shippingRowColumns)
-            .from(orders)
-            .where(where)
-            .orderBy(listOrder(orders, q))
-            .limit(q.limit)
-            .offset(q.offset),
-    );
-  const [{ total, estimated }, rows] = await withMatches(filter, q, count, page);
+    findPage(db, plan, q, matches, {
+      byIds: (d, ids) => d.select(shippingRowColumns).from(orders).where(inArray(orders.id, ids)),
+      walk: (d) =>
+        d
+          .select(shippingRowColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(listOrder(orders, q))
+          .limit(q.limit)
+          .offset(q.offset),
+    });
+  const [{ total, estimated }, rows] = await withMatches(plan, count, page);
   return {
     rows: rows.map((r) => ({
       ...r,

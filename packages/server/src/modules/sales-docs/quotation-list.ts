@@ -2,7 +2,7 @@
 import type { QuotationListQuery, QuotationRow } from '@bpm/contract/quotations';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ListTotal, listPageAndTotal } from '../../db/count';
+import { type ListTotal, listPageAndTotal } from '../../platform/list-totals';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { likePattern } from '../../platform/paging';

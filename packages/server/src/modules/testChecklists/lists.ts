@@ -11,7 +11,7 @@ import {
 } from '@bpm/contract/testChecklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type ListTotal, listPageAndTotal } from '../../db/count';
+import { type ListTotal, listPageAndTotal } from '../../platform/list-totals';
 import { notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';

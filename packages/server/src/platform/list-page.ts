@@ -1,0 +1,288 @@
+// The list engine's page finder: one page of a filtered, sorted list, found the cheapest way the list's
+// declaration allows. A list module declares what it knows (its table, the filter's conditions, the sort's
+// key and index order, whether an index of the filter's own columns reads the sort in order, the merges its
+// indexes allow); the engine chooses and runs the way. Every way answers the same rows in the same order
+// (test/list-engine.test.ts runs each against the plain query; docs/performance.md has the figures).
+
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Db, queryRows } from '../db/client';
+import { plannedRows } from './list-totals';
+
+/** The table a list pages through; `live`: the condition every row of the list meets (e.g. not deleted). */
+export interface ListTable {
+  table: PgTable & { id: AnyPgColumn };
+  live?: SQL;
+}
+
+/** A sort as the engine reads it: the key, the table's order (the sort index's), the same over (k, id) rows. */
+export interface PageSort {
+  /** The sort key's expression on the table. */
+  key: SQL;
+  /** ORDER BY of a walk of the table: the sort's index order, ties by id. */
+  walk: SQL;
+  /** The same order over derived rows whose columns are `k` (the key) and `id`. */
+  keyed: SQL;
+}
+
+/**
+ * A merge: the page from several ordered walks, each reading at most the page's end. `union`: one walk per
+ * branch condition (e.g. one per status of a status filter); `buckets`: one walk per value of a bucket
+ * expression over a series (e.g. the order date's weeks), each under the filter. `branches` / `series` may
+ * answer undefined: the merge does not apply to this query (the engine goes on).
+ * `when`: 'first' runs before the match count is consulted, 'large' only past the filter-first limit, 'last'
+ * after a bounded walk found too few.
+ */
+export type Merge =
+  | { kind: 'union'; when: MergeWhen; branches: () => Promise<SQL[] | undefined> }
+  | {
+      kind: 'buckets';
+      when: MergeWhen;
+      bucket: SQL;
+      series: () => Promise<{ lo: SQL | number; hi: SQL | number } | undefined>;
+    };
+type MergeWhen = 'first' | 'large' | 'last';
+
+/** What a list declares for one query: its filter, sort and the ways its indexes allow. */
+export interface PagePlan {
+  list: ListTable;
+  /** The filter's conditions (without `live`). */
+  conds: SQL[];
+  sort: PageSort;
+  /**
+   * An index led by the filter's own columns reads this sort in order (or there is no filter): the
+   * walk reads only matches, so the page is the walk's first rows.
+   */
+  direct: boolean;
+  merges?: Merge[];
+  /** At most this many matches: the filter first at once (its own index, often covering: cheap). */
+  firstMax?: number;
+  /**
+   * Past firstMax: a bounded walk of the sort index, then the filter first (`bounded`), or the plain walk
+   * (`plain`: no index serves the filter first better, e.g. a date range alone).
+   */
+  large?: BoundedWalk | { walk: 'plain' };
+}
+
+/** The bounded walk of a list: how much of the matches it may read. */
+export interface BoundedWalk {
+  walk: 'bounded';
+  /** At most this share of the matches: past it, the filter first is cheaper. */
+  share: number;
+  /** Read up to WALK.rows whatever the estimate (a search: its filter first reads table rows). */
+  long?: boolean;
+  /** Give up at once when the page's end needs more rows than the walk may read (evenly spread matches). */
+  hopeless?: boolean;
+  /** Conditions of the filter the sort index reads as its range (the walk reads only that range). */
+  range?: SQL[];
+}
+
+/** The page: its offset and size. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** How the page's rows are read: by id, and (optionally) by the walk itself in one query. */
+export interface PageReader<T> {
+  byIds(db: Db, ids: number[]): Promise<T[]>;
+  walk?(db: Db): Promise<T[]>;
+}
+
+/** The engine's limits (the same for every list: they are about PostgreSQL's costs, not a list's data). */
+const LIMITS = {
+  /** The filter first at once up to this many matches (unless the list says otherwise). */
+  firstMax: 5000,
+  /** A bounded walk reads at most this many times the rows it should need (page end × rows ÷ matches)… */
+  walkSlack: 4,
+  /** …at least this many… */
+  walkMin: 500,
+  /** …and at most this many. */
+  walkRows: 20000,
+};
+
+const where = (list: ListTable, conds: SQL[]) => {
+  const all = [...(list.live ? [list.live] : []), ...conds];
+  return all.length ? sql.join(all, sql` and `) : sql`true`;
+};
+
+const ids = async (db: Db, query: SQL) => (await queryRows<{ id: number }>(db, query)).map((r) => Number(r.id));
+
+/** Rows of the given ids, in the ids' order. */
+async function inOrder<T>(db: Db, read: PageReader<T>, found: number[]): Promise<T[]> {
+  if (!found.length) return [];
+  const byId = new Map((await read.byIds(db, found)).map((r) => [(r as { id: number }).id, r]));
+  return found.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The plain walk: the sort index in order under the filter, the page's rows. */
+function walkIds(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
+  const { table } = p.list;
+  return ids(
+    db,
+    sql`select ${table.id} as id from ${table} where ${where(p.list, p.conds)}
+        order by ${p.sort.walk} limit ${w.limit} offset ${w.offset}`,
+  );
+}
+
+/** The filter first: every match's sort key through the filter's own index, a top-N sort of them. */
+function filterFirst(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
+  const { table } = p.list;
+  // `offset 0` fences the subquery: the planner reads the matches by the filter's index instead of
+  // walking the sort index, and the sort above keeps only the top offset + limit (a bounded heap).
+  return ids(
+    db,
+    sql`select id from (select ${table.id} as id, ${p.sort.key} as k from ${table}
+                        where ${where(p.list, p.conds)} offset 0) f
+        order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
+  );
+}
+
+/**
+ * The sort index walk over at most `rows` rows, stopping at the page's end: their matches, in order, are the
+ * first matches of the whole list when there are enough of them (page end), or when the walk read every row
+ * of its range. Else undefined (the matches sit further along the sort order).
+ */
+async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], rows: number) {
+  const { table } = p.list;
+  const end = w.offset + w.limit;
+  const filter = p.conds.length ? sql.join(p.conds, sql` and `) : sql`true`;
+  // The filter reads the walked rows as they come, in the sort index's order (a subquery with ORDER BY and
+  // LIMIT keeps its order through the filter above).
+  const found = await ids(
+    db,
+    sql`select id from (select ${table.id} as id, (${filter}) as m from ${table} where ${where(p.list, range)}
+                        order by ${p.sort.walk} limit ${rows}) w
+        where m limit ${end}`,
+  );
+  if (found.length === end) return found.slice(w.offset);
+  // Fewer: exact only if the walk read every row of its range (no row left beyond it).
+  const [r] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${table} where ${where(p.list, range)} limit ${rows}) x`,
+  );
+  return Number(r?.n) < rows ? found.slice(w.offset) : undefined;
+}
+
+/** How many rows a bounded walk reads for `matches` of the table's rows; undefined: hopeless, filter first. */
+async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, matches: number) {
+  const end = w.offset + w.limit;
+  const n = await plannedRows(db, getTableName(p.list.table));
+  const want = b.long ? LIMITS.walkRows : n > 0 ? (LIMITS.walkSlack * end * n) / Math.max(1, matches) : LIMITS.walkRows;
+  const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(LIMITS.walkRows, want, matches * b.share)));
+  // Fewer rows than evenly spread matches would need to fill the page (a selective filter): the walk would
+  // read its rows' heap pages and then fail.
+  if (b.hopeless && n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;
+  return rows;
+}
+
+/** A merge's page: the ordered walks of its branches or buckets, each to the page's end, merged. */
+async function merged(db: Db, p: PagePlan, m: Merge, w: PageWindow): Promise<number[] | undefined> {
+  const { table } = p.list;
+  const end = w.offset + w.limit;
+  const walk = (cond: SQL) =>
+    sql`select ${table.id} as id, ${p.sort.key} as k from ${table} where ${where(p.list, [...p.conds, cond])}
+        order by ${p.sort.walk} limit ${end}`;
+  if (m.kind === 'union') {
+    const branches = await m.branches();
+    if (!branches) return undefined;
+    if (!branches.length) return [];
+    // Branches replace the filter's conditions: each is the whole condition of its walk.
+    const own = (cond: SQL) =>
+      sql`(select ${table.id} as id, ${p.sort.key} as k from ${table} where ${where(p.list, [cond])}
+           order by ${p.sort.walk} limit ${end})`;
+    return ids(
+      db,
+      sql`select id from (${sql.join(branches.map(own), sql` union all `)}) u
+          order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
+    );
+  }
+  const series = await m.series();
+  if (!series) return undefined;
+  return ids(
+    db,
+    sql`select m.id from generate_series(${series.lo}, ${series.hi}) b
+        cross join lateral (${walk(sql`${m.bucket} = b`)}) m
+        order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
+  );
+}
+
+/** The merges of a plan that run at `when`, tried in order; the first that applies answers. */
+async function mergeAt(db: Db, p: PagePlan, when: MergeWhen, w: PageWindow) {
+  for (const m of p.merges ?? []) {
+    if (m.when !== when) continue;
+    const found = await merged(db, p, m, w);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The plan's page is the plain walk's (no filter, or `direct`): it needs no match count. */
+export const walksDirectly = (p: PagePlan) => !p.conds.length || p.direct;
+
+/**
+ * One page of a list. `matches`: the filter's number of rows (exact, or an estimate above the totals' cap;
+ * undefined: not counted) — it only chooses the way; `known`: the page's ids, already found with the total.
+ *
+ * 1. No filter, or an index of the filter's own columns reads the sort (`direct`): the plain walk.
+ * 2. The plan's 'first' merges (e.g. the date order over several statuses: one date walk per status).
+ * 3. At most `firstMax` matches: the filter first.
+ * 4. The 'large' merges (e.g. a date range by expected date: one walk per week of the range).
+ * 5. Not counted, or `large.walk` plain: the plain walk.
+ * 6. A bounded walk of the sort index; if it found too few, the 'last' merges, then the filter first.
+ */
+export async function findPage<T>(
+  db: Db,
+  p: PagePlan,
+  w: PageWindow,
+  matches: number | undefined,
+  read: PageReader<T>,
+  known?: number[],
+): Promise<T[]> {
+  if (known) return inOrder(db, read, known);
+  const walk = () => (read.walk ? read.walk(db) : walkIds(db, p, w).then((found) => inOrder(db, read, found)));
+  if (walksDirectly(p)) return walk();
+  const first = await mergeAt(db, p, 'first', w);
+  if (first) return inOrder(db, read, first);
+  if (matches !== undefined && matches <= (p.firstMax ?? LIMITS.firstMax))
+    return inOrder(db, read, await filterFirst(db, p, w));
+  const large = await mergeAt(db, p, 'large', w);
+  if (large) return inOrder(db, read, large);
+  if (matches === undefined || !p.large || p.large.walk === 'plain') return walk();
+  const rows = await boundedRows(db, p, p.large, w, matches);
+  const found = rows === undefined ? undefined : await walkBounded(db, p, w, p.large.range ?? [], rows);
+  return inOrder(db, read, found ?? (await mergeAt(db, p, 'last', w)) ?? (await filterFirst(db, p, w)));
+}
+
+/**
+ * The total, then the page knowing how many rows match (it may then run the filter first) — or both at once
+ * when the page walks an index anyway. An estimate serves as well as a count: it only chooses the way, every
+ * way finds the same rows. The count's read may have found the page already (`ids`: a search's few matches).
+ */
+export async function withMatches<C extends { total: number; ids?: number[] }, R>(
+  p: PagePlan,
+  count: () => Promise<C>,
+  page: (matches: number | undefined, known?: number[]) => Promise<R>,
+): Promise<[C, R]> {
+  if (walksDirectly(p)) return Promise.all([count(), page(undefined)]);
+  const c = await count();
+  return [c, await page(c.total, c.ids)];
+}
+
+/** A way to find a page: each answers the same ids (or undefined where it does not apply). */
+export type Way = 'walk' | 'filter first' | { bounded: number } | { merge: number };
+
+/**
+ * The page's ids by one way, whatever the plan would choose: the plan-equivalence tests run every way of
+ * every list against the plain query. A bounded walk of `rows` rows answers undefined when it found too few.
+ */
+export async function pageBy(db: Db, p: PagePlan, w: PageWindow, way: Way): Promise<number[] | undefined> {
+  if (way === 'walk') return walkIds(db, p, w);
+  if (way === 'filter first') return filterFirst(db, p, w);
+  if ('bounded' in way) {
+    const range = p.large?.walk === 'bounded' ? (p.large.range ?? []) : [];
+    return walkBounded(db, p, w, range, way.bounded);
+  }
+  const m = p.merges?.[way.merge];
+  return m ? merged(db, p, m, w) : undefined;
+}
