@@ -19,7 +19,7 @@ import { testOrderListQuery } from '@bpm/contract/testChecklists';
 import { sql } from 'drizzle-orm';
 import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listEvents } from '../packages/server/src/modules/events/service';
-import { listPackingLists } from '../packages/server/src/modules/packingLists/service';
+import { listPackingLists } from '../packages/server/src/modules/packingLists/list';
 import { listPos } from '../packages/server/src/modules/purchaseOrders/queries';
 import { listQuotations } from '../packages/server/src/modules/sales-docs/quotation-list';
 import { listTasks, projectTasks } from '../packages/server/src/modules/tasks/service';

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { listEvents } from '../src/modules/events/service';
-import { listPackingLists } from '../src/modules/packingLists/service';
+import { listPackingLists } from '../src/modules/packingLists/list';
 import { listPos } from '../src/modules/purchaseOrders/queries';
 import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';

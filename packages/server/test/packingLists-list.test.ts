@@ -5,7 +5,7 @@ import { packingListQuery } from '@bpm/contract/packingLists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { listPackingLists } from '../src/modules/packingLists/service';
+import { listPackingLists } from '../src/modules/packingLists/list';
 import { makeSaleProduct } from './factories/products';
 import { createDealer, createOrder, DEALER } from './factories/sales';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';

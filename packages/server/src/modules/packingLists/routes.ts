@@ -10,9 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../platform/list-totals';
 import { registerFileType } from '../../platform/file-types';
+import { totalMeta } from '../../platform/list-totals';
 import { defineRoute, RowsWith } from '../../platform/route';
+import { listPackingLists } from './list';
 import { packingListPdfFile } from './pdf';
 import * as svc from './service';
 
@@ -39,7 +40,7 @@ export function packingListRoutes(app: FastifyInstance) {
       // `{ data: rows, total, total_estimated }`: above a threshold the total is an estimate.
       meta: listTotalMeta,
       async handler({ query, deps }) {
-        const page = await svc.listPackingLists(deps.db, query);
+        const page = await listPackingLists(deps.db, query);
         return new RowsWith(page.rows, totalMeta(page));
       },
     });

@@ -1,17 +1,14 @@
 import {
   type PackingLine,
   type PackingList,
-  type PackingListQuery,
-  type PackingListRow,
   type PackingListSave,
   type PackingOrder,
   PL_MSG,
   serialCountProblem,
   warrantyEnd,
 } from '@bpm/contract/packingLists';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
@@ -26,100 +23,6 @@ const PACKING_LIST: LockedKind<PackingList> = {
   entityType: PACKING_ENTITY,
   get: (db, id) => getPackingList(db, id),
 };
-const join = (conds: SQL[]) => sql.join(conds, sql` and `);
-
-/**
- * Sort columns of the packing list list, all the packing list's own (the order's OC ref, dealer and company
- * are copied onto it: 0018_packing_list_order_copy); ties follow the direction (id), shipping dates without
- * a value last.
- */
-const PL_SORTS: Record<string, SQL> = {
-  date: sql`pl.created_at`,
-  oc_ref: sql`pl.oc_ref`,
-  dealer_name: sql`lower(pl.dealer_name)`,
-  shipping_date: sql`pl.shipping_date`,
-  po_number: sql`pl.po_number`,
-  customer: sql`lower(pl.customer)`,
-};
-
-/** The creation-date bucket of packing_lists_week_shipping_idx (7 days), inlined to match the index's expression. */
-const WEEK = sql.raw('604800');
-
-/**
- * GET packinglists: search (serials, OC ref and company, PO number and customer), dealer and date range.
- * The search matches each of those through its trigram index: the serials, 'OC ref company' and
- * 'PO number customer' (docs/decisions.md). Filters and sorts read packing_lists alone (no join).
- */
-export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ rows: PackingListRow[] } & ListTotal> {
-  const conds: SQL[] = [sql`true`];
-  if (q.search) {
-    const like = likePattern(q.search);
-    conds.push(sql`(pl.serial_text like ${like} or lower(pl.po_number || ' ' || pl.customer) like ${like}
-      or lower(pl.oc_ref || ' ' || pl.dealer_name) like ${like})`);
-  }
-  if (q.dealer) conds.push(sql`pl.dealer_id = ${q.dealer}`);
-  if (q.date_from !== undefined) conds.push(sql`pl.created_at >= ${q.date_from}`);
-  if (q.date_to !== undefined) conds.push(sql`pl.created_at <= ${q.date_to}`);
-  const col = PL_SORTS[q.sort ?? 'date'] ?? PL_SORTS.date!;
-  const desc = !q.sort || q.order === 'desc';
-  const dir = desc ? sql`desc` : sql`asc`;
-  // Only the shipping date can be empty (last either way); the other columns order the same without
-  // `nulls last`, which lets an order walk their index in either direction (the date index is desc nulls last).
-  const order =
-    q.sort === 'shipping_date'
-      ? sql`${col} ${dir} nulls last, pl.id ${dir}`
-      : (q.sort ?? 'date') === 'date'
-        ? desc
-          ? sql`${col} desc nulls last, pl.id desc nulls last`
-          : sql`${col} asc nulls first, pl.id asc nulls first`
-        : sql`${col} ${dir}, pl.id ${dir}`;
-  const where = join(conds);
-  const byShippingInRange = q.sort === 'shipping_date' && (q.date_from !== undefined || q.date_to !== undefined);
-  // A date range by shipping date: shipping follows creation, so one walk of the shipping date index would cross
-  // every packing list shipped before (or after) the range first. Instead, one walk per 7-day bucket of the
-  // creation date (packing_lists_week_shipping_idx), each to the page's end, merged.
-  const pageIds = byShippingInRange
-    ? // The range clamped to the packing lists there are: a range from 1970 or to the year 9999 walks only
-      // the weeks that hold some.
-      sql`select m.id from generate_series(
-            greatest(${q.date_from ?? null}::bigint, (select min(created_at) from packing_lists)) / ${WEEK},
-            least(${q.date_to ?? null}::bigint, (select max(created_at) from packing_lists)) / ${WEEK}) b
-          cross join lateral (select pl.id, pl.shipping_date from packing_lists pl
-            where pl.created_at / ${WEEK} = b and ${where} order by ${order} limit ${q.offset + q.limit}) m
-          order by m.shipping_date ${dir} nulls last, m.id ${dir} limit ${q.limit} offset ${q.offset}`
-    : sql`select pl.id from packing_lists pl where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`;
-  // The page's ids first, then only those packing lists (with their serials) are read.
-  const rows = await queryRows<PackingListRow & { serial_text: string }>(
-    db,
-    sql`with page as materialized (${pageIds})
-        select pl.id, pl.order_id, pl.oc_ref, pl.dealer_id as dealer, pl.dealer_name, pl.created_at as date,
-          pl.po_number, pl.shipping_date, pl.customer, pl.country, pl.revision, pl.serial_text
-        from page join packing_lists pl on pl.id = page.id order by ${order}`,
-  );
-  const total = await listTotal(db, sql`select 1 from packing_lists pl where ${where}`, {
-    ...q,
-    length: rows.length,
-  });
-  const needle = q.search.toLowerCase();
-  return {
-    rows: rows.map(({ serial_text, ...r }) => ({
-      ...r,
-      id: Number(r.id),
-      order_id: Number(r.order_id),
-      dealer: Number(r.dealer),
-      date: Number(r.date),
-      revision: Number(r.revision),
-      shipping_date: r.shipping_date == null ? null : Number(r.shipping_date),
-      matching_serials: needle
-        ? serial_text
-            .split('\n')
-            .filter((s) => s.includes(needle))
-            .slice(0, 20)
-        : [],
-    })),
-    ...total,
-  };
-}
 
 export async function getPackingList(db: Db, id: number): Promise<PackingList> {
   const [pl] = await queryRows<Record<string, unknown>>(
