@@ -120,6 +120,8 @@ export interface SaveSteps<R> {
   guard?(before: R): void | Promise<void>;
   /** After the row is written, before it is read back: lines and children, values derived from the new id. */
   written?(id: number, before: R | undefined): Promise<void>;
+  /** How to read the record back when the write takes it out of the kind's `get` (a soft delete). */
+  readBack?(db: Db, id: number): Promise<R>;
   /** After the read-back, before the event: rollups, renames, history snapshots. */
   saved?(after: R, before: R | undefined): Promise<void>;
   /** The event's name when it is not the kind's `created` / `updated` (revised, duplicated, approved…). */
@@ -160,7 +162,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
     await updateVersioned(tx, kind.table, id, await values(before), now);
   }
   if (steps.written) await steps.written(id, before);
-  const record = await kind.get(tx, id);
+  const record = await (steps.readBack ?? kind.get)(tx, id);
   if (steps.saved) await steps.saved(record, before);
   const changes = diff(before ? kind.snapshot(before) : null, kind.snapshot(record));
   const names = typeof kind.event === 'string' ? EVENTS[kind.event] : kind.event;

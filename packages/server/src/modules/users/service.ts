@@ -9,9 +9,9 @@ import { files } from '../../db/schema/platform';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
-import { lockRow, updateVersioned } from '../../platform/records';
+import { type RecordKind, saveRecord } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
 
 const rowColumns = {
@@ -55,6 +55,11 @@ export async function listUsers(
 }
 
 export async function getUser(db: Db, id: number): Promise<User> {
+  return readUser(db, id, true);
+}
+
+/** A user; `live` leaves out soft-deleted ones (a soft delete reads its row back deleted). */
+async function readUser(db: Db, id: number, live: boolean): Promise<User> {
   const [u] = await db
     .select({
       ...rowColumns,
@@ -66,7 +71,7 @@ export async function getUser(db: Db, id: number): Promise<User> {
     })
     .from(users)
     .leftJoin(files, eq(files.id, users.signatureFileId))
-    .where(and(eq(users.id, id), eq(users.deleted, 0)));
+    .where(and(eq(users.id, id), live ? eq(users.deleted, 0) : undefined));
   if (!u) throw notFound('User not found');
   return { ...u, user_role: u.user_role as Role, signature_img: u.signature_img ?? null };
 }
@@ -86,6 +91,15 @@ const snapshot = (u: User) => ({
   signature_img: u.signature_img,
 });
 
+const USER: RecordKind<User> = {
+  table: users,
+  entityType: 'user',
+  event: 'user',
+  get: getUser,
+  snapshot,
+  label: (u) => ({ username: u.username }),
+};
+
 export async function saveUser(
   db: Db,
   input: UserSave,
@@ -99,53 +113,17 @@ export async function saveUser(
       .from(users)
       .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.deleted, 0)));
     if (taken.some((t) => t.id !== input.id)) throw invalid({ username: MSG.usernameTaken });
-    if (input.id) await lockRow(tx, users, input.id);
-    const before = input.id ? await getUser(tx, input.id) : undefined;
-    if (before) {
-      await checkVersion(tx, 'user', before, input.version);
-      if (before.username.toLowerCase() === ADMIN_USERNAME) {
-        if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
-        if (!isAdministrator(input.user_role)) throw invalid({ user_role: MSG.adminRoleLocked });
+    const fields = async (before: User | undefined) => {
+      if (before) {
+        if (before.username.toLowerCase() === ADMIN_USERNAME) {
+          if (input.username !== before.username) throw invalid({ username: MSG.adminUsernameLocked });
+          if (!isAdministrator(input.user_role)) throw invalid({ user_role: MSG.adminRoleLocked });
+        }
+        if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
       }
-      if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
-    }
-    const signatureFileId = storeSignature ? await storeSignature(tx) : undefined;
-
-    if (!before) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          passwordHash: await hashPassword(input.password),
-          userRole: input.user_role,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          phone: input.phone,
-          email: input.email,
-          position: input.position,
-          companyName: input.company_name,
-          country: input.country,
-          active: input.active ?? 1,
-          signatureFileId: signatureFileId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
-      const user = await getUser(tx, created!.id);
-      await recordEvent(
-        tx,
-        actor,
-        { entityType: 'user', entityId: user.id, event: 'user_created', data: { changes: diff(null, snapshot(user)) } },
-        now,
-      );
-      return user;
-    }
-
-    await tx
-      .update(users)
-      .set({
+      const signatureFileId = storeSignature ? await storeSignature(tx) : undefined;
+      const form = {
         username: input.username,
-        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
         userRole: input.user_role,
         firstName: input.first_name,
         lastName: input.last_name,
@@ -154,22 +132,38 @@ export async function saveUser(
         position: input.position,
         companyName: input.company_name,
         country: input.country,
+      };
+      if (!before)
+        return {
+          ...form,
+          passwordHash: await hashPassword(input.password),
+          active: input.active ?? 1,
+          signatureFileId: signatureFileId ?? null,
+        };
+      return {
+        ...form,
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(signatureFileId ? { signatureFileId } : {}),
-        version: sql`${users.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, before.id));
-    const after = await getUser(tx, before.id);
-    const changes = diff(snapshot(before), snapshot(after));
-    if (input.password) changes.password = { old: '••••••', new: '••••••' };
-    await recordEvent(
+      };
+    };
+    const saved = await saveRecord(
       tx,
+      USER,
+      input,
+      {
+        fields,
+        data: (after, changes, before) => {
+          if (!before) return { changes };
+          if (input.password) changes.password = { old: '••••••', new: '••••••' };
+          return { username: after.username, changes };
+        },
+      },
       actor,
-      { entityType: 'user', entityId: after.id, event: 'user_updated', data: { username: after.username, changes } },
       now,
     );
-    if (input.password || after.active !== 1) await revokeUserSessions(tx, after.id, now);
+    const after = saved.record;
+    if (!saved.created && (input.password || after.active !== 1)) await revokeUserSessions(tx, after.id, now);
     return after;
   });
 }
@@ -183,23 +177,30 @@ export async function setUserFlag(
   now: number,
 ): Promise<{ active?: number; deleted?: number }> {
   return db.transaction(async (tx) => {
-    const before = await getUser(tx, id);
-    if (change !== 'enable' && id === actor.user_id) throw forbidden(MSG.cannotDeleteSelf);
-    if (change === 'delete' && before.username.toLowerCase() === ADMIN_USERNAME)
-      throw forbidden(MSG.adminUsernameLocked);
     const set = change === 'delete' ? { deleted: 1 } : change === 'disable' ? { active: 0 } : { active: 1 };
-    await updateVersioned(tx, users, id, set, now);
     const field = 'deleted' in set ? 'deleted' : 'active';
-    const oldValue = field === 'deleted' ? before.deleted : before.active;
-    await recordEvent(
+    await saveRecord(
       tx,
-      actor,
+      USER,
+      { id },
       {
-        entityType: 'user',
-        entityId: id,
+        // A soft delete reads its row back deleted.
+        readBack: (d, i) => readUser(d, i, false),
+        guard: (before) => {
+          if (change !== 'enable' && id === actor.user_id) throw forbidden(MSG.cannotDeleteSelf);
+          if (change === 'delete' && before.username.toLowerCase() === ADMIN_USERNAME)
+            throw forbidden(MSG.adminUsernameLocked);
+        },
+        fields: set,
         event: { enable: EVENTS.user.enabled, disable: EVENTS.user.disabled, delete: EVENTS.user.deleted }[change],
-        data: { username: before.username, changes: { [field]: { old: oldValue, new: Object.values(set)[0] } } },
+        data: (_after, _changes, before) => ({
+          username: before!.username,
+          changes: {
+            [field]: { old: field === 'deleted' ? before!.deleted : before!.active, new: Object.values(set)[0] },
+          },
+        }),
       },
+      actor,
       now,
     );
     if (change !== 'enable') await revokeUserSessions(tx, id, now);
@@ -218,17 +219,19 @@ export async function signatureFileId(db: Db, id: number): Promise<number | null
 
 export async function deleteSignature(db: Db, id: number, actor: Actor, now: number) {
   return db.transaction(async (tx) => {
-    const before = await getUser(tx, id);
-    await updateVersioned(tx, users, id, { signatureFileId: null }, now);
-    await recordEvent(
+    await saveRecord(
       tx,
-      actor,
+      USER,
+      { id },
       {
-        entityType: 'user',
-        entityId: id,
-        event: 'signature_deleted',
-        data: { username: before.username, changes: { signature_img: { old: before.signature_img, new: null } } },
+        fields: { signatureFileId: null },
+        event: EVENTS.user.signatureDeleted,
+        data: (_after, _changes, before) => ({
+          username: before!.username,
+          changes: { signature_img: { old: before!.signature_img, new: null } },
+        }),
       },
+      actor,
       now,
     );
     return { signature_img: null };
