@@ -23,7 +23,7 @@ import { copyText } from './copy-text';
 import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
 /** The licence options of the form above, or null when they are invalid (the form then shows why). */
-export type OptionsOf = () => { license_type: LicenseType; license: LicenseEntry[] } | null;
+export type OptionsOf = () => Promise<{ license_type: LicenseType; license: LicenseEntry[] } | null>;
 
 /**
  * /genlic?packing_list_id=N (BPM's own, issue 13): license a packing list's devices in one go — one MAC
@@ -46,7 +46,7 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
     setError('');
     setErrors({});
     setResults([]);
-    const opts = options();
+    const opts = await options();
     if (!opts) return;
     const devices = devicesWithMac(rows, macs);
     if (!devices.length) {
