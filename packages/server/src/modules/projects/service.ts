@@ -12,9 +12,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
-import { lockRow, updateVersioned } from '../../platform/records';
+import { lockRow, type SaveKind, saveRecord } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { requireRole, retireProject, roleOf } from './access';
 
@@ -78,35 +78,29 @@ export async function getProject(db: Db, id: number, userId: number): Promise<Pr
 
 const snapshot = (p: Project) => ({ name: p.name, description: p.description });
 
+/** A project as the shared save reads it: through the caller's membership. */
+const projectKind = (userId: number): SaveKind<Project> => ({
+  table: projects,
+  entityType: PROJECT_ENTITY,
+  event: 'project',
+  get: (db, id) => getProject(db, id, userId),
+  snapshot,
+  label: (p) => ({ name: p.name }),
+});
+
 export async function createProject(db: Db, input: ProjectSave, actor: Caller, now: number): Promise<Project> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projects)
-      .values({
-        name: input.name,
-        description: sanitizeRichText(input.description),
-        createdBy: actor.user_id,
-        dateCreated: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: projects.id });
-    const id = row!.id;
+    const fields = {
+      name: input.name,
+      description: sanitizeRichText(input.description),
+      createdBy: actor.user_id,
+      dateCreated: now,
+    };
     // The creator is the project's owner.
-    await tx.insert(projectMembers).values({ projectId: id, userId: actor.user_id, role: 'owner', createdAt: now });
-    const p = await getProject(tx, id, actor.user_id);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: PROJECT_ENTITY,
-        entityId: id,
-        event: 'project_created',
-        data: { name: p.name, changes: diff(null, snapshot(p)) },
-      },
-      now,
-    );
-    return p;
+    const written = async (id: number) => {
+      await tx.insert(projectMembers).values({ projectId: id, userId: actor.user_id, role: 'owner', createdAt: now });
+    };
+    return (await saveRecord(tx, projectKind(actor.user_id), {}, { fields, written }, actor, now)).record;
   });
 }
 
@@ -119,29 +113,16 @@ async function requireOwner(db: Db, id: number, userId: number) {
 export async function editProject(db: Db, id: number, input: ProjectSave, actor: Caller, now: number) {
   return db.transaction(async (tx) => {
     await requireOwner(tx, id, actor.user_id);
-    await lockRow(tx, projects, id);
-    const before = await getProject(tx, id, actor.user_id);
-    await checkVersion(tx, PROJECT_ENTITY, before, input.version);
-    await updateVersioned(
+    const fields = { name: input.name, description: sanitizeRichText(input.description) };
+    const saved = await saveRecord(
       tx,
-      projects,
-      id,
-      { name: input.name, description: sanitizeRichText(input.description) },
-      now,
-    );
-    const after = await getProject(tx, id, actor.user_id);
-    await recordEvent(
-      tx,
+      projectKind(actor.user_id),
+      { id, version: input.version },
+      { fields },
       actor,
-      {
-        entityType: PROJECT_ENTITY,
-        entityId: id,
-        event: 'project_updated',
-        data: { name: after.name, changes: diff(snapshot(before), snapshot(after)) },
-      },
       now,
     );
-    return after;
+    return saved.record;
   });
 }
 

@@ -5,10 +5,10 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/work';
 import { badRequest, forbidden, invalid, notFound } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
+import { type Actor, recordEvent } from '../../platform/events';
 import type { Mailer } from '../../platform/mail';
 import { likePattern } from '../../platform/paging';
-import { updateVersioned } from '../../platform/records';
+import { type SaveKind, saveRecord } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
 import {
   myProjectIds,
@@ -209,6 +209,15 @@ async function notifyAssignee(db: Db, mailer: Mailer, task: Task, actor: Caller)
   });
 }
 
+const TASK: SaveKind<Task> = {
+  table: tasks,
+  entityType: TASK_ENTITY,
+  event: 'task',
+  get: readTask,
+  snapshot,
+  label: (t) => ({ title: t.title }),
+};
+
 export async function addTask(db: Db, mailer: Mailer, input: TaskSave, actor: Caller, now: number): Promise<Task> {
   const task = await db.transaction(async (tx) => {
     let projectId = input.project_id ?? null;
@@ -226,37 +235,20 @@ export async function addTask(db: Db, mailer: Mailer, input: TaskSave, actor: Ca
       await requireTaskCreator(tx, projectId, actor.user_id);
     }
     await checkAssignee(tx, input.assigned_to, projectId);
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        title: input.title,
-        description: sanitizeRichText(input.description),
-        priority: input.priority,
-        status: input.status,
-        dueDate: input.due_date,
-        assignedTo: input.assigned_to,
-        addedBy: actor.user_id,
-        dateAdded: now,
-        dateCompleted: input.status === 'completed' ? now : null,
-        parentId: input.parent_id ?? null,
-        projectId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: tasks.id });
-    const t = await readTask(tx, row!.id);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: TASK_ENTITY,
-        entityId: t.id,
-        event: 'task_created',
-        data: { title: t.title, changes: diff(null, snapshot(t)) },
-      },
-      now,
-    );
-    return t;
+    const fields = {
+      title: input.title,
+      description: sanitizeRichText(input.description),
+      priority: input.priority,
+      status: input.status,
+      dueDate: input.due_date,
+      assignedTo: input.assigned_to,
+      addedBy: actor.user_id,
+      dateAdded: now,
+      dateCompleted: input.status === 'completed' ? now : null,
+      parentId: input.parent_id ?? null,
+      projectId,
+    };
+    return (await saveRecord(tx, TASK, {}, { fields }, actor, now)).record;
   });
   await notifyAssignee(db, mailer, task, actor);
   return task;
@@ -281,21 +273,17 @@ export async function editTask(
   actor: Caller,
   now: number,
 ): Promise<Task> {
-  const { before, after } = await db.transaction(async (tx) => {
+  const { before, record: after } = await db.transaction(async (tx) => {
     const access = await taskAccess(tx, id, actor.user_id, true);
     if (!projectCan(access.role, 'can_manage_tasks', access.mine)) throw forbidden();
-    const before = await readTask(tx, id);
-    await checkVersion(tx, TASK_ENTITY, before, input.version);
-    // The parent stays as created; the project stays unless another one is named (docs/decisions.md).
-    const projectId = await movedTo(tx, access, input.project_id, actor.user_id);
-    if (input.assigned_to !== before.assigned_to || projectId !== before.project_id)
-      await checkAssignee(tx, input.assigned_to, projectId);
-    const completedNow = input.status === 'completed';
-    await updateVersioned(
-      tx,
-      tasks,
-      id,
-      {
+    let projectId: number | null = null;
+    const fields = async (before: Task | undefined) => {
+      // The parent stays as created; the project stays unless another one is named (docs/decisions.md).
+      projectId = await movedTo(tx, access, input.project_id, actor.user_id);
+      if (input.assigned_to !== before!.assigned_to || projectId !== before!.project_id)
+        await checkAssignee(tx, input.assigned_to, projectId);
+      const completedNow = input.status === 'completed';
+      return {
         title: input.title,
         description: sanitizeRichText(input.description),
         priority: input.priority,
@@ -303,28 +291,17 @@ export async function editTask(
         dueDate: input.due_date,
         assignedTo: input.assigned_to,
         projectId,
-        dateCompleted: completedNow ? (before.status === 'completed' ? before.date_completed : now) : null,
-      },
-      now,
-    );
+        dateCompleted: completedNow ? (before!.status === 'completed' ? before!.date_completed : now) : null,
+      };
+    };
     // Subtasks follow their parent's project.
-    if (projectId !== before.project_id)
-      await tx.update(tasks).set({ projectId, updatedAt: now }).where(eq(tasks.parentId, id));
-    const after = await readTask(tx, id);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: TASK_ENTITY,
-        entityId: id,
-        event: 'task_updated',
-        data: { title: after.title, changes: diff(snapshot(before), snapshot(after)) },
-      },
-      now,
-    );
-    return { before, after };
+    const written = async (_id: number, before: Task | undefined) => {
+      if (projectId !== before!.project_id)
+        await tx.update(tasks).set({ projectId, updatedAt: now }).where(eq(tasks.parentId, id));
+    };
+    return saveRecord(tx, TASK, { id, version: input.version }, { fields, written }, actor, now);
   });
-  if (after.assigned_to !== before.assigned_to) await notifyAssignee(db, mailer, after, actor);
+  if (after.assigned_to !== before!.assigned_to) await notifyAssignee(db, mailer, after, actor);
   return after;
 }
 
