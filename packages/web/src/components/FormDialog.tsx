@@ -40,6 +40,8 @@ export interface FormDialogProps<TIn extends FieldValues, TOut extends FieldValu
    */
   failMessage?: string;
   saveLabel?: string;
+  /** Save cannot be pressed (e.g. there is nothing to choose from). */
+  saveDisabled?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   testId?: string;
   /** Test ids `${prefix}-save`, `-cancel`, `-conflict`, `-reload`; 'dialog' unless given. */
@@ -132,7 +134,7 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
             <Button
               type="submit"
               variant="contained"
-              disabled={form.formState.isSubmitting || saving}
+              disabled={form.formState.isSubmitting || saving || p.saveDisabled}
               data-testid={`${prefix}-save`}
             >
               {p.saveLabel ?? 'Save'}
