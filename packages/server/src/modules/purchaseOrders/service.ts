@@ -1,4 +1,4 @@
-import type { EventName } from '@bpm/contract/events';
+import { EVENTS, type EventName } from '@bpm/contract/events';
 import type { Action } from '@bpm/contract/permissions';
 import type { PurchaseOrder } from '@bpm/contract/purchaseOrderReads';
 import {
@@ -21,8 +21,8 @@ import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalid, zodCause } from '../../platform/errors';
-import { type Actor, checkVersion, diff, recordEvent } from '../../platform/events';
-import { lockRow, updateVersioned } from '../../platform/records';
+import type { Actor } from '../../platform/events';
+import { lockRecord, type SaveKind, saveRecord } from '../../platform/records';
 import { recomputeBomCosts } from '../products/boms';
 import { snapshotOf, storeSnapshot } from './history';
 import { getPo } from './queries';
@@ -125,6 +125,15 @@ async function writeLines(tx: Db, poId: number, lines: ReturnType<typeof resolve
 
 export type SaveMode = 'created' | 'updated' | 'revised' | 'duplicated';
 
+const PO: SaveKind<PurchaseOrder> = {
+  table: P,
+  entityType: PO_ENTITY,
+  event: 'purchaseorder',
+  get: getPo,
+  snapshot: snapshotOf,
+  label: (po) => ({ po_number: po.po_number }),
+};
+
 /** POST purchaseorders/save: add, edit (draft), revise (non-draft) or duplicate. */
 export async function savePo(
   db: Db,
@@ -134,99 +143,92 @@ export async function savePo(
 ): Promise<{ po: PurchaseOrder; mode: SaveMode }> {
   const actor = user as Actor;
   const role = user.user_role;
+  const mode: SaveMode = !input.id ? 'created' : input.duplicate ? 'duplicated' : input.revise ? 'revised' : 'updated';
+  const action: Action =
+    mode === 'duplicated'
+      ? 'purchaseOrders.duplicate'
+      : mode === 'revised'
+        ? 'purchaseOrders.revise'
+        : 'purchaseOrders.save';
+  const verb = mode === 'duplicated' ? 'duplicated' : mode === 'revised' ? 'revised' : 'edited';
+  const lines = resolveLines(input);
   return db.transaction(async (tx) => {
-    let before: PurchaseOrder | undefined;
-    if (input.id) {
-      await lockRow(tx, P, input.id);
-      before = await getPo(tx, input.id);
-    }
-    const mode: SaveMode = !before ? 'created' : input.duplicate ? 'duplicated' : input.revise ? 'revised' : 'updated';
-    const action: Action =
-      mode === 'duplicated'
-        ? 'purchaseOrders.duplicate'
-        : mode === 'revised'
-          ? 'purchaseOrders.revise'
-          : 'purchaseOrders.save';
-    const verb = mode === 'duplicated' ? 'duplicated' : mode === 'revised' ? 'revised' : 'edited';
-    assertAllowed(role, action, before?.status, verb);
-    if (before && mode !== 'duplicated') await checkVersion(tx, PO_ENTITY, before, input.version);
-    await checkRefs(tx, input);
-    const lines = resolveLines(input);
-    const fields = formFields(input, lines);
-
-    if (!before || mode === 'duplicated') {
+    if (mode === 'created' || mode === 'duplicated') {
+      // A duplicate copies the form the caller sends; its source is locked and read, with no version check.
+      const source = input.id ? await lockRecord(tx, PO, input.id, undefined) : undefined;
+      assertAllowed(role, action, source?.status, verb);
+      await checkRefs(tx, input);
       const me = await actorOf(tx, user.user_id);
-      const [row] = await tx
-        .insert(P)
-        .values({
-          ...fields,
-          status: 'draft',
-          preparedById: user.user_id,
-          preparedByName: me.name,
-          preparedByPosition: me.position,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: P.id });
-      const id = row!.id;
-      await tx
-        .update(P)
-        .set({ poNumber: poNumber(id, now, 0) })
-        .where(eq(P.id, id));
-      await writeLines(tx, id, lines);
-      const po = await getPo(tx, id);
-      await moveRollup(tx, null, po);
-      await recordEvent(
+      const fields = {
+        ...formFields(input, lines),
+        status: 'draft',
+        preparedById: user.user_id,
+        preparedByName: me.name,
+        preparedByPosition: me.position,
+      };
+      const saved = await saveRecord(
         tx,
-        actor,
+        PO,
+        {},
         {
-          entityType: PO_ENTITY,
-          entityId: id,
-          event: mode === 'duplicated' ? 'purchaseorder_duplicated' : 'purchaseorder_created',
-          data: {
-            po_number: po.po_number,
-            ...(before ? { duplicated_from: before.po_number } : {}),
-            changes: diff(null, snapshotOf(po)),
+          fields,
+          written: async (id) => {
+            await tx
+              .update(P)
+              .set({ poNumber: poNumber(id, now, 0) })
+              .where(eq(P.id, id));
+            await writeLines(tx, id, lines);
           },
+          saved: (po) => moveRollup(tx, null, po),
+          event: mode === 'duplicated' ? EVENTS.purchaseorder.duplicated : EVENTS.purchaseorder.created,
+          data: (po, changes) => ({
+            po_number: po.po_number,
+            ...(source ? { duplicated_from: source.po_number } : {}),
+            changes,
+          }),
         },
+        actor,
         now,
       );
-      return { po, mode };
+      return { po: saved.record, mode };
     }
 
-    const set: Record<string, unknown> = { ...fields };
-    if (mode === 'revised') {
-      // A revision goes back to draft: it needs a fresh approval, and the old PDF stays in history.
-      const revision = before.revision + 1;
-      const [meta] = await tx.select({ createdAt: P.createdAt }).from(P).where(eq(P.id, before.id));
-      Object.assign(set, {
-        status: 'draft',
-        revision,
-        poNumber: poNumber(before.id, meta!.createdAt, revision),
-        approvedById: null,
-        approvedByName: '',
-        approvedByPosition: '',
-        poPdfFileId: null,
-      });
-    }
-    await updateVersioned(tx, P, before.id, set, now);
-    await writeLines(tx, before.id, lines);
-    const after = await getPo(tx, before.id);
-    if (mode === 'revised') await storeSnapshot(tx, after, 'revised', now);
-    await refreshBomCosts(tx, before, after);
-    await moveRollup(tx, before, after);
-    await recordEvent(
+    const saved = await saveRecord(
       tx,
-      actor,
+      PO,
+      { id: input.id, version: input.version },
       {
-        entityType: PO_ENTITY,
-        entityId: after.id,
-        event: mode === 'revised' ? 'purchaseorder_revised' : 'purchaseorder_updated',
-        data: { po_number: after.po_number, changes: diff(snapshotOf(before), snapshotOf(after)) },
+        guard: (before) => assertAllowed(role, action, before.status, verb),
+        fields: async (before) => {
+          await checkRefs(tx, input);
+          const set: Record<string, unknown> = formFields(input, lines);
+          if (mode !== 'revised') return set;
+          // A revision goes back to draft: it needs a fresh approval, and the old PDF stays in history.
+          const revision = before!.revision + 1;
+          const [meta] = await tx.select({ createdAt: P.createdAt }).from(P).where(eq(P.id, before!.id));
+          return {
+            ...set,
+            status: 'draft',
+            revision,
+            poNumber: poNumber(before!.id, meta!.createdAt, revision),
+            approvedById: null,
+            approvedByName: '',
+            approvedByPosition: '',
+            poPdfFileId: null,
+          };
+        },
+        written: (id) => writeLines(tx, id, lines),
+        saved: async (after, before) => {
+          if (mode === 'revised') await storeSnapshot(tx, after, 'revised', now);
+          await refreshBomCosts(tx, before!, after);
+          await moveRollup(tx, before!, after);
+        },
+        event: mode === 'revised' ? EVENTS.purchaseorder.revised : EVENTS.purchaseorder.updated,
       },
+      actor,
       now,
     );
-    return { po: after, mode };
+    return { po: saved.record, mode };
   });
 }
 
@@ -278,30 +280,26 @@ export interface Change {
 /** Locks the PO, checks role and state, applies the change, writes the event: all or nothing. */
 export async function changePo(db: Db, id: number, user: AuthUser, now: number, c: Change): Promise<PurchaseOrder> {
   return db.transaction(async (tx) => {
-    await lockRow(tx, P, id);
-    const before = await getPo(tx, id);
-    assertAllowed(user.user_role, c.action, before.status, c.verb);
-    await checkVersion(tx, PO_ENTITY, before, c.version);
-    const set = await c.apply(tx, before);
-    await updateVersioned(tx, P, id, set, now);
-    let after = await getPo(tx, id);
-    if (c.after) {
-      await c.after(tx, after);
-      after = await getPo(tx, id);
-    }
-    await refreshBomCosts(tx, before, after);
-    await moveRollup(tx, before, after);
-    await recordEvent(
+    const saved = await saveRecord(
       tx,
-      user as Actor,
+      PO,
+      { id, version: c.version },
       {
-        entityType: PO_ENTITY,
-        entityId: id,
+        guard: (before) => assertAllowed(user.user_role, c.action, before.status, c.verb),
+        fields: (before) => c.apply(tx, before!),
+        written: async (poId) => {
+          if (c.after) await c.after(tx, await getPo(tx, poId));
+        },
+        saved: async (after, before) => {
+          await refreshBomCosts(tx, before!, after);
+          await moveRollup(tx, before!, after);
+        },
         event: c.event,
-        data: { po_number: after.po_number, ...c.data, changes: diff(snapshotOf(before), snapshotOf(after)) },
+        data: (after, changes) => ({ po_number: after.po_number, ...c.data, changes }),
       },
+      user as Actor,
       now,
     );
-    return after;
+    return saved.record;
   });
 }
