@@ -22,7 +22,7 @@ import { listEvents } from '../packages/server/src/modules/events/service';
 import { listPackingLists } from '../packages/server/src/modules/packingLists/list';
 import { listPos } from '../packages/server/src/modules/purchaseOrders/queries';
 import { listQuotations } from '../packages/server/src/modules/sales-docs/quotation-list';
-import { listTasks, projectTasks } from '../packages/server/src/modules/tasks/service';
+import { listTasks, projectTasks } from '../packages/server/src/modules/tasks/list';
 import { listTestOrders } from '../packages/server/src/modules/testChecklists/lists';
 import { explainReplay } from './explain-replay';
 

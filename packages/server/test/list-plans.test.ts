@@ -12,7 +12,7 @@ import { queryRows } from '../src/db/client';
 import { poPagePlan } from '../src/modules/purchaseOrders/list-page';
 import { listConditions, listPos } from '../src/modules/purchaseOrders/queries';
 import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
-import { listTasks, projectTasks } from '../src/modules/tasks/service';
+import { listTasks, projectTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/testChecklists/lists';
 import { pageBy, type Way } from '../src/platform/list-page';
 import { makeSaleProduct } from './factories/products';
@@ -127,6 +127,8 @@ async function pagesMatch() {
             what,
           ).toEqual(want);
           expect(got.total, `${JSON.stringify(f.q)} total`).toBe(all.length);
+          // Every way on the first two pages (a page from the start, one past it).
+          if (offset > limit) continue;
           const plan = await poPagePlan(db(), q, listConditions(q), listConditions({ ...q, search: '' }));
           for (const way of WAYS) {
             const found = await pageBy(db(), plan, q, way);
@@ -146,7 +148,7 @@ describe('purchase order list plans', () => {
 
   it('pages every filter × sort × direction the same as the plain query, by the plan and by every way', async () => {
     expect(await pagesMatch()).toBeGreaterThan(FILTERS().length * (PO_SORTS.length + 1) * 2 * 3);
-  });
+  }, 300_000);
 });
 
 describe('task list plans', () => {

@@ -14,7 +14,7 @@ import { listPackingLists } from '../src/modules/packingLists/list';
 import { listPos } from '../src/modules/purchaseOrders/queries';
 import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
-import { listTasks } from '../src/modules/tasks/service';
+import { listTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/testChecklists/lists';
 import { listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';

@@ -28,7 +28,8 @@ export interface PageSort {
 /**
  * A merge: the page from several ordered walks, each reading at most the page's end. `union`: one walk per
  * branch condition (e.g. one per status of a status filter); `buckets`: one walk per value of a bucket
- * expression over a series (e.g. the order date's weeks), each under the filter. `branches` / `series` may
+ * expression over a series (e.g. the order date's weeks) or a set of values (e.g. the caller's projects), each
+ * under the filter. `branches` / `series` may
  * answer undefined: the merge does not apply to this query (the engine goes on).
  * `when`: 'first' runs before the match count is consulted, 'large' only past the filter-first limit, 'last'
  * after a bounded walk found too few.
@@ -39,7 +40,10 @@ export type Merge =
       kind: 'buckets';
       when: MergeWhen;
       bucket: SQL;
-      series: () => Promise<{ lo: SQL | number; hi: SQL | number } | undefined>;
+      /** The buckets: a series from `lo` to `hi`, or the `values` a query selects (one column). */
+      series: () => Promise<{ lo: SQL; hi: SQL } | { values: SQL } | undefined>;
+      /** The conditions within a bucket, when they are fewer than the filter's (the bucket implies the rest). */
+      conds?: SQL[];
     };
 type MergeWhen = 'first' | 'large' | 'last';
 
@@ -57,6 +61,8 @@ export interface PagePlan {
   merges?: Merge[];
   /** At most this many matches: the filter first at once (its own index, often covering: cheap). */
   firstMax?: number;
+  /** The filter's matches are few by construction (e.g. the caller's own tasks): the filter first, always. */
+  small?: boolean;
   /**
    * Past firstMax: a bounded walk of the sort index, then the filter first (`bounded`), or the plain walk
    * (`plain`: no index serves the filter first better, e.g. a date range alone).
@@ -101,6 +107,16 @@ const LIMITS = {
   walkRows: 20000,
 };
 
+/** The table's own name (an alias's table's too: drizzle keeps it under this registered symbol). */
+const tableName = (t: PgTable) =>
+  (t as unknown as Record<symbol, string | undefined>)[Symbol.for('drizzle:OriginalName')] ?? getTableName(t);
+
+/** The table as a FROM item: `"tasks" "t"` for an alias (in an SQL template an alias renders as its name alone). */
+const from = (t: PgTable) =>
+  tableName(t) === getTableName(t)
+    ? sql`${t}`
+    : sql`${sql.identifier(tableName(t))} ${sql.identifier(getTableName(t))}`;
+
 const where = (list: ListTable, conds: SQL[]) => {
   const all = [...(list.live ? [list.live] : []), ...conds];
   return all.length ? sql.join(all, sql` and `) : sql`true`;
@@ -120,7 +136,7 @@ function walkIds(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
   const { table } = p.list;
   return ids(
     db,
-    sql`select ${table.id} as id from ${table} where ${where(p.list, p.conds)}
+    sql`select ${table.id} as id from ${from(table)} where ${where(p.list, p.conds)}
         order by ${p.sort.walk} limit ${w.limit} offset ${w.offset}`,
   );
 }
@@ -132,7 +148,7 @@ function filterFirst(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
   // walking the sort index, and the sort above keeps only the top offset + limit (a bounded heap).
   return ids(
     db,
-    sql`select id from (select ${table.id} as id, ${p.sort.key} as k from ${table}
+    sql`select id from (select ${table.id} as id, ${p.sort.key} as k from ${from(table)}
                         where ${where(p.list, p.conds)} offset 0) f
         order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
   );
@@ -151,7 +167,7 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
   // LIMIT keeps its order through the filter above).
   const found = await ids(
     db,
-    sql`select id from (select ${table.id} as id, (${filter}) as m from ${table} where ${where(p.list, range)}
+    sql`select id from (select ${table.id} as id, (${filter}) as m from ${from(table)} where ${where(p.list, range)}
                         order by ${p.sort.walk} limit ${rows}) w
         where m limit ${end}`,
   );
@@ -159,7 +175,7 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
   // Fewer: exact only if the walk read every row of its range (no row left beyond it).
   const [r] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*) as n from (select 1 from ${table} where ${where(p.list, range)} limit ${rows}) x`,
+    sql`select count(*) as n from (select 1 from ${from(table)} where ${where(p.list, range)} limit ${rows}) x`,
   );
   return Number(r?.n) < rows ? found.slice(w.offset) : undefined;
 }
@@ -167,7 +183,7 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
 /** How many rows a bounded walk reads for `matches` of the table's rows; undefined: hopeless, filter first. */
 async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, matches: number) {
   const end = w.offset + w.limit;
-  const n = await plannedRows(db, getTableName(p.list.table));
+  const n = await plannedRows(db, tableName(p.list.table));
   const want = b.long ? LIMITS.walkRows : n > 0 ? (LIMITS.walkSlack * end * n) / Math.max(1, matches) : LIMITS.walkRows;
   const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(LIMITS.walkRows, want, matches * b.share)));
   // Fewer rows than evenly spread matches would need to fill the page (a selective filter): the walk would
@@ -180,16 +196,13 @@ async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, m
 async function merged(db: Db, p: PagePlan, m: Merge, w: PageWindow): Promise<number[] | undefined> {
   const { table } = p.list;
   const end = w.offset + w.limit;
-  const walk = (cond: SQL) =>
-    sql`select ${table.id} as id, ${p.sort.key} as k from ${table} where ${where(p.list, [...p.conds, cond])}
-        order by ${p.sort.walk} limit ${end}`;
   if (m.kind === 'union') {
     const branches = await m.branches();
     if (!branches) return undefined;
     if (!branches.length) return [];
     // Branches replace the filter's conditions: each is the whole condition of its walk.
     const own = (cond: SQL) =>
-      sql`(select ${table.id} as id, ${p.sort.key} as k from ${table} where ${where(p.list, [cond])}
+      sql`(select ${table.id} as id, ${p.sort.key} as k from ${from(table)} where ${where(p.list, [cond])}
            order by ${p.sort.walk} limit ${end})`;
     return ids(
       db,
@@ -199,10 +212,14 @@ async function merged(db: Db, p: PagePlan, m: Merge, w: PageWindow): Promise<num
   }
   const series = await m.series();
   if (!series) return undefined;
+  const buckets =
+    'values' in series ? sql`(${series.values}) b(b)` : sql`generate_series(${series.lo}, ${series.hi}) b`;
   return ids(
     db,
-    sql`select m.id from generate_series(${series.lo}, ${series.hi}) b
-        cross join lateral (${walk(sql`${m.bucket} = b`)}) m
+    sql`select m.id from ${buckets}
+        cross join lateral (select ${table.id} as id, ${p.sort.key} as k from ${from(table)}
+                            where ${where(p.list, [...(m.conds ?? p.conds), sql`${m.bucket} = b`])}
+                            order by ${p.sort.walk} limit ${end}) m
         order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
   );
 }
@@ -224,7 +241,8 @@ export const walksDirectly = (p: PagePlan) => !p.conds.length || p.direct;
  * One page of a list. `matches`: the filter's number of rows (exact, or an estimate above the totals' cap;
  * undefined: not counted) — it only chooses the way; `known`: the page's ids, already found with the total.
  *
- * 1. No filter, or an index of the filter's own columns reads the sort (`direct`): the plain walk.
+ * 1. No filter, or an index of the filter's own columns reads the sort (`direct`): the plain walk; a filter
+ *    of few rows by construction (`small`): the filter first.
  * 2. The plan's 'first' merges (e.g. the date order over several statuses: one date walk per status).
  * 3. At most `firstMax` matches: the filter first.
  * 4. The 'large' merges (e.g. a date range by expected date: one walk per week of the range).
@@ -242,6 +260,7 @@ export async function findPage<T>(
   if (known) return inOrder(db, read, known);
   const walk = () => (read.walk ? read.walk(db) : walkIds(db, p, w).then((found) => inOrder(db, read, found)));
   if (walksDirectly(p)) return walk();
+  if (p.small) return inOrder(db, read, await filterFirst(db, p, w));
   const first = await mergeAt(db, p, 'first', w);
   if (first) return inOrder(db, read, first);
   if (matches !== undefined && matches <= (p.firstMax ?? LIMITS.firstMax))

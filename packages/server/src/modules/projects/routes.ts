@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { unixNow } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { defineRoute, Paged } from '../../platform/route';
-import { projectTasks } from '../tasks/service';
+import { projectTasks } from '../tasks/list';
 import * as members from './members';
 import * as projects from './service';
 

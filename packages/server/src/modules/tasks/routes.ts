@@ -21,6 +21,7 @@ import { unixNow } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { registerFileType } from '../../platform/file-types';
 import { defineRoute, Paged } from '../../platform/route';
+import { listTasks } from './list';
 import * as notes from './notes';
 import * as tasks from './service';
 
@@ -54,7 +55,7 @@ export function taskRoutes(app: FastifyInstance) {
       paged: true,
       response: task,
       async handler({ query, user, deps }) {
-        const page = await tasks.listTasks(deps.db, user.user_id, query, mode, now(deps));
+        const page = await listTasks(deps.db, user.user_id, query, mode, now(deps));
         return new Paged(page.rows, page.total);
       },
     });

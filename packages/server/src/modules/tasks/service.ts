@@ -1,136 +1,26 @@
 import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/permissions';
-import type { Task, TaskDetail, TaskListQuery, TaskSave } from '@bpm/contract/tasks';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Task, TaskDetail, TaskSave } from '@bpm/contract/tasks';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/work';
 import { badRequest, forbidden, invalid, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import type { Mailer } from '../../platform/mail';
-import { likePattern } from '../../platform/paging';
 import { type SaveKind, saveRecord } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
-import {
-  myProjectIds,
-  requireRole,
-  retireTasks,
-  roleOf,
-  type TaskAccess,
-  taskAccess,
-  taskVisibleTo,
-} from '../projects/access';
+import { retireTasks, roleOf, type TaskAccess, taskAccess } from '../projects/access';
 
 export const TASK_ENTITY = 'task';
 type Caller = Actor & { user_id: number };
 
-const taskColumns = sql`t.id, t.title, t.description, t.priority, t.status, t.due_date, t.assigned_to, t.date_added,
+export const taskColumns = sql`t.id, t.title, t.description, t.priority, t.status, t.due_date, t.assigned_to, t.date_added,
   t.date_completed, t.parent_id, t.project_id, t.added_by,
   ab.first_name as added_by_first_name, ab.last_name as added_by_last_name,
   au.first_name as assigned_to_first_name, au.last_name as assigned_to_last_name, p.name as project_name,
   (select count(*) from tasks s where s.parent_id = t.id)::int as subtask_count, t.version`;
-const taskFrom = sql`from tasks t left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
+export const taskFrom = sql`from tasks t left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
   left join projects p on p.id = t.project_id`;
-
-function filters(q: TaskListQuery, nowSec: number): SQL[] {
-  const c: SQL[] = [];
-  if (q.overdue) c.push(sql`t.status <> 'completed' and t.due_date < ${nowSec}`);
-  if (q.status) c.push(sql`t.status = ${q.status}`);
-  if (q.priority) c.push(sql`t.priority = ${q.priority}`);
-  if (q.assigned_to) c.push(sql`t.assigned_to = ${q.assigned_to}`);
-  if (q.project_id) c.push(sql`t.project_id = ${q.project_id}`);
-  if (q.date_from != null) c.push(sql`t.date_added >= ${q.date_from}`);
-  if (q.date_to != null) c.push(sql`t.date_added <= ${q.date_to}`);
-  if (q.due_from != null) c.push(sql`t.due_date >= ${q.due_from}`);
-  if (q.due_to != null) c.push(sql`t.due_date <= ${q.due_to}`);
-  if (!q.include_subtasks) c.push(sql`t.parent_id is null`);
-  return c;
-}
-
-/**
- * How a page's ids are found (docs/decisions.md, Lists & performance): `perProject` (the caller's projects):
- * one walk of tasks_project_cover_idx per project, newest first, merged — index-only, each reading at most
- * the page's end of matches (a walk of the whole id order crossed 200k subtasks before a top-level one);
- * `filterFirst` (the caller's own tasks: assigned or added, thousands at most): read them through the
- * assignee and author indexes, then sort. `narrow`: a condition the scope implies, checked with the
- * search's trigram index (a bitmap AND), so only the scope's candidates are read.
- */
-type PageWay = { perProject?: number; filterFirst?: boolean; narrow: SQL };
-
-/** The filter columns of the search's matches within `narrow` (the lists' filters read only these). */
-const searched = (search: string, narrow: SQL) =>
-  sql`(select t.id, t.project_id, t.parent_id, t.status, t.priority, t.due_date, t.date_added, t.assigned_to, t.added_by
-       from tasks t where lower(t.title) like ${likePattern(search)} and ${narrow} offset 0) t`;
-
-async function page(db: Db, scope: SQL, conds: SQL[], order: SQL, q: TaskListQuery, way: PageWay) {
-  const w = sql.join([scope, ...conds], sql` and `);
-  const end = q.offset + q.limit;
-  // The page's ids first, then only those tasks are read with their people, project and subtask count.
-  // A search reads its matches once through tasks_title_trgm (`offset 0` fences the subquery, so no walk of
-  // the ids filters every title: 1 s at 1M tasks) and counts them in the same pass.
-  const ids = q.search
-    ? sql`select t.id, count(*) over () as n from ${searched(q.search, way.narrow)} where ${w} order by ${order}
-          limit ${q.limit} offset ${q.offset}`
-    : way.perProject !== undefined
-      ? sql`select x.id from ${myProjectIds(way.perProject)} pm
-            cross join lateral (select t.id from tasks t where t.project_id = pm.project_id
-                                ${conds.length ? sql`and ${sql.join(conds, sql` and `)}` : sql``}
-                                order by t.id desc nulls last limit ${end}) x
-            order by x.id desc limit ${q.limit} offset ${q.offset}`
-      : way.filterFirst
-        ? sql`select t.id from tasks t where ${w} order by (t.id + 0) desc limit ${q.limit} offset ${q.offset}`
-        : sql`select t.id from tasks t where ${w} order by ${order} limit ${q.limit} offset ${q.offset}`;
-  const rows = await queryRows<Task & { n?: number }>(
-    db,
-    sql`with page as materialized (${ids})
-        select ${taskColumns}${q.search ? sql`, page.n` : sql``} from page join tasks t on t.id = page.id
-          left join users ab on ab.id = t.added_by left join users au on au.id = t.assigned_to
-          left join projects p on p.id = t.project_id
-        order by ${order}`,
-  );
-  const counted = q.search ? (rows.length ? Number(rows[0]?.n) : q.offset === 0 ? 0 : undefined) : undefined;
-  const total =
-    counted ??
-    Number(
-      (
-        await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from ${q.search ? searched(q.search, way.narrow) : sql`tasks t`} where ${w}`,
-        )
-      )[0]?.n ?? 0,
-    );
-  return { rows: rows.map(({ n: _n, ...r }) => r), total };
-}
-
-/** GET /tasks/my (mode my: created by or assigned to me) and GET /tasks (tasks in my projects); id descending. */
-export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' | 'projects', nowSec: number) {
-  if (mode === 'my')
-    return page(
-      db,
-      sql`${taskVisibleTo(userId)} and (t.assigned_to = ${userId} or t.added_by = ${userId})`,
-      filters(q, nowSec),
-      sql`t.id desc`,
-      q,
-      { filterFirst: true, narrow: sql`(t.assigned_to = ${userId} or t.added_by = ${userId})` },
-    );
-  return page(db, sql`t.project_id in ${myProjectIds(userId)}`, filters(q, nowSec), sql`t.id desc`, q, {
-    perProject: userId,
-    // An array, not IN (subquery): the planner then ANDs one project bitmap with the trigram bitmap instead of
-    // repeating the trigram scan per project.
-    narrow: sql`t.project_id = any(array${myProjectIds(userId)})`,
-  });
-}
-
-/** GET /projects/{id}/tasks in the panel's order (document 3 section 9). */
-export async function projectTasks(db: Db, projectId: number, userId: number, q: TaskListQuery, nowSec: number) {
-  await requireRole(db, projectId, userId);
-  const order = sql`(t.status = 'completed'),
-    (case when t.status <> 'completed' and t.due_date < ${nowSec} then 0 else 1 end),
-    (case t.priority when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
-    t.due_date asc nulls last, t.id desc`;
-  return page(db, sql`t.project_id = ${projectId}`, filters({ ...q, project_id: undefined }, nowSec), order, q, {
-    narrow: sql`t.project_id = ${projectId}`,
-  });
-}
 
 async function readTask(db: Db, id: number): Promise<Task> {
   const [t] = await queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where t.id = ${id}`);
