@@ -9,21 +9,16 @@ import {
 } from '@bpm/contract/packingLists';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { orders } from '../../db/schema/sales';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
-import { type LockedKind, lockRecord, updateVersioned } from '../../platform/records';
+import { type SaveKind, saveRecord } from '../../platform/records';
 
 export const PACKING_ENTITY = 'packinglist';
 
 /** What the save's lock and version check need of a packing list (getPackingList is hoisted). */
-const PACKING_LIST: LockedKind<PackingList> = {
-  table: packingLists,
-  entityType: PACKING_ENTITY,
-  get: (db, id) => getPackingList(db, id),
-};
-
 export async function getPackingList(db: Db, id: number): Promise<PackingList> {
   const [pl] = await queryRows<Record<string, unknown>>(
     db,
@@ -155,12 +150,21 @@ const snapshot = (p: PackingList) => ({
   ),
 });
 
+const PACKING_LIST: SaveKind<PackingList> = {
+  table: packingLists,
+  entityType: PACKING_ENTITY,
+  event: 'packinglist',
+  get: getPackingList,
+  snapshot,
+  label: (p) => ({ oc_ref: p.oc_ref }),
+};
+
 export async function savePackingList(db: Db, input: PackingListSave, actor: Actor, now: number): Promise<PackingList> {
   return db.transaction(async (tx) => {
-    const [o] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from orders where id = ${input.order_id} and deleted = 0`,
-    );
+    const [o] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, input.order_id), eq(orders.deleted, 0)));
     if (!o) throw invalid({ order_id: MSG_ORDER });
     // Lines whose serials come from the checklists are read-only: the server fills them.
     const fromChecklists = await checklistSerials(tx, input.order_id);
@@ -195,51 +199,33 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
       serialText,
       updatedAt: now,
     };
-    let id = input.id;
-    let before: PackingList | null = null;
-    if (id) {
-      before = await lockRecord(tx, PACKING_LIST, id, input.version);
-      await updateVersioned(tx, packingLists, id, { ...fields, revision: sql`${packingLists.revision} + 1` }, now);
-      await tx.delete(packingListLines).where(eq(packingListLines.packingListId, id));
-    } else {
-      const [row] = await tx
-        .insert(packingLists)
-        .values({ ...fields, createdAt: now })
-        .returning({ id: packingLists.id });
-      id = row!.id;
-    }
-    if (lines.length)
-      await tx.insert(packingListLines).values(
-        lines.map((l, position) => ({
-          packingListId: id!,
-          position,
-          productId: l.product_id ?? null,
-          plName: l.pl_name,
-          plSerial: l.pl_serial
-            .split('\n')
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .join('\n'),
-          plBox: l.pl_box,
-          quantity: l.quantity,
-          warranty: l.warranty,
-          plSerialCount: l.pl_serial_count,
-          hasModem: l.has_modem,
-          serialsFromTestChecklist: l.serials_from_test_checklist,
-        })),
-      );
-    const after = await getPackingList(tx, id);
-    await recordEvent(
-      tx,
-      actor,
-      {
-        entityType: PACKING_ENTITY,
-        entityId: id,
-        event: before ? 'packinglist_updated' : 'packinglist_created',
-        data: { oc_ref: after.oc_ref, changes: diff(before ? snapshot(before) : null, snapshot(after)) },
-      },
-      now,
-    );
+    const written = async (id: number, before: PackingList | undefined) => {
+      if (before) await tx.delete(packingListLines).where(eq(packingListLines.packingListId, id));
+      if (lines.length)
+        await tx.insert(packingListLines).values(
+          lines.map((l, position) => ({
+            packingListId: id,
+            position,
+            productId: l.product_id ?? null,
+            plName: l.pl_name,
+            plSerial: l.pl_serial
+              .split('\n')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .join('\n'),
+            plBox: l.pl_box,
+            quantity: l.quantity,
+            warranty: l.warranty,
+            plSerialCount: l.pl_serial_count,
+            hasModem: l.has_modem,
+            serialsFromTestChecklist: l.serials_from_test_checklist,
+          })),
+        );
+    };
+    // An edit counts a revision of the list.
+    const revised = async (before: PackingList | undefined) =>
+      before ? { ...fields, revision: sql`${packingLists.revision} + 1` } : fields;
+    const { record: after } = await saveRecord(tx, PACKING_LIST, input, { fields: revised, written }, actor, now);
     return warned.length ? { ...after, warnings: [PL_MSG.mismatch(warned)] } : after;
   });
 }

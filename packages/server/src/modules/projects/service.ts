@@ -14,7 +14,7 @@ import { projectMembers, projects } from '../../db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
-import { lockRow, type SaveKind, saveRecord } from '../../platform/records';
+import { lockRow, saveRecord } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { requireRole, retireProject, roleOf } from './access';
 
@@ -78,15 +78,16 @@ export async function getProject(db: Db, id: number, userId: number): Promise<Pr
 
 const snapshot = (p: Project) => ({ name: p.name, description: p.description });
 
-/** A project as the shared save reads it: through the caller's membership. */
-const projectKind = (userId: number): SaveKind<Project> => ({
-  table: projects,
+/** A project's events: what the shared save writes beside its table and its read. */
+const PROJECT_EVENTS = {
   entityType: PROJECT_ENTITY,
   event: 'project',
-  get: (db, id) => getProject(db, id, userId),
   snapshot,
-  label: (p) => ({ name: p.name }),
-});
+  label: (p: Project) => ({ name: p.name }),
+} as const;
+
+/** A project as the shared save reads it: through the caller's membership. */
+const projectGet = (userId: number) => (db: Db, id: number) => getProject(db, id, userId);
 
 export async function createProject(db: Db, input: ProjectSave, actor: Caller, now: number): Promise<Project> {
   return db.transaction(async (tx) => {
@@ -100,7 +101,16 @@ export async function createProject(db: Db, input: ProjectSave, actor: Caller, n
     const written = async (id: number) => {
       await tx.insert(projectMembers).values({ projectId: id, userId: actor.user_id, role: 'owner', createdAt: now });
     };
-    return (await saveRecord(tx, projectKind(actor.user_id), {}, { fields, written }, actor, now)).record;
+    return (
+      await saveRecord(
+        tx,
+        { table: projects, ...PROJECT_EVENTS, get: projectGet(actor.user_id) },
+        {},
+        { fields, written },
+        actor,
+        now,
+      )
+    ).record;
   });
 }
 
@@ -116,7 +126,7 @@ export async function editProject(db: Db, id: number, input: ProjectSave, actor:
     const fields = { name: input.name, description: sanitizeRichText(input.description) };
     const saved = await saveRecord(
       tx,
-      projectKind(actor.user_id),
+      { table: projects, ...PROJECT_EVENTS, get: projectGet(actor.user_id) },
       { id, version: input.version },
       { fields },
       actor,
