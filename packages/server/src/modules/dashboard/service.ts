@@ -13,7 +13,7 @@ import {
   topWithOthers,
 } from '@bpm/contract/dashboard';
 import type { DealerCredit } from '@bpm/contract/dealers';
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayRollup, orderMonthRollup } from '../../db/schema/dashboard';
 import { dealers, orders } from '../../db/schema/sales';
@@ -24,7 +24,11 @@ import { monthKey } from './rollup';
 const DAY = 86400;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const monthId = (m: number) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
-const dealerCond = (dealer: number) => (dealer > 0 ? sql`and dealer_id = ${dealer}` : sql``);
+/** `and <table>.dealer_id = dealer`, or nothing for all dealers. */
+const dealerCond = (col: AnyColumn, dealer: number) => (dealer > 0 ? sql`and ${col} = ${dealer}` : sql``);
+const DR = orderDayRollup;
+const MR = orderMonthRollup;
+const O = orders;
 
 /** The days that bound the windows: now − 60, 30, 14, 7 and 0 days. */
 const EDGES = [60, 30, 14, 7, 0] as const;
@@ -38,8 +42,8 @@ function daySales(db: Db, dealer: number, today: number): Promise<ReadonlyMap<nu
   return dayCache.get(db, `${dealer}|${today}`, async () => {
     const days = await queryRows<{ day: number; sales: string }>(
       db,
-      sql`select day, sum(sales) as sales from ${orderDayRollup}
-          where day >= ${today - 60} and day <= ${today} ${dealerCond(dealer)} group by day`,
+      sql`select ${DR.day} as day, sum(${DR.sales}) as sales from ${DR}
+          where ${DR.day} >= ${today - 60} and ${DR.day} <= ${today} ${dealerCond(DR.dealerId, dealer)} group by ${DR.day}`,
     );
     return new Map(days.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)]));
   });
@@ -60,9 +64,9 @@ function edgeSales(db: Db, dealer: number, now: number): Promise<ReadonlyMap<num
     });
     const rows = await queryRows<{ day: number; sales: string }>(
       db,
-      sql`select d.day, (select coalesce(sum(value - shipping_cost), 0) from ${orders}
-                         where deleted = 0 and shipping_status <> 'cancel' and date >= d.start and date <= d.until
-                         ${dealerCond(dealer)}) as sales
+      sql`select d.day, (select coalesce(sum(${O.value} - ${O.shippingCost}), 0) from ${O}
+                         where ${O.deleted} = 0 and ${O.shippingStatus} <> 'cancel' and ${O.date} >= d.start
+                           and ${O.date} <= d.until ${dealerCond(O.dealerId, dealer)}) as sales
           from (values ${sql.join(days, sql`, `)}) d(day, start, until)`,
     );
     return new Map(rows.map((r) => [Number(r.day), Math.round(Number(r.sales) * 100)]));
@@ -107,9 +111,9 @@ function monthFigures(db: Db, dealer: number, cur: number, year: number): Promis
     const single = dealer > 0;
     const cells = await queryRows<Cell>(
       db,
-      sql`select r.dealer_id as dealer, d.name, r.month, r.n, r.sales
-          from ${orderMonthRollup} r join ${dealers} d on d.id = r.dealer_id
-          where r.month >= ${from} and r.month < ${(curYear + 1) * 12} and r.n <> 0 ${single ? sql`and r.dealer_id = ${dealer}` : sql``}`,
+      sql`select ${MR.dealerId} as dealer, ${dealers.name} as name, ${MR.month} as month, ${MR.n} as n, ${MR.sales} as sales
+          from ${MR} join ${dealers} on ${dealers.id} = ${MR.dealerId}
+          where ${MR.month} >= ${from} and ${MR.month} < ${(curYear + 1) * 12} and ${MR.n} <> 0 ${dealerCond(MR.dealerId, dealer)}`,
     );
     const sumMonths = (lo: number, hi: number) =>
       round2(cells.reduce((s, c) => (c.month >= lo && c.month <= hi ? s + Number(c.sales) : s), 0));
@@ -204,7 +208,8 @@ export async function salesOverview(db: Db, q: { dealer: number; year?: number }
 
 /** The production overview: orders marked for shipment today that are not done or cancelled. */
 export async function productionOverview(db: Db, q: { dealer: number }): Promise<ProductionOverview> {
-  const where = sql`deleted = 0 and shipping_for_today = 1 and shipping_status not in ('done', 'cancel') ${dealerCond(q.dealer)}`;
+  const where = sql`${O.deleted} = 0 and ${O.shippingForToday} = 1 and ${O.shippingStatus} not in ('done', 'cancel')
+    ${dealerCond(O.dealerId, q.dealer)}`;
   const [rows, count] = await Promise.all([
     queryRows<{
       id: number;
@@ -217,10 +222,11 @@ export async function productionOverview(db: Db, q: { dealer: number }): Promise
       shipping_date_expected: number | string | null;
     }>(
       db,
-      sql`select id, date, oc_ref, dealer_id as dealer, dealer_name, note, shipping_status, shipping_date_expected
-          from ${orders} where ${where} order by date desc, id desc limit ${SHIPMENTS_TODAY_LIMIT}`,
+      sql`select ${O.id} as id, ${O.date} as date, ${O.ocRef} as oc_ref, ${O.dealerId} as dealer, ${O.dealerName} as dealer_name,
+            ${O.note} as note, ${O.shippingStatus} as shipping_status, ${O.shippingDateExpected} as shipping_date_expected
+          from ${O} where ${where} order by ${O.date} desc, ${O.id} desc limit ${SHIPMENTS_TODAY_LIMIT}`,
     ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${orders} where ${where}`),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${O} where ${where}`),
   ]);
   return {
     dealer: q.dealer > 0 ? q.dealer : -1,

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { licences } from '../../db/schema/licences';
 import { dealers, orders } from '../../db/schema/sales';
+import { users } from '../../db/schema/users';
 import { invalid } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
@@ -95,7 +96,7 @@ async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: str
 async function actorName(tx: Db, actor: Actor): Promise<string> {
   const [u] = await queryRows<{ name: string }>(
     tx,
-    sql`select trim(first_name || ' ' || last_name) as name from users where id = ${actor.user_id}`,
+    sql`select trim(${users.firstName} || ' ' || ${users.lastName}) as name from ${users} where ${users.id} = ${actor.user_id}`,
   );
   return u?.name || actor.username;
 }

@@ -1,6 +1,7 @@
 import type { PartStatisticsRow } from '@bpm/contract/partComponents';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { purchaseOrderLines as PL, purchaseOrders as PO } from '../../db/schema/purchasing';
 
 /**
  * The purchase-order lines of a part with a PO date in [start, end] (unix seconds), oldest first.
@@ -15,11 +16,12 @@ export async function partPurchaseHistory(
 ): Promise<PartStatisticsRow[]> {
   const rows = await queryRows<PartStatisticsRow>(
     db,
-    sql`select po.po_date, po.po_number, pl.price::float8 as price, pl.quantity::float8 as quantity
-        from purchase_order_lines pl join purchase_orders po on po.id = pl.po_id
-        where pl.part_id = ${partId} and po.status in ('approved', 'received')
-          and po.po_date >= ${start} and po.po_date <= ${end}
-        order by po.po_date, po.id, pl.line_no`,
+    sql`select ${PO.poDate} as po_date, ${PO.poNumber} as po_number, ${PL.price}::float8 as price,
+          ${PL.quantity}::float8 as quantity
+        from ${PL} join ${PO} on ${PO.id} = ${PL.poId}
+        where ${PL.partId} = ${partId} and ${PO.status} in ('approved', 'received')
+          and ${PO.poDate} >= ${start} and ${PO.poDate} <= ${end}
+        order by ${PO.poDate}, ${PO.id}, ${PL.lineNo}`,
   );
   return rows.map((r) => ({ ...r, po_date: Number(r.po_date), price: Number(r.price), quantity: Number(r.quantity) }));
 }

@@ -8,13 +8,35 @@ import {
   bomQuantityInRange,
   normalizeHeader,
 } from '@bpm/contract/products';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { bomLines, products } from '../../db/schema/products';
+import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { badRequest, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { lockProduct, PRODUCT_ENTITY } from './service';
+
+/*
+ * The queries name their tables through drizzle (a renamed column fails tsc) under SQL aliases: a line's
+ * part and its alternatives are both part_components, and recomputeBomCosts' callers write conditions
+ * on `p`. A FROM clause pairs each table with its alias: ${bomLines} ${B} renders "bom_lines" "b".
+ */
+const P = alias(products, 'p');
+const B = alias(bomLines, 'b');
+const PC = alias(partComponents, 'pc');
+const ALT = alias(partComponents, 'a');
+const PL = alias(purchaseOrderLines, 'pl');
+const PO = alias(purchaseOrders, 'po');
+const L = bomLines;
+/** Bare column names: insert column lists, conflict and `set` targets take no table qualifier. */
+const col = (c: AnyColumn) => sql.identifier(c.name);
+const cols = (...cs: AnyColumn[]) =>
+  sql.join(
+    cs.map((c) => col(c)),
+    sql`, `,
+  );
 
 /**
  * The price a BOM line is costed at, for part component alias `pc`: the quantity-weighted average
@@ -22,10 +44,10 @@ import { lockProduct, PRODUCT_ENTITY } from './service';
  * pc.price when it was never ordered (docs/decisions.md, Purchasing). Lines and bom_cost both read
  * this expression.
  */
-const AVG_PRICE = sql.raw(`coalesce((
-  select round(sum(pl.price * pl.quantity) / nullif(sum(pl.quantity), 0), 6)
-  from purchase_order_lines pl join purchase_orders po on po.id = pl.po_id
-  where pl.part_id = pc.id and po.status in ('approved', 'received')), pc.price)`);
+const AVG_PRICE = sql`coalesce((
+  select round(sum(${PL.price} * ${PL.quantity}) / nullif(sum(${PL.quantity}), 0), 6)
+  from ${purchaseOrderLines} ${PL} join ${purchaseOrders} ${PO} on ${PO.id} = ${PL.poId}
+  where ${PL.partId} = ${PC.id} and ${PO.status} in ('approved', 'received')), ${PC.price})`;
 
 /** Errors listed in an import answer; error_count still counts them all. */
 const MAX_LISTED_ERRORS = 1000;
@@ -36,14 +58,14 @@ const MAX_LISTED_ERRORS = 1000;
  */
 export async function recomputeBomCosts(tx: Db, where: SQL): Promise<void> {
   await tx.execute(sql`
-    update products p set bom_cost = coalesce((
-      select sum(round(b.quantity * ${AVG_PRICE}, 6))
-      from bom_lines b join part_components pc on pc.id = b.part_id
-      where b.product_id = p.id), 0)
+    update ${products} ${P} set ${col(products.bomCost)} = coalesce((
+      select sum(round(${B.quantity} * ${AVG_PRICE}, 6))
+      from ${bomLines} ${B} join ${partComponents} ${PC} on ${PC.id} = ${B.partId}
+      where ${B.productId} = ${P.id}), 0)
     where ${where}`);
 }
 
-const recomputeOne = (tx: Db, productId: number) => recomputeBomCosts(tx, sql`p.id = ${productId}`);
+const recomputeOne = (tx: Db, productId: number) => recomputeBomCosts(tx, sql`${P.id} = ${productId}`);
 
 async function bomCostOf(tx: Db, productId: number): Promise<number> {
   const [r] = await tx.select({ c: products.bomCost }).from(products).where(eq(products.id, productId));
@@ -52,16 +74,17 @@ async function bomCostOf(tx: Db, productId: number): Promise<number> {
 
 function lineQuery(where: SQL) {
   return sql`
-    select b.id, b.product_id, b.part_id, b.quantity::float8 as quantity, b.ref, b.remark, b.alt_parts,
-      pc.description as part_desc, pc.manufacturer as part_manufacturer, pc.manuf_part_number as part_number,
-      case when cardinality(b.alt_parts) = 0 then '{}'::text[] else array(
-        select a.manuf_part_number from unnest(b.alt_parts) with ordinality u(id, n)
-        join part_components a on a.id = u.id order by u.n) end as alt_part_numbers,
+    select ${B.id} as id, ${B.productId} as product_id, ${B.partId} as part_id, ${B.quantity}::float8 as quantity,
+      ${B.ref} as ref, ${B.remark} as remark, ${B.altParts} as alt_parts,
+      ${PC.description} as part_desc, ${PC.manufacturer} as part_manufacturer, ${PC.manufPartNumber} as part_number,
+      case when cardinality(${B.altParts}) = 0 then '{}'::text[] else array(
+        select ${ALT.manufPartNumber} from unnest(${B.altParts}) with ordinality u(id, n)
+        join ${partComponents} ${ALT} on ${ALT.id} = u.id order by u.n) end as alt_part_numbers,
       ${AVG_PRICE}::float8 as avg_price,
-      round(b.quantity * ${AVG_PRICE}, 6)::float8 as avg_total
-    from bom_lines b join part_components pc on pc.id = b.part_id
+      round(${B.quantity} * ${AVG_PRICE}, 6)::float8 as avg_total
+    from ${bomLines} ${B} join ${partComponents} ${PC} on ${PC.id} = ${B.partId}
     where ${where}
-    order by b.id`;
+    order by ${B.id}`;
 }
 
 function toLine(r: BomLine): BomLine {
@@ -78,12 +101,12 @@ function toLine(r: BomLine): BomLine {
 export async function listBom(db: Db, productId: number): Promise<BomLine[]> {
   const [p] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!p) throw notFound(MSG.productNotFound);
-  const rows = await queryRows<BomLine>(db, lineQuery(sql`b.product_id = ${productId}`));
+  const rows = await queryRows<BomLine>(db, lineQuery(sql`${B.productId} = ${productId}`));
   return rows.map(toLine);
 }
 
 export async function getBomLine(db: Db, id: number): Promise<BomLine> {
-  const [r] = await queryRows<BomLine>(db, lineQuery(sql`b.id = ${id}`));
+  const [r] = await queryRows<BomLine>(db, lineQuery(sql`${B.id} = ${id}`));
   if (!r) throw notFound(MSG.bomLineNotFound);
   return toLine(r);
 }
@@ -115,7 +138,8 @@ export async function saveBomLine(
     if (alt.length) {
       const found = await queryRows<{ id: number }>(
         tx,
-        sql`select id from part_components where id in (select (jsonb_array_elements_text(${JSON.stringify(alt)}::jsonb))::int)`,
+        sql`select ${partComponents.id} as id from ${partComponents}
+          where ${partComponents.id} in (select (jsonb_array_elements_text(${JSON.stringify(alt)}::jsonb))::int)`,
       );
       if (found.length !== alt.length) throw invalid({ alt_parts: MSG.bomAltPartUnknown });
     }
@@ -224,8 +248,9 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
     const numbers = [...new Set(rows.map(({ r }) => (r.part_number ?? '').toLowerCase()).filter(Boolean))];
     const candidates = await queryRows<{ id: number; pn: string; mf: string; active: number }>(
       tx,
-      sql`select id, lower(manuf_part_number) as pn, lower(manufacturer) as mf, active from part_components
-          where lower(manuf_part_number) in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+      sql`select ${partComponents.id} as id, lower(${partComponents.manufPartNumber}) as pn,
+            lower(${partComponents.manufacturer}) as mf, ${partComponents.active} as active from ${partComponents}
+          where lower(${partComponents.manufPartNumber}) in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
     );
     const byNumber = new Map<string, typeof candidates>();
     for (const c of candidates) byNumber.set(c.pn, [...(byNumber.get(c.pn) ?? []), c]);
@@ -282,21 +307,21 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
     const updated = good.filter((g) => existing.has(g.part_id)).length;
     if (good.length) {
       await tx.execute(sql`
-        insert into bom_lines (product_id, part_id, quantity, ref, remark, created_at, updated_at)
+        insert into ${bomLines} (${cols(L.productId, L.partId, L.quantity, L.ref, L.remark, L.createdAt, L.updatedAt)})
         select ${input.productId}, x.part_id, x.quantity, x.ref, x.remark, ${now}, ${now}
         from jsonb_to_recordset(${JSON.stringify(good)}::jsonb) as x(part_id int, quantity numeric, ref text, remark text)
-        on conflict (product_id, part_id) do update
-          set quantity = excluded.quantity,
-            ref = ${hasRef ? sql`excluded.ref` : sql`bom_lines.ref`},
-            remark = ${hasRemark ? sql`excluded.remark` : sql`bom_lines.remark`},
-            updated_at = excluded.updated_at`);
+        on conflict (${cols(L.productId, L.partId)}) do update
+          set ${col(L.quantity)} = excluded.${col(L.quantity)},
+            ${col(L.ref)} = ${hasRef ? sql`excluded.${col(L.ref)}` : L.ref},
+            ${col(L.remark)} = ${hasRemark ? sql`excluded.${col(L.remark)}` : L.remark},
+            ${col(L.updatedAt)} = excluded.${col(L.updatedAt)}`);
     }
     // A file with nothing importable never empties a BOM, even with replaceAll.
     const toDelete = input.replaceAll && good.length ? [...existing].filter((id) => !keep.has(id)) : [];
     if (toDelete.length) {
       await tx.execute(sql`
-        delete from bom_lines where product_id = ${input.productId}
-          and part_id in (select (jsonb_array_elements_text(${JSON.stringify(toDelete)}::jsonb))::int)`);
+        delete from ${bomLines} where ${L.productId} = ${input.productId}
+          and ${L.partId} in (select (jsonb_array_elements_text(${JSON.stringify(toDelete)}::jsonb))::int)`);
     }
     await recomputeOne(tx, input.productId);
     const result: BomImportResult = {

@@ -1,16 +1,32 @@
 import { MSG } from '@bpm/contract/messages';
 import type { ProjectRole } from '@bpm/contract/projects';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { tasks } from '../../db/schema/work';
+import { projectMembers, retiredRecordViewers, tasks } from '../../db/schema/work';
 import { notFound } from '../../platform/errors';
 import { lockRow } from '../../platform/records';
+
+/*
+ * Tables through drizzle (a renamed column fails tsc), under the SQL aliases these fragments share with
+ * their callers: a task is `t` (tasks/list.ts; retireTasks' `which`). ${tasks} ${T} renders "tasks" "t".
+ */
+const T = alias(tasks, 't');
+const PM = alias(projectMembers, 'pm');
+const R = alias(retiredRecordViewers, 'r');
+/** Bare column names, for an insert's column list. */
+const cols = (...cs: AnyColumn[]) =>
+  sql.join(
+    cs.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 /** The caller's role in a project, or null when not a member (or no such project). */
 export async function roleOf(db: Db, projectId: number, userId: number): Promise<ProjectRole | null> {
   const [r] = await queryRows<{ role: ProjectRole }>(
     db,
-    sql`select role from project_members where project_id = ${projectId} and user_id = ${userId}`,
+    sql`select ${projectMembers.role} as role from ${projectMembers}
+        where ${projectMembers.projectId} = ${projectId} and ${projectMembers.userId} = ${userId}`,
   );
   return r?.role ?? null;
 }
@@ -24,19 +40,19 @@ export async function requireRole(db: Db, projectId: number, userId: number): Pr
 
 /** SQL: the ids of the projects the user is a member of. */
 export const myProjectIds = (userId: number) =>
-  sql`(select pm.project_id from project_members pm where pm.user_id = ${userId})`;
+  sql`(select ${PM.projectId} from ${projectMembers} ${PM} where ${PM.userId} = ${userId})`;
 
 /**
  * SQL on a task aliased `t`: the user may see it — a task of their project, or their own task without a
  * project (they created it or are assigned to it). The one rule of the task read, list and history.
  */
 export const taskVisibleTo = (userId: number) =>
-  sql`((t.project_id is null and (t.added_by = ${userId} or t.assigned_to = ${userId})) or t.project_id in ${myProjectIds(userId)})`;
+  sql`((${T.projectId} is null and (${T.addedBy} = ${userId} or ${T.assignedTo} = ${userId})) or ${T.projectId} in ${myProjectIds(userId)})`;
 
 /** SQL: the user was among those who could see the deleted record (its last membership). */
 const retiredViewer = (entityType: 'task' | 'project', id: SQL, userId: number) =>
-  sql`exists (select 1 from retired_record_viewers r
-    where r.entity_type = ${entityType} and r.entity_id = ${id} and r.user_id = ${userId})`;
+  sql`exists (select 1 from ${retiredRecordViewers} ${R}
+    where ${R.entityType} = ${entityType} and ${R.entityId} = ${id} and ${R.userId} = ${userId})`;
 
 /**
  * SQL: the user may see the task or project `id` (an SQL expression), or could when it was deleted.
@@ -44,7 +60,7 @@ const retiredViewer = (entityType: 'task' | 'project', id: SQL, userId: number) 
  */
 export const recordVisibleTo = (entityType: 'task' | 'project', id: SQL, userId: number): SQL =>
   entityType === 'task'
-    ? sql`(exists (select 1 from tasks t where t.id = ${id} and ${taskVisibleTo(userId)}) or ${retiredViewer('task', id, userId)})`
+    ? sql`(exists (select 1 from ${tasks} ${T} where ${T.id} = ${id} and ${taskVisibleTo(userId)}) or ${retiredViewer('task', id, userId)})`
     : sql`(${id} in ${myProjectIds(userId)} or ${retiredViewer('project', id, userId)})`;
 
 /**
@@ -53,12 +69,12 @@ export const recordVisibleTo = (entityType: 'task' | 'project', id: SQL, userId:
  */
 export async function retireTasks(db: Db, which: SQL): Promise<void> {
   await db.execute(
-    sql`insert into retired_record_viewers (entity_type, entity_id, user_id)
-        select 'task', t.id, v.user_id from tasks t
+    sql`insert into ${retiredRecordViewers} (${cols(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
+        select 'task', ${T.id}, v.user_id from ${tasks} ${T}
           cross join lateral (
-            select pm.user_id from project_members pm where pm.project_id = t.project_id
-            union select t.added_by where t.project_id is null
-            union select t.assigned_to where t.project_id is null and t.assigned_to is not null
+            select ${PM.userId} as user_id from ${projectMembers} ${PM} where ${PM.projectId} = ${T.projectId}
+            union select ${T.addedBy} where ${T.projectId} is null
+            union select ${T.assignedTo} where ${T.projectId} is null and ${T.assignedTo} is not null
           ) v
         where ${which}
         on conflict do nothing`,
@@ -67,10 +83,10 @@ export async function retireTasks(db: Db, which: SQL): Promise<void> {
 
 /** Before a project is deleted: keeps its members as the viewers of its history and of its tasks'. */
 export async function retireProject(db: Db, projectId: number): Promise<void> {
-  await retireTasks(db, sql`t.project_id = ${projectId}`);
+  await retireTasks(db, sql`${T.projectId} = ${projectId}`);
   await db.execute(
-    sql`insert into retired_record_viewers (entity_type, entity_id, user_id)
-        select 'project', ${projectId}, pm.user_id from project_members pm where pm.project_id = ${projectId}
+    sql`insert into ${retiredRecordViewers} (${cols(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
+        select 'project', ${projectId}, ${PM.userId} from ${projectMembers} ${PM} where ${PM.projectId} = ${projectId}
         on conflict do nothing`,
   );
 }
@@ -104,9 +120,10 @@ export async function taskAccess(db: Db, taskId: number, userId: number, lock = 
     role: ProjectRole | null;
   }>(
     db,
-    sql`select t.id, t.project_id, t.parent_id, t.added_by, t.assigned_to, t.title,
-          (select pm.role from project_members pm where pm.project_id = t.project_id and pm.user_id = ${userId}) as role
-        from tasks t where t.id = ${taskId}`,
+    sql`select ${T.id} as id, ${T.projectId} as project_id, ${T.parentId} as parent_id, ${T.addedBy} as added_by,
+          ${T.assignedTo} as assigned_to, ${T.title} as title,
+          (select ${PM.role} from ${projectMembers} ${PM} where ${PM.projectId} = ${T.projectId} and ${PM.userId} = ${userId}) as role
+        from ${tasks} ${T} where ${T.id} = ${taskId}`,
   );
   if (!t) throw notFound(MSG.taskNotFound);
   const mine = t.added_by === userId || t.assigned_to === userId;

@@ -9,8 +9,10 @@ import {
   type ProjectRole,
 } from '@bpm/contract/projects';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { projectMembers } from '../../db/schema/work';
+import { users } from '../../db/schema/users';
+import { projectMembers, projects } from '../../db/schema/work';
 import { conflict, forbidden, invalid, invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
@@ -20,9 +22,15 @@ import { PROJECT_ENTITY } from './service';
 
 type Caller = Actor & { user_id: number };
 
-const roleRank = sql.raw(
-  `case pm.role ${PROJECT_ROLES.map((r, i) => `when '${r}' then ${i}`).join(' ')} else ${PROJECT_ROLES.length} end`,
-);
+// Tables through drizzle (a renamed column fails tsc), under SQL aliases: ${projectMembers} ${PM} renders
+// "project_members" "pm".
+const PM = alias(projectMembers, 'pm');
+const U = alias(users, 'u');
+const P = alias(projects, 'p');
+
+const roleRank = sql`case ${PM.role} ${sql.raw(
+  `${PROJECT_ROLES.map((r, i) => `when '${r}' then ${i}`).join(' ')} else ${PROJECT_ROLES.length}`,
+)} end`;
 
 export async function listMembers(
   db: Db,
@@ -32,14 +40,15 @@ export async function listMembers(
 ) {
   await requireRole(db, projectId, userId);
   const search = q.search
-    ? sql`and lower(u.first_name || ' ' || u.last_name || ' ' || u.username) like ${likePattern(q.search)}`
+    ? sql`and lower(${U.firstName} || ' ' || ${U.lastName} || ' ' || ${U.username}) like ${likePattern(q.search)}`
     : sql``;
   const rows = await queryRows<ProjectMember & { total: number }>(
     db,
-    sql`select pm.user_id, pm.project_id, pm.role, u.first_name, u.last_name, u.username, count(*) over()::int as total
-        from project_members pm join users u on u.id = pm.user_id
-        where pm.project_id = ${projectId} ${search}
-        order by ${roleRank}, lower(u.first_name), lower(u.last_name), pm.user_id
+    sql`select ${PM.userId} as user_id, ${PM.projectId} as project_id, ${PM.role} as role, ${U.firstName} as first_name,
+          ${U.lastName} as last_name, ${U.username} as username, count(*) over()::int as total
+        from ${projectMembers} ${PM} join ${users} ${U} on ${U.id} = ${PM.userId}
+        where ${PM.projectId} = ${projectId} ${search}
+        order by ${roleRank}, lower(${U.firstName}), lower(${U.lastName}), ${PM.userId}
         limit ${q.limit} offset ${q.offset}`,
   );
   return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
@@ -50,10 +59,11 @@ export async function assignableUsers(db: Db, projectId: number, userId: number)
   await requireRole(db, projectId, userId);
   return queryRows<AssignableUser>(
     db,
-    sql`select u.id, u.first_name, u.last_name, u.username, pm.id as project_member_id
-        from users u left join project_members pm on pm.user_id = u.id and pm.project_id = ${projectId}
-        where u.deleted = 0 and u.active = 1
-        order by lower(u.first_name), lower(u.last_name), u.id`,
+    sql`select ${U.id} as id, ${U.firstName} as first_name, ${U.lastName} as last_name, ${U.username} as username,
+          ${PM.id} as project_member_id
+        from ${users} ${U} left join ${projectMembers} ${PM} on ${PM.userId} = ${U.id} and ${PM.projectId} = ${projectId}
+        where ${U.deleted} = 0 and ${U.active} = 1
+        order by lower(${U.firstName}), lower(${U.lastName}), ${U.id}`,
   );
 }
 
@@ -77,9 +87,10 @@ async function memberOf(db: Db, projectId: number, userId: number) {
     username: string;
   }>(
     db,
-    sql`select pm.role, (p.created_by = pm.user_id) as creator, u.first_name, u.last_name, u.username
-        from project_members pm join projects p on p.id = pm.project_id join users u on u.id = pm.user_id
-        where pm.project_id = ${projectId} and pm.user_id = ${userId}`,
+    sql`select ${PM.role} as role, (${P.createdBy} = ${PM.userId}) as creator, ${U.firstName} as first_name,
+          ${U.lastName} as last_name, ${U.username} as username
+        from ${projectMembers} ${PM} join ${projects} ${P} on ${P.id} = ${PM.projectId} join ${users} ${U} on ${U.id} = ${PM.userId}
+        where ${PM.projectId} = ${projectId} and ${PM.userId} = ${userId}`,
   );
   return m;
 }
@@ -111,7 +122,8 @@ export async function addMember(db: Db, projectId: number, input: MemberAdd, act
     if (!mayChangeMembership(myRole, null, input.role)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     const [u] = await queryRows<{ username: string; first_name: string; last_name: string }>(
       tx,
-      sql`select username, first_name, last_name from users where id = ${input.user_id} and deleted = 0`,
+      sql`select ${users.username} as username, ${users.firstName} as first_name, ${users.lastName} as last_name from ${users}
+          where ${users.id} = ${input.user_id} and ${users.deleted} = 0`,
     );
     if (!u) throw invalid({ user_id: MSG.userNotFound });
     if (await memberOf(tx, projectId, input.user_id)) throw conflict(MSG.alreadyMember);
@@ -139,9 +151,10 @@ export async function editMember(
     if (m.creator && !isProjectOwnerRole(role)) throw invalidState(MSG.creatorIsOwner);
     if (!mayChangeMembership(myRole, m.role, role)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     if (m.role !== role) {
-      await tx.execute(
-        sql`update project_members set role = ${role} where project_id = ${projectId} and user_id = ${userId}`,
-      );
+      await tx
+        .update(projectMembers)
+        .set({ role })
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
       await memberEvent(
         tx,
         actor,
@@ -163,7 +176,9 @@ export async function removeMember(db: Db, projectId: number, userId: number, ac
     if (!m) throw notFound(MSG.memberNotFound);
     if (!mayChangeMembership(myRole, m.role, null)) throw forbidden(MSG.onlyOwnerGrantsOwner);
     if (m.creator) throw invalidState(MSG.creatorIsOwner);
-    await tx.execute(sql`delete from project_members where project_id = ${projectId} and user_id = ${userId}`);
+    await tx
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     await memberEvent(tx, actor, projectId, 'project_member_removed', m, { role: m.role }, now);
     return { user_id: userId, project_id: projectId };
   });

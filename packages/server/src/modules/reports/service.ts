@@ -1,8 +1,10 @@
 import { MSG } from '@bpm/contract/messages';
 import type { SalesBomCostBody, ShippingCompany } from '@bpm/contract/reports';
 import { REPORT_LABELS } from '@bpm/contract/reports';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { products } from '../../db/schema/products';
+import { dealers, orderLines, orders } from '../../db/schema/sales';
 import { invalid, notFound } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
 import { dealerCredit } from '../dealers/service';
@@ -15,9 +17,14 @@ import type { Column, Report, Row } from './output';
  */
 
 const CHUNK = 2000;
-const LIVE = sql`o.deleted = 0 and o.shipping_status <> 'cancel'`;
-const day = (col: SQL, tz: string) => sql`to_char(to_timestamp(${col}) at time zone ${tz}, 'YYYY-MM-DD')`;
-const money = (e: SQL) => sql`round(${e}, 2)::text`;
+// Tables by their drizzle objects (a renamed column fails tsc): orders render as "orders"."value", etc.
+const O = orders;
+const L = orderLines;
+const D = dealers;
+const P = products;
+const LIVE = sql`${O.deleted} = 0 and ${O.shippingStatus} <> 'cancel'`;
+const day = (col: SQLWrapper, tz: string) => sql`to_char(to_timestamp(${col}) at time zone ${tz}, 'YYYY-MM-DD')`;
+const money = (e: SQLWrapper) => sql`round(${e}, 2)::text`;
 const fmtDay = (sec: number, tz: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     sec * 1000,
@@ -39,7 +46,7 @@ function keyset(db: Db, page: (after: SQL, limit: number) => SQL): () => AsyncIt
       yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
       if (rows.length < CHUNK) return;
       const last = rows[rows.length - 1]!;
-      after = sql`(o.date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+      after = sql`(${O.date}, ${O.id}) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
     }
   };
 }
@@ -58,11 +65,11 @@ export async function dealerStatement(
 ): Promise<Report> {
   const [dealer] = await queryRows<{ name: string; country: string; payment_terms: string }>(
     db,
-    sql`select name, country, payment_terms from dealers where id = ${dealerId}`,
+    sql`select ${D.name} as name, ${D.country} as country, ${D.paymentTerms} as payment_terms from ${D} where ${D.id} = ${dealerId}`,
   );
   if (!dealer) throw notFound(MSG.dealerNotFound);
-  const where = sql`o.dealer_id = ${dealerId} and ${LIVE} and o.date between ${start} and ${end}`;
-  const balance = sql`case when o.payment_status = 'not paid' then o.value - o.payment_received else 0 end`;
+  const where = sql`${O.dealerId} = ${dealerId} and ${LIVE} and ${O.date} between ${start} and ${end}`;
+  const balance = sql`case when ${O.paymentStatus} = 'not paid' then ${O.value} - ${O.paymentReceived} else 0 end`;
   const columns: Column[] = [
     { key: 'date', label: 'Date', kind: 'date' },
     { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
@@ -86,18 +93,21 @@ export async function dealerStatement(
     columns,
     rows: keyset(
       db,
-      (after, limit) => sql`select o.date as k_date, o.id as k_id, ${day(sql`o.date`, tz)} as date, o.oc_ref, o.invoice,
-        o.shipping_status, o.payment_status,
-        case when o.payment_due_date is null then '' else ${day(sql`o.payment_due_date`, tz)} end as payment_due_date,
-        ${money(sql`o.value`)} as value, ${money(sql`o.payment_received`)} as payment_received, ${money(balance)} as balance
-        from orders o where ${where} and ${after} order by o.date, o.id limit ${limit}`,
+      (
+        after,
+        limit,
+      ) => sql`select ${O.date} as k_date, ${O.id} as k_id, ${day(O.date, tz)} as date, ${O.ocRef} as oc_ref,
+        ${O.invoice} as invoice, ${O.shippingStatus} as shipping_status, ${O.paymentStatus} as payment_status,
+        case when ${O.paymentDueDate} is null then '' else ${day(O.paymentDueDate, tz)} end as payment_due_date,
+        ${money(O.value)} as value, ${money(O.paymentReceived)} as payment_received, ${money(balance)} as balance
+        from ${O} where ${where} and ${after} order by ${O.date}, ${O.id} limit ${limit}`,
     ),
     totals: () =>
       one(
         db,
-        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
-          ${money(sql`coalesce(sum(o.payment_received), 0)`)} as payment_received,
-          ${money(sql`coalesce(sum(${balance}), 0)`)} as balance from orders o where ${where}`,
+        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(${O.value}), 0)`)} as value,
+          ${money(sql`coalesce(sum(${O.paymentReceived}), 0)`)} as payment_received,
+          ${money(sql`coalesce(sum(${balance}), 0)`)} as balance from ${O} where ${where}`,
       ),
     notes: async () => {
       const c = await dealerCredit(db, dealerId);
@@ -118,8 +128,8 @@ export async function dealerStatement(
 export function overdueInvoices(db: Db, now: number, tz: string): Report {
   // Overdue: unpaid with a balance and a due date before today (the caller's midnight).
   const today = sql`extract(epoch from (date_trunc('day', to_timestamp(${now}) at time zone ${tz}) at time zone ${tz}))::bigint`;
-  const where = sql`${LIVE} and o.payment_status = 'not paid' and o.payment_due_date is not null
-    and o.payment_due_date < ${today} and o.value - o.payment_received > 0`;
+  const where = sql`${LIVE} and ${O.paymentStatus} = 'not paid' and ${O.paymentDueDate} is not null
+    and ${O.paymentDueDate} < ${today} and ${O.value} - ${O.paymentReceived} > 0`;
   return {
     title: REPORT_LABELS.overdueInvoices,
     fileParts: ['Overdue Invoices', fmtDay(now, tz)],
@@ -141,26 +151,26 @@ export function overdueInvoices(db: Db, now: number, tz: string): Report {
       for (;;) {
         const rows = await queryRows<KeyRow>(
           db,
-          sql`select o.payment_due_date as k_date, o.id as k_id, o.dealer_name, o.invoice, o.oc_ref,
-            ${day(sql`o.date`, tz)} as date, ${day(sql`o.payment_due_date`, tz)} as payment_due_date,
-            ((${today} - o.payment_due_date) / 86400)::int as days_overdue,
-            ${money(sql`o.value`)} as value, ${money(sql`o.payment_received`)} as payment_received,
-            ${money(sql`o.value - o.payment_received`)} as balance
-            from orders o where ${where} and ${after} order by o.payment_due_date, o.id limit ${CHUNK}`,
+          sql`select ${O.paymentDueDate} as k_date, ${O.id} as k_id, ${O.dealerName} as dealer_name, ${O.invoice} as invoice,
+            ${O.ocRef} as oc_ref, ${day(O.date, tz)} as date, ${day(O.paymentDueDate, tz)} as payment_due_date,
+            ((${today} - ${O.paymentDueDate}) / 86400)::int as days_overdue,
+            ${money(O.value)} as value, ${money(O.paymentReceived)} as payment_received,
+            ${money(sql`${O.value} - ${O.paymentReceived}`)} as balance
+            from ${O} where ${where} and ${after} order by ${O.paymentDueDate}, ${O.id} limit ${CHUNK}`,
         );
         if (!rows.length) return;
         yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
         if (rows.length < CHUNK) return;
         const last = rows[rows.length - 1]!;
-        after = sql`(o.payment_due_date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+        after = sql`(${O.paymentDueDate}, ${O.id}) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
       }
     },
     totals: () =>
       one(
         db,
-        sql`select count(*)::text || ' invoices' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
-          ${money(sql`coalesce(sum(o.payment_received), 0)`)} as payment_received,
-          ${money(sql`coalesce(sum(o.value - o.payment_received), 0)`)} as balance from orders o where ${where}`,
+        sql`select count(*)::text || ' invoices' as label, ${money(sql`coalesce(sum(${O.value}), 0)`)} as value,
+          ${money(sql`coalesce(sum(${O.paymentReceived}), 0)`)} as payment_received,
+          ${money(sql`coalesce(sum(${O.value} - ${O.paymentReceived}), 0)`)} as balance from ${O} where ${where}`,
       ),
   };
 }
@@ -169,19 +179,19 @@ export function overdueInvoices(db: Db, now: number, tz: string): Report {
 // Shipping cost
 
 /** The courier an AWB names ('DHL 1234567890'); 'Other' when it names none of the four. */
-const COURIER = sql`case when o.shipping_awb ~* '\\mDHL\\M' then 'DHL' when o.shipping_awb ~* '\\mFed\\s*Ex\\M' then 'FedEx'
-  when o.shipping_awb ~* '\\mUPS\\M' then 'UPS' when o.shipping_awb ~* '\\mTNT\\M' then 'TNT' else 'Other' end`;
+const COURIER = sql`case when ${O.shippingAwb} ~* '\\mDHL\\M' then 'DHL' when ${O.shippingAwb} ~* '\\mFed\\s*Ex\\M' then 'FedEx'
+  when ${O.shippingAwb} ~* '\\mUPS\\M' then 'UPS' when ${O.shippingAwb} ~* '\\mTNT\\M' then 'TNT' else 'Other' end`;
 
 export function shippingCost(db: Db, company: ShippingCompany, start: number, end: number, tz: string): Report {
   let byCompany = sql`true`;
   if (company.kind === 'other' && company.names.length)
     byCompany = sql`(${sql.join(
-      company.names.map((n) => sql`lower(o.shipping_awb) like ${likePattern(n)}`),
+      company.names.map((n) => sql`lower(${O.shippingAwb}) like ${likePattern(n)}`),
       sql` or `,
     )})`;
   else if (company.kind === 'other') byCompany = sql`${COURIER} = 'Other'`;
   else if (company.kind !== 'all') byCompany = sql`${COURIER} = ${company.kind}`;
-  const where = sql`${LIVE} and o.shipping_date between ${start} and ${end} and ${byCompany}`;
+  const where = sql`${LIVE} and ${O.shippingDate} between ${start} and ${end} and ${byCompany}`;
   const label =
     company.kind === 'all'
       ? 'All'
@@ -210,27 +220,28 @@ export function shippingCost(db: Db, company: ShippingCompany, start: number, en
       for (;;) {
         const rows = await queryRows<KeyRow>(
           db,
-          sql`select o.shipping_date as k_date, o.id as k_id, ${day(sql`o.shipping_date`, tz)} as shipping_date,
-            o.dealer_name, o.oc_ref, o.invoice, ${COURIER} as courier, o.shipping_awb, o.shipping_weight,
-            ${money(sql`o.shipping_cost`)} as shipping_cost, ${money(sql`o.actual_shipping_cost`)} as actual_shipping_cost,
-            ${money(sql`o.shipping_cost - o.actual_shipping_cost`)} as difference
-            from orders o where ${where} and ${after} order by o.shipping_date, o.id limit ${CHUNK}`,
+          sql`select ${O.shippingDate} as k_date, ${O.id} as k_id, ${day(O.shippingDate, tz)} as shipping_date,
+            ${O.dealerName} as dealer_name, ${O.ocRef} as oc_ref, ${O.invoice} as invoice, ${COURIER} as courier,
+            ${O.shippingAwb} as shipping_awb, ${O.shippingWeight} as shipping_weight,
+            ${money(O.shippingCost)} as shipping_cost, ${money(O.actualShippingCost)} as actual_shipping_cost,
+            ${money(sql`${O.shippingCost} - ${O.actualShippingCost}`)} as difference
+            from ${O} where ${where} and ${after} order by ${O.shippingDate}, ${O.id} limit ${CHUNK}`,
         );
         if (!rows.length) return;
         yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
         if (rows.length < CHUNK) return;
         const last = rows[rows.length - 1]!;
-        after = sql`(o.shipping_date, o.id) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+        after = sql`(${O.shippingDate}, ${O.id}) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
       }
     },
     totals: () =>
       one(
         db,
         sql`select count(*)::text || ' shipments' as label,
-          ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
-          ${money(sql`coalesce(sum(o.actual_shipping_cost), 0)`)} as actual_shipping_cost,
-          ${money(sql`coalesce(sum(o.shipping_cost - o.actual_shipping_cost), 0)`)} as difference
-          from orders o where ${where}`,
+          ${money(sql`coalesce(sum(${O.shippingCost}), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(${O.actualShippingCost}), 0)`)} as actual_shipping_cost,
+          ${money(sql`coalesce(sum(${O.shippingCost} - ${O.actualShippingCost}), 0)`)} as difference
+          from ${O} where ${where}`,
       ),
   };
 }
@@ -254,7 +265,7 @@ export async function monthlySales(db: Db, year: number, month: number, now: num
   );
   const start = Number(b!.start);
   const end = Number(b!.end);
-  const where = sql`${LIVE} and o.date between ${start} and ${end}`;
+  const where = sql`${LIVE} and ${O.date} between ${start} and ${end}`;
   const label = `${year}-${String(month).padStart(2, '0')}`;
   return {
     title: REPORT_LABELS.monthlySales,
@@ -273,17 +284,21 @@ export async function monthlySales(db: Db, year: number, month: number, now: num
     ],
     rows: keyset(
       db,
-      (after, limit) => sql`select o.date as k_date, o.id as k_id, ${day(sql`o.date`, tz)} as date, o.oc_ref, o.invoice,
-        o.dealer_name, o.shipping_status, o.payment_status, ${money(sql`o.value`)} as value,
-        ${money(sql`o.shipping_cost`)} as shipping_cost, ${money(sql`o.value - o.shipping_cost`)} as sales
-        from orders o where ${where} and ${after} order by o.date, o.id limit ${limit}`,
+      (
+        after,
+        limit,
+      ) => sql`select ${O.date} as k_date, ${O.id} as k_id, ${day(O.date, tz)} as date, ${O.ocRef} as oc_ref,
+        ${O.invoice} as invoice, ${O.dealerName} as dealer_name, ${O.shippingStatus} as shipping_status,
+        ${O.paymentStatus} as payment_status, ${money(O.value)} as value, ${money(O.shippingCost)} as shipping_cost,
+        ${money(sql`${O.value} - ${O.shippingCost}`)} as sales
+        from ${O} where ${where} and ${after} order by ${O.date}, ${O.id} limit ${limit}`,
     ),
     totals: () =>
       one(
         db,
-        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(o.value), 0)`)} as value,
-          ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
-          ${money(sql`coalesce(sum(o.value - o.shipping_cost), 0)`)} as sales from orders o where ${where}`,
+        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(${O.value}), 0)`)} as value,
+          ${money(sql`coalesce(sum(${O.shippingCost}), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(${O.value} - ${O.shippingCost}), 0)`)} as sales from ${O} where ${where}`,
       ),
   };
 }
@@ -292,7 +307,7 @@ export async function monthlySales(db: Db, year: number, month: number, now: num
 // Top dealers
 
 export function topDealers(db: Db, start: number, end: number, tz: string): Report {
-  const where = sql`${LIVE} and o.date between ${start} and ${end}`;
+  const where = sql`${LIVE} and ${O.date} between ${start} and ${end}`;
   return {
     title: REPORT_LABELS.topDealers,
     fileParts: ['Top Dealers', fmtDay(start, tz), fmtDay(end, tz)],
@@ -310,23 +325,24 @@ export function topDealers(db: Db, start: number, end: number, tz: string): Repo
     rows: async function* () {
       yield await queryRows<Row>(
         db,
-        sql`with t as (select o.dealer_id, count(*)::int as orders, sum(o.value) as value, sum(o.shipping_cost) as shipping_cost,
-            sum(o.value - o.shipping_cost) as sales from orders o where ${where} group by o.dealer_id)
-          select (row_number() over (order by t.sales desc, lower(d.name), d.id))::int as rank, d.name as dealer_name,
-            d.country, t.orders, ${money(sql`t.value`)} as value, ${money(sql`t.shipping_cost`)} as shipping_cost,
+        sql`with t as (select ${O.dealerId} as dealer_id, count(*)::int as orders, sum(${O.value}) as value,
+            sum(${O.shippingCost}) as shipping_cost, sum(${O.value} - ${O.shippingCost}) as sales
+            from ${O} where ${where} group by ${O.dealerId})
+          select (row_number() over (order by t.sales desc, lower(${D.name}), ${D.id}))::int as rank, ${D.name} as dealer_name,
+            ${D.country} as country, t.orders, ${money(sql`t.value`)} as value, ${money(sql`t.shipping_cost`)} as shipping_cost,
             ${money(sql`t.sales`)} as sales,
             case when sum(t.sales) over () = 0 then null
               else round(t.sales * 100 / sum(t.sales) over (), 2)::text end as share
-          from t join dealers d on d.id = t.dealer_id order by rank`,
+          from t join ${D} on ${D.id} = t.dealer_id order by rank`,
       );
     },
     totals: () =>
       one(
         db,
-        sql`select count(distinct o.dealer_id)::text || ' dealers' as label, count(*)::int as orders,
-          ${money(sql`coalesce(sum(o.value), 0)`)} as value, ${money(sql`coalesce(sum(o.shipping_cost), 0)`)} as shipping_cost,
-          ${money(sql`coalesce(sum(o.value - o.shipping_cost), 0)`)} as sales,
-          case when count(*) = 0 then null else '100.00' end as share from orders o where ${where}`,
+        sql`select count(distinct ${O.dealerId})::text || ' dealers' as label, count(*)::int as orders,
+          ${money(sql`coalesce(sum(${O.value}), 0)`)} as value, ${money(sql`coalesce(sum(${O.shippingCost}), 0)`)} as shipping_cost,
+          ${money(sql`coalesce(sum(${O.value} - ${O.shippingCost}), 0)`)} as sales,
+          case when count(*) = 0 then null else '100.00' end as share from ${O} where ${where}`,
       ),
   };
 }
@@ -339,7 +355,7 @@ export async function salesBomCost(db: Db, body: SalesBomCostBody, tz: string): 
   if (ids.length) {
     const found = await queryRows<{ id: number }>(
       db,
-      sql`select id from products where id in (${sql.join(
+      sql`select ${P.id} as id from ${P} where ${P.id} in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
       )})`,
@@ -348,23 +364,23 @@ export async function salesBomCost(db: Db, body: SalesBomCostBody, tz: string): 
   }
   // All Products = every product line except shipping-cost items; chosen products count as chosen.
   const byProduct = ids.length
-    ? sql`l.product_id in (${sql.join(
+    ? sql`${L.productId} in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
       )})`
-    : sql`l.is_shipping_cost = 0`;
-  const where = sql`${LIVE} and o.date between ${body.startDate} and ${body.endDate} and ${byProduct}`;
-  const from = sql`order_lines l join orders o on o.id = l.order_id`;
-  const revenue = sql`round(l.quantity * l.msrp * (100 - l.discount) / 100, 2)`;
-  const cost = sql`(l.quantity * l.bom_cost)`;
+    : sql`${L.isShippingCost} = 0`;
+  const where = sql`${LIVE} and ${O.date} between ${body.startDate} and ${body.endDate} and ${byProduct}`;
+  const from = sql`${L} join ${O} on ${O.id} = ${L.docId}`;
+  const revenue = sql`round(${L.quantity} * ${L.msrp} * (100 - ${L.discount}) / 100, 2)`;
+  const cost = sql`(${L.quantity} * ${L.bomCost})`;
   const names = ids.length
     ? (
         await queryRows<{ code: string }>(
           db,
-          sql`select product_code as code from products where id in (${sql.join(
+          sql`select ${P.productCode} as code from ${P} where ${P.id} in (${sql.join(
             ids.map((i) => sql`${i}`),
             sql`, `,
-          )}) order by product_code`,
+          )}) order by ${P.productCode}`,
         )
       ).map((r) => r.code)
     : [];
@@ -385,18 +401,18 @@ export async function salesBomCost(db: Db, body: SalesBomCostBody, tz: string): 
     rows: async function* () {
       yield await queryRows<Row>(
         db,
-        sql`with t as (select l.product_id, sum(l.quantity)::int as quantity, sum(${revenue}) as revenue,
-            round(sum(${cost}), 2) as bom_cost from ${from} where ${where} group by l.product_id)
-          select p.product_code, p."desc" as desc, t.quantity, ${money(sql`t.revenue`)} as revenue,
+        sql`with t as (select ${L.productId} as product_id, sum(${L.quantity})::int as quantity, sum(${revenue}) as revenue,
+            round(sum(${cost}), 2) as bom_cost from ${from} where ${where} group by ${L.productId})
+          select ${P.productCode} as product_code, ${P.desc} as desc, t.quantity, ${money(sql`t.revenue`)} as revenue,
             ${money(sql`t.bom_cost`)} as bom_cost, ${money(sql`t.revenue - t.bom_cost`)} as profit,
             case when t.revenue = 0 then null else round((t.revenue - t.bom_cost) * 100 / t.revenue, 2)::text end as margin
-          from t join products p on p.id = t.product_id order by t.revenue desc, p.product_code`,
+          from t join ${P} on ${P.id} = t.product_id order by t.revenue desc, ${P.productCode}`,
       );
     },
     totals: () =>
       one(
         db,
-        sql`with t as (select coalesce(sum(l.quantity), 0)::int as quantity, coalesce(sum(${revenue}), 0) as revenue,
+        sql`with t as (select coalesce(sum(${L.quantity}), 0)::int as quantity, coalesce(sum(${revenue}), 0) as revenue,
             round(coalesce(sum(${cost}), 0), 2) as bom_cost from ${from} where ${where})
           select t.quantity, ${money(sql`t.revenue`)} as revenue, ${money(sql`t.bom_cost`)} as bom_cost,
             ${money(sql`t.revenue - t.bom_cost`)} as profit,
