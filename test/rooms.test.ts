@@ -27,9 +27,6 @@ const KNOWN_LONG: Record<string, number> = {
   'packages/web/src/features/dealers/DealerFormPage.tsx › DealerForm': 179,
   'packages/web/src/features/tasks/TaskViewPage.tsx › TaskViewPage': 166,
   'packages/web/src/features/products/TestChecklistTab.tsx › TestChecklistTab': 163,
-  'packages/web/src/features/tasks/TaskNotes.tsx › TaskNotes': 153,
-  'packages/web/src/features/purchaseOrders/PartsGrid.tsx › PartsGrid': 152,
-  'packages/web/src/features/users/UserFormPage.tsx › UserForm': 152,
 };
 
 const files = ['packages/server/src', 'packages/web/src', 'packages/contract/src']

@@ -100,87 +100,16 @@ export function PartsGrid({
         </TableHead>
         <TableBody>
           {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own (the spec drops it)
-            <TableRow key={i} data-testid="po-part-row">
-              <TableCell>{l.manuf_part_number}</TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  value={l.part_name}
-                  disabled={disabled}
-                  onChange={(e) => edit(i, { part_name: e.target.value })}
-                  error={!!errors[i]?.part_name}
-                  helperText={errors[i]?.part_name}
-                  slotProps={{
-                    htmlInput: { 'data-testid': `line-${i}-part_name`, 'aria-label': `Part name, line ${i + 1}` },
-                  }}
-                />
-              </TableCell>
-              <TableCell align="right">
-                <TextField
-                  size="small"
-                  type="number"
-                  value={l.quantity}
-                  disabled={disabled}
-                  onChange={(e) => edit(i, { quantity: e.target.value })}
-                  error={!!errors[i]?.quantity}
-                  helperText={errors[i]?.quantity}
-                  sx={{ width: 110 }}
-                  slotProps={{
-                    htmlInput: {
-                      'data-testid': `line-${i}-quantity`,
-                      'aria-label': `Quantity, line ${i + 1}`,
-                      step: 'any',
-                      min: 0,
-                    },
-                  }}
-                />
-              </TableCell>
-              <TableCell>{l.unit}</TableCell>
-              <TableCell align="right">
-                <TextField
-                  size="small"
-                  type="number"
-                  value={l.price_UI}
-                  disabled={disabled}
-                  onChange={(e) => edit(i, { price_UI: e.target.value })}
-                  error={!!(errors[i]?.price_UI ?? errors[i]?.price)}
-                  helperText={errors[i]?.price_UI ?? errors[i]?.price}
-                  sx={{ width: 130 }}
-                  slotProps={{
-                    htmlInput: {
-                      'data-testid': `line-${i}-price`,
-                      'aria-label': `Price, line ${i + 1}`,
-                      step: 'any',
-                      min: 0,
-                    },
-                  }}
-                />
-              </TableCell>
-              <TableCell align="right">
-                {formatAmount(roundPrice((Number(l.price_UI) || 0) * (Number(l.quantity) || 0)))}
-              </TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  value={l.remarks}
-                  disabled={disabled}
-                  onChange={(e) => edit(i, { remarks: e.target.value })}
-                  slotProps={{ htmlInput: { 'aria-label': `Remarks, line ${i + 1}` } }}
-                />
-              </TableCell>
-              <TableCell>
-                {!disabled && (
-                  <IconButton
-                    aria-label="Remove part"
-                    size="small"
-                    onClick={() => onChange(lines.filter((_, j) => j !== i))}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </TableCell>
-            </TableRow>
+            <PartLineRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own (the spec drops it)
+              key={i}
+              line={l}
+              i={i}
+              errors={errors[i]}
+              disabled={disabled}
+              onEdit={(patch) => edit(i, patch)}
+              onRemove={() => onChange(lines.filter((_, j) => j !== i))}
+            />
           ))}
           <TableRow>
             <TableCell colSpan={5} sx={{ fontWeight: 600 }}>
@@ -204,6 +133,102 @@ export function PartsGrid({
         }}
       />
     </Box>
+  );
+}
+
+/** One editable part line: name, quantity, price and remarks; the amount follows. */
+function PartLineRow({
+  line: l,
+  i,
+  errors,
+  disabled,
+  onEdit,
+  onRemove,
+}: {
+  line: FormLine;
+  i: number;
+  errors: LineErrors[number] | undefined;
+  disabled: boolean;
+  onEdit: (patch: Partial<FormLine>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <TableRow data-testid="po-part-row">
+      <TableCell>{l.manuf_part_number}</TableCell>
+      <TableCell>
+        <TextField
+          size="small"
+          value={l.part_name}
+          disabled={disabled}
+          onChange={(e) => onEdit({ part_name: e.target.value })}
+          error={!!errors?.part_name}
+          helperText={errors?.part_name}
+          slotProps={{
+            htmlInput: { 'data-testid': `line-${i}-part_name`, 'aria-label': `Part name, line ${i + 1}` },
+          }}
+        />
+      </TableCell>
+      <TableCell align="right">
+        <TextField
+          size="small"
+          type="number"
+          value={l.quantity}
+          disabled={disabled}
+          onChange={(e) => onEdit({ quantity: e.target.value })}
+          error={!!errors?.quantity}
+          helperText={errors?.quantity}
+          sx={{ width: 110 }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': `line-${i}-quantity`,
+              'aria-label': `Quantity, line ${i + 1}`,
+              step: 'any',
+              min: 0,
+            },
+          }}
+        />
+      </TableCell>
+      <TableCell>{l.unit}</TableCell>
+      <TableCell align="right">
+        <TextField
+          size="small"
+          type="number"
+          value={l.price_UI}
+          disabled={disabled}
+          onChange={(e) => onEdit({ price_UI: e.target.value })}
+          error={!!(errors?.price_UI ?? errors?.price)}
+          helperText={errors?.price_UI ?? errors?.price}
+          sx={{ width: 130 }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': `line-${i}-price`,
+              'aria-label': `Price, line ${i + 1}`,
+              step: 'any',
+              min: 0,
+            },
+          }}
+        />
+      </TableCell>
+      <TableCell align="right">
+        {formatAmount(roundPrice((Number(l.price_UI) || 0) * (Number(l.quantity) || 0)))}
+      </TableCell>
+      <TableCell>
+        <TextField
+          size="small"
+          value={l.remarks}
+          disabled={disabled}
+          onChange={(e) => onEdit({ remarks: e.target.value })}
+          slotProps={{ htmlInput: { 'aria-label': `Remarks, line ${i + 1}` } }}
+        />
+      </TableCell>
+      <TableCell>
+        {!disabled && (
+          <IconButton aria-label="Remove part" size="small" onClick={onRemove}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        )}
+      </TableCell>
+    </TableRow>
   );
 }
 

@@ -40,25 +40,11 @@ export function TaskNotes({
     rows.map((n) => n.id),
   );
   const mayManage = (n: NoteRow) => (projectId ? !!batch[String(n.id)] : n.can_manage);
-  const [text, setText] = useState('');
-  const add = useWorkMutation((note: string) => workApi.addNote(taskId, note));
   const edit = useWorkMutation((a: { id: number; note: string }) => workApi.editNote(a.id, a.note));
   const del = useWorkMutation((id: number) => workApi.deleteNote(id));
   const [editing, setEditing] = useState<{ id: number; note: string } | null>(null);
   const [menu, setMenu] = useState<{ el: HTMLElement; note: NoteRow } | null>(null);
 
-  const send = async () => {
-    const note = text.trim();
-    if (!note || add.isPending) return;
-    // Cleared at once (a second Enter cannot send it twice); given back if the note was not added.
-    setText('');
-    try {
-      await add.mutateAsync(note);
-    } catch (err) {
-      setText((typed) => typed || text);
-      toast(MSG.failedAddNote(msgOf(err)), 'error');
-    }
-  };
   const saveEdit = async () => {
     if (!editing?.note.trim()) return;
     try {
@@ -156,23 +142,42 @@ export function TaskNotes({
           Delete
         </MenuItem>
       </Menu>
-      {canAdd && (
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
-          placeholder="Write a note… (Enter to send, Shift+Enter for a new line)"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          slotProps={{ htmlInput: { 'data-testid': 'note-input', maxLength: 10000 } }}
-        />
-      )}
+      {canAdd && <NoteInput taskId={taskId} />}
     </Paper>
+  );
+}
+
+/** The new note's box: Enter sends, Shift+Enter adds a line. */
+function NoteInput({ taskId }: { taskId: number }) {
+  const [text, setText] = useState('');
+  const add = useWorkMutation((note: string) => workApi.addNote(taskId, note));
+  const send = async () => {
+    const note = text.trim();
+    if (!note || add.isPending) return;
+    // Cleared at once (a second Enter cannot send it twice); given back if the note was not added.
+    setText('');
+    try {
+      await add.mutateAsync(note);
+    } catch (err) {
+      setText((typed) => typed || text);
+      toast(MSG.failedAddNote(msgOf(err)), 'error');
+    }
+  };
+  return (
+    <TextField
+      fullWidth
+      multiline
+      minRows={2}
+      placeholder="Write a note… (Enter to send, Shift+Enter for a new line)"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          void send();
+        }
+      }}
+      slotProps={{ htmlInput: { 'data-testid': 'note-input', maxLength: 10000 } }}
+    />
   );
 }

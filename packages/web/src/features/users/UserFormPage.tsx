@@ -5,7 +5,7 @@ import { ADMIN_USERNAME, DEFAULT_USER_ROLE, type User, userSave } from '@bpm/con
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type DefaultValues, useForm } from 'react-hook-form';
+import { type Control, Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { handleSaveError } from '../../api/errors';
@@ -152,48 +152,8 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
         <FormTextField control={control} name="email" label="Email" type="email" />
         <FormTextField control={control} name="position" label="Position" />
         <FormTextField control={control} name="company_name" label="Company Name" />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              options={
-                field.value && !COUNTRY_NAMES.includes(field.value as string)
-                  ? [field.value as string, ...COUNTRY_NAMES]
-                  : COUNTRY_NAMES
-              }
-              value={(field.value as string) || null}
-              onChange={(_, v) => field.onChange(v ?? '')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Country"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
-                />
-              )}
-            />
-          )}
-        />
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <FormControlLabel
-                label={field.value === 0 ? 'Disabled' : 'Active'}
-                control={
-                  <Switch
-                    checked={field.value !== 0}
-                    onChange={(_, checked) => field.onChange(checked ? 1 : 0)}
-                    slotProps={{ input: { 'aria-label': 'Active', 'data-testid': 'user-active' } as object }}
-                  />
-                }
-              />
-            )}
-          />
-        </Box>
+        <CountryField control={control} />
+        <ActiveSwitch control={control} />
       </FormGrid>
 
       <FileField
@@ -218,5 +178,59 @@ function UserForm({ user, reload }: { user?: User; reload: () => Promise<{ data?
         previewAlt="Signature"
       />
     </FormPage>
+  );
+}
+
+/** Country: the list, plus a stored value that is not on it. */
+function CountryField({ control }: { control: Control<Input, unknown, Output> }) {
+  return (
+    <Controller
+      control={control}
+      name="country"
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={
+            field.value && !COUNTRY_NAMES.includes(field.value as string)
+              ? [field.value as string, ...COUNTRY_NAMES]
+              : COUNTRY_NAMES
+          }
+          value={(field.value as string) || null}
+          onChange={(_, v) => field.onChange(v ?? '')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Country"
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/** The Active switch: part of the form (Save changes it, Cancel leaves it). */
+function ActiveSwitch({ control }: { control: Control<Input, unknown, Output> }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      <Controller
+        control={control}
+        name="active"
+        render={({ field }) => (
+          <FormControlLabel
+            label={field.value === 0 ? 'Disabled' : 'Active'}
+            control={
+              <Switch
+                checked={field.value !== 0}
+                onChange={(_, checked) => field.onChange(checked ? 1 : 0)}
+                slotProps={{ input: { 'aria-label': 'Active', 'data-testid': 'user-active' } as object }}
+              />
+            }
+          />
+        )}
+      />
+    </Box>
   );
 }
