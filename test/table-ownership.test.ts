@@ -277,6 +277,11 @@ function tablesOf(expr: ts.Expression, path: string[] = [], seen = new Set<ts.No
     return expr.elements.reduce((acc, e) => merge(acc, tablesOf(e as ts.Expression, rest, seen)), none());
   }
   if (ts.isIdentifier(expr)) return identifierTables(expr, path, seen);
+  if (ts.isCallExpression(expr) && ts.isIdentifier(expr.expression)) {
+    // A call of a function of this file or an imported one: what its returns may be.
+    const fn = functionOf(expr.expression);
+    if (fn) return returnsOf(fn).reduce((acc, r) => merge(acc, tablesOf(r, path, seen)), none());
+  }
   if (ts.isStringLiteral(expr) || ts.isNumericLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return none();
   return unresolved(expr, `cannot follow \`${expr.getText().slice(0, 60)}\``);
 }
@@ -289,6 +294,35 @@ function exportedDeclaration(file: string, name: string): ts.Expression | ts.Fun
     if (ts.isFunctionDeclaration(st) && st.name?.text === name) return st;
   }
   return undefined;
+}
+
+type Fn = ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+const isFn = (n: ts.Node | undefined): n is Fn =>
+  !!n && (ts.isFunctionDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n));
+
+/** The function an identifier names: declared in this file, or exported by the file it is imported from. */
+function functionOf(id: ts.Identifier): Fn | undefined {
+  const b = bindingOf(id.text, id);
+  if (b?.kind === 'function') return b.decl;
+  if (b?.kind === 'var' && b.path.length === 0) return isFn(b.decl.initializer) ? b.decl.initializer : undefined;
+  if (b?.kind === 'import') {
+    const decl = exportedDeclaration(b.file, b.name);
+    return isFn(decl) ? decl : undefined;
+  }
+  return undefined;
+}
+
+/** The expressions a function returns (an arrow's expression body, or its own `return`s). */
+function returnsOf(fn: Fn): ts.Expression[] {
+  if (!fn.body) return [];
+  if (!ts.isBlock(fn.body)) return [fn.body];
+  const out: ts.Expression[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
+    if (!ts.isFunctionLike(n)) n.forEachChild(visit);
+  };
+  fn.body.forEachChild(visit);
+  return out;
 }
 
 function identifierTables(id: ts.Identifier, path: string[], seen: Set<ts.Node>): Resolved {
@@ -457,7 +491,7 @@ describe('table ownership', () => {
     const header = `import { sql } from 'drizzle-orm';
       import { orders, orderLines, quotations } from '../../db/schema/sales';
       import { events } from '../../db/schema/platform';
-      import { updateVersioned } from '../../platform/records';
+      import { saveRecord, updateVersioned } from '../../platform/records';
       import { KINDS } from '../sales-docs/kinds';
       const O = orders;
       const BY = { a: { t: orders }, b: { t: quotations } } as const;
@@ -469,6 +503,10 @@ describe('table ownership', () => {
       ['await tx.update(BY[k].t).set({});', ['orders', 'quotations']],
       ['await tx.update(x ? orders : orderLines).set({});', ['orders', 'order_lines']],
       ['await updateVersioned(tx, orders, 1, {}, 0);', ['orders']],
+      [
+        'const ev = (k) => ({ entityType: k, get: () => null }); await saveRecord(tx, { table: orders, ...ev(k) }, {}, {}, a, 0);',
+        ['orders'],
+      ],
       [`await tx.execute(sql\`update orders set test_status = 1 where id = \${id}\`);`, ['orders']],
       ['await tx.execute(sql`UPDATE "orders" o SET x = 1`);', ['orders']],
       [`await tx.execute(sql\`delete from order_lines where doc_id = \${id}\`);`, ['order_lines']],
@@ -521,5 +559,93 @@ describe('table ownership', () => {
   it('modules write only the tables they own (call the owning module’s service otherwise)', () => {
     const found = violations(moduleFiles);
     expect(found, `Writes to another module's or the platform's tables:\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+/**
+ * Queries name tables and columns through drizzle (`${orders}`, `${orders.value}`): a renamed column or
+ * table then fails tsc instead of a request. This ratchet counts the table names still written as text
+ * after `from`, `join`, `into` or `update` in sql`` templates and sql.raw() strings of the modules
+ * (seeds exempt: bulk loads, see EXEMPT). A file's count may only go down: KNOWN lists today's.
+ */
+const TABLE_TEXT = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/** Text of the sql`` templates and sql.raw(…) strings of a file, placeholders blanked. */
+function sqlTexts(sf: ts.SourceFile): string[] {
+  const out: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isTaggedTemplateExpression(n) && n.tag.getText() === 'sql') {
+      const t = n.template;
+      out.push(
+        ts.isTemplateExpression(t) ? t.head.text + t.templateSpans.map((s) => ` ? ${s.literal.text}`).join('') : t.text,
+      );
+    }
+    if (ts.isCallExpression(n) && n.expression.getText() === 'sql.raw')
+      for (const a of n.arguments) {
+        if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a)) out.push(a.text);
+        else if (ts.isTemplateExpression(a))
+          out.push(a.head.text + a.templateSpans.map((s) => ` ? ${s.literal.text}`).join(''));
+      }
+    n.forEachChild(visit);
+  };
+  visit(sf);
+  return out;
+}
+
+function tableTextCounts(files: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const file of files) {
+    if (EXEMPT(file)) continue;
+    const n = sqlTexts(parse(file))
+      .flatMap((text) => [...text.matchAll(TABLE_TEXT)])
+      .filter((m) => BY_SQL_NAME.has(m[1]!.toLowerCase())).length;
+    if (n) counts[relative(ROOT, file)] = n;
+  }
+  return counts;
+}
+
+/** Table names written as text per file today: may only shrink (delete a line when its file reaches 0). */
+const KNOWN: Record<string, number> = {
+  'packages/server/src/modules/packingLists/service.ts': 7,
+  'packages/server/src/modules/partComponents/service.ts': 1,
+  'packages/server/src/modules/products/test-steps.ts': 1,
+  'packages/server/src/modules/projects/service.ts': 16,
+  'packages/server/src/modules/purchaseOrders/lifecycle.ts': 1,
+  'packages/server/src/modules/purchaseOrders/service.ts': 1,
+  'packages/server/src/modules/purchaseOrders/totals.ts': 8,
+  'packages/server/src/modules/sales-docs/read.ts': 1,
+  'packages/server/src/modules/session/service.ts': 3,
+  'packages/server/src/modules/tasks/notes.ts': 9,
+  'packages/server/src/modules/tasks/service.ts': 9,
+  'packages/server/src/modules/testChecklists/core.ts': 8,
+  'packages/server/src/modules/testChecklists/lists.ts': 9,
+  'packages/server/src/modules/testChecklists/pdf.ts': 1,
+  'packages/server/src/modules/testChecklists/service.ts': 9,
+  'packages/server/src/modules/testChecklists/steps.ts': 1,
+};
+
+describe('table names in SQL text (ratchet)', () => {
+  it('the count finds a literal table name (guards against a broken pattern)', () => {
+    const file = virtual(
+      'reports',
+      `const a = sql\`select o.id from orders o join order_lines l on l.order_id = o.id\`; const b = sql.raw('update dealers set x = 1'); const c = sql\`select 1 from \${orders}\`;`,
+    );
+    expect(tableTextCounts([file])).toEqual({ [relative(ROOT, file)]: 3 });
+  });
+
+  it('no file names more tables as text than it did (name them through drizzle: the table, table.column)', () => {
+    const counts = tableTextCounts(moduleFiles);
+    const grown = Object.entries(counts)
+      .filter(([f, n]) => n > (KNOWN[f] ?? 0))
+      .map(([f, n]) => `${f}: ${n} (known ${KNOWN[f] ?? 0})`);
+    expect(grown, 'table names written as text in SQL').toEqual([]);
+  });
+
+  it('KNOWN only shrinks: lower a count when a file names fewer tables as text', () => {
+    const counts = tableTextCounts(moduleFiles);
+    const shrunk = Object.entries(KNOWN)
+      .filter(([f, n]) => (counts[f] ?? 0) < n)
+      .map(([f, n]) => `${f}: ${counts[f] ?? 0} (known ${n})`);
+    expect(shrunk).toEqual([]);
   });
 });
