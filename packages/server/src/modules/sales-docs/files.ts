@@ -1,18 +1,19 @@
 // The PDFs of orders and quotations: upload storing, download lookup, generated documents.
 import { EVENTS } from '@bpm/contract/events';
 import type { OrderFileField } from '@bpm/contract/orders';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
+import type { Actor } from '../../platform/events';
 import { storeFieldUpload } from '../../platform/files';
+import { saveRecord } from '../../platform/records';
 import type { UploadedFile } from '../../platform/route';
 import { KINDS, type Kind, type StoreFile } from './kinds';
-import { type Doc, getDoc } from './read';
-import { loadForUpdate, snapshot } from './write';
+import type { Doc } from './read';
+import { docEvents } from './write';
 
 /** Checks and stores the uploaded PDF of one field inside the save transaction. */
 export function pdfStorer(files: UploadedFile[], deps: Deps, user: AuthUser, now: number): StoreFile {
@@ -50,38 +51,35 @@ export async function attachGenerated(
   now: number,
 ): Promise<Doc> {
   return db.transaction(async (tx) => {
-    const before = await loadForUpdate(tx, 'order', id, undefined);
     const fileCol = which === 'oc' ? orders.ocFileId : orders.invoiceFileId;
-    const [prev] = await tx.select({ fileId: fileCol }).from(orders).where(eq(orders.id, id));
-    const ref = (which === 'oc' ? before.oc_ref : before.invoice) || generatedRef;
-    const stored = await store(tx, `${ref}.pdf`);
-    await tx
-      .update(orders)
-      .set({
-        ...(which === 'oc' ? { ocRef: ref, ocFileId: stored.id } : { invoice: ref, invoiceFileId: stored.id }),
-        version: sql`${orders.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, id));
-    const after = await getDoc(tx, 'order', id);
-    await recordEvent(
+    let prev: number | null = null;
+    let stored: { id: number; fileName: string } | undefined;
+    const fields = async (before: Doc | undefined) => {
+      const [p] = await tx.select({ fileId: fileCol }).from(orders).where(eq(orders.id, id));
+      prev = p?.fileId ?? null;
+      const ref = (which === 'oc' ? before!.oc_ref : before!.invoice) || generatedRef;
+      stored = await store(tx, `${ref}.pdf`);
+      return which === 'oc' ? { ocRef: ref, ocFileId: stored.id } : { invoice: ref, invoiceFileId: stored.id };
+    };
+    const saved = await saveRecord(
       tx,
-      actor,
+      { table: orders, ...docEvents('order') },
+      { id },
       {
-        entityType: 'order',
-        entityId: id,
+        fields,
         event: which === 'oc' ? EVENTS.order.ocGenerated : EVENTS.order.invoiceGenerated,
-        data: {
+        data: (after, changes) => ({
           oc_ref: after.oc_ref,
           // A regenerated file keeps its name: the new file id is the change that shows it.
           changes: {
-            ...diff(snapshot(before), snapshot(after)),
-            [`${which === 'oc' ? 'oc_pdf' : 'invoice_pdf'}_file_id`]: { old: prev?.fileId ?? null, new: stored.id },
+            ...changes,
+            [`${which === 'oc' ? 'oc_pdf' : 'invoice_pdf'}_file_id`]: { old: prev, new: stored!.id },
           },
-        },
+        }),
       },
+      actor,
       now,
     );
-    return after;
+    return saved.record;
   });
 }

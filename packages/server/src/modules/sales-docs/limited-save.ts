@@ -1,6 +1,5 @@
 // The shipping and production saves of an order: only the fields their schemas carry.
 import { idParam } from '@bpm/contract/common';
-import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
 import {
   applyShippingRules,
@@ -8,15 +7,14 @@ import {
   type ProductionOrderSave,
   type ShippingOrderSave,
 } from '@bpm/contract/orders';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { type StoreFile, str } from './kinds';
 import type { Doc } from './read';
-import { rollup } from './rollup';
-import { findDealer, finishSave, loadForUpdate, type SaveResult, storeFiles } from './write';
+import { findDealer, type SaveResult, saveDoc, storeFiles } from './write';
 
 /** Required dealer/date (create), oc_ref and oc_pdf on the saved order (shipping and production). */
 function requireOc(ocRef: string, ocFile: number | null | undefined) {
@@ -61,8 +59,7 @@ export async function saveShippingOrder(
   actor: Actor,
   now: number,
 ): Promise<SaveResult> {
-  return db.transaction(async (tx) => {
-    const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
+  return saveLimited(db, input, actor, now, async (tx, before) => {
     const dealer = before ? null : await findDealer(tx, input.dealer);
     const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.shipping.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
@@ -87,7 +84,7 @@ export async function saveShippingOrder(
       ...(input.actual_shipping_cost !== undefined ? { actualShippingCost: str(input.actual_shipping_cost) } : {}),
       ...fileCols,
     };
-    return writeLimited(tx, before, dealer, input.date, fields, actor, now);
+    return withDealer(fields, dealer, input.date, actor);
   });
 }
 
@@ -99,8 +96,7 @@ export async function saveProductionOrder(
   actor: Actor,
   now: number,
 ): Promise<SaveResult> {
-  return db.transaction(async (tx) => {
-    const before = input.id ? await loadForUpdate(tx, 'order', input.id, input.version) : null;
+  return saveLimited(db, input, actor, now, async (tx, before) => {
     const dealer = before ? null : await findDealer(tx, input.dealer);
     const { set: fileCols, refs } = await storeFiles(tx, storeFile, LIMITED_ORDER_EDITS.production.uploads);
     const ocRef = refs.ocRef ?? (input.oc_ref || before?.oc_ref || '');
@@ -116,41 +112,27 @@ export async function saveProductionOrder(
       ...(input.shipping_date_expected !== undefined ? { shippingDateExpected: input.shipping_date_expected } : {}),
       ...fileCols,
     };
-    return writeLimited(tx, before, dealer, input.date, fields, actor, now);
+    return withDealer(fields, dealer, input.date, actor);
   });
 }
 
-async function writeLimited(
-  tx: Db,
-  before: Doc | null,
+/** The columns of a new order from a limited save: its dealer, date and creator beside the form's fields. */
+function withDealer(
+  fields: Partial<typeof orders.$inferInsert>,
   dealer: { id: number; name: string } | null,
   date: number,
-  fields: Partial<typeof orders.$inferInsert>,
+  actor: Actor,
+): Record<string, unknown> {
+  return dealer ? { ...fields, dealerId: dealer.id, dealerName: dealer.name, date, createdBy: actor.user_id } : fields;
+}
+
+/** A limited save: the shared order save, with the columns `fields` answers after the version check. */
+function saveLimited(
+  db: Db,
+  input: { id?: number; version?: number },
   actor: Actor,
   now: number,
+  fields: (tx: Db, before: Doc | undefined) => Promise<Record<string, unknown>>,
 ): Promise<SaveResult> {
-  let id: number;
-  if (!before) {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        ...fields,
-        dealerId: dealer!.id,
-        dealerName: dealer!.name,
-        date,
-        createdBy: actor.user_id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: orders.id });
-    id = created!.id;
-  } else {
-    id = before.id;
-    await rollup(tx, id, -1);
-    await tx
-      .update(orders)
-      .set({ ...fields, version: sql`${orders.version} + 1`, updatedAt: now })
-      .where(eq(orders.id, id));
-  }
-  return finishSave(tx, 'order', id, before, before ? EVENTS.order.updated : EVENTS.order.created, actor, now);
+  return db.transaction((tx) => saveDoc(tx, 'order', input, { fields: (before) => fields(tx, before) }, actor, now));
 }

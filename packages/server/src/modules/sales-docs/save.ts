@@ -8,8 +8,7 @@ import { DataWith } from '../../platform/route';
 import { KINDS, type Kind, type StoreFile, str } from './kinds';
 import { resolveLines, writeLines } from './lines';
 import type { Doc } from './read';
-import { rollup } from './rollup';
-import { findDealer, finishSave, loadForUpdate, type SaveResult, storeFiles } from './write';
+import { findDealer, type SaveResult, saveDoc, storeFiles } from './write';
 
 /** POST /orders/save and /quotations/save (and production's quotation save): the full form. */
 export async function saveSalesDoc(
@@ -22,107 +21,93 @@ export async function saveSalesDoc(
 ): Promise<SaveResult> {
   const { t } = KINDS[kind];
   return db.transaction(async (tx) => {
-    const before = input.id ? await loadForUpdate(tx, kind, input.id, input.version) : null;
-    const dealer = await findDealer(tx, input.dealer);
-    const lineInput = input.products;
-    const lines = lineInput ? await resolveLines(tx, lineInput, dealer, actor, now) : undefined;
-    const { set: fileCols, refs } = await storeFiles(tx, storeFile, ORDER_FILE_FIELDS);
+    let lines: Awaited<ReturnType<typeof resolveLines>> | undefined;
+    const revise = !!input.id && input.revise === 1;
+    const fields = async (before: Doc | undefined) => {
+      const dealer = await findDealer(tx, input.dealer);
+      const lineInput = input.products;
+      lines = lineInput ? await resolveLines(tx, lineInput, dealer, actor, now) : undefined;
+      const { set: fileCols, refs } = await storeFiles(tx, storeFile, ORDER_FILE_FIELDS);
 
-    // With lines, value and shipping cost are theirs; a document without lines keeps the entered amounts.
-    const effectiveLines =
-      lines ??
-      before?.products.map((l) => ({
-        quantity: l.quantity,
-        msrp: l.msrp,
-        discount: l.discount,
-        isShippingCost: l.is_shipping_cost,
-      })) ??
-      [];
-    const totals = effectiveLines.length
-      ? orderTotals(effectiveLines.map((l) => ({ ...l, is_shipping_cost: l.isShippingCost })))
-      : { value: input.value, shipping_cost: input.shipping_cost ?? 0 };
-    const shipping = applyShippingRules({
-      shipping_status: input.shipping_status,
-      shipping_awb: input.shipping_awb,
-      shipping_for_today: input.shipping_for_today,
-    });
-    const fields = {
-      dealerId: dealer.id,
-      dealerName: dealer.name,
-      date: input.date,
-      quoteRef: input.quote_ref,
-      ocRef: refs.ocRef ?? input.oc_ref,
-      invoice: refs.invoice ?? input.invoice,
-      note: input.note,
-      invoiceNote: input.invoice_note,
-      customerRef: input.customer_ref,
-      hideDiscount: input.hide_discount,
-      sale: input.sale,
-      value: str(totals.value),
-      shippingCost: str(totals.shipping_cost),
-      actualShippingCost: str(input.actual_shipping_cost),
-      shippingStatus: shipping.shipping_status,
-      shippingForToday: shipping.shipping_for_today,
-      distributorShipments: input.distributor_shipments,
-      shippingDateExpected: input.shipping_date_expected,
-      shippingDate: input.shipping_date,
-      shippingAwb: input.shipping_awb,
-      shippingWeight: input.shipping_weight,
-      paymentStatus: input.payment_status,
-      paymentDueDate: input.payment_due_date,
-      paymentDate: input.payment_date,
-      paymentAdvance: str(input.payment_advance),
-      paymentFull: str(input.payment_full),
-      paymentReceived: str(input.payment_received),
-      outstanding: str(input.outstanding),
-      outstandingShipped: str(input.outstanding_shipped),
-      billingCountry: input.billing_country,
-      billingCompany: input.billing_company,
-      billingAddress: input.billing_address,
-      billingVat: input.billing_vat,
-      billingEmail: input.billing_email,
-      billingPhone: input.billing_phone,
-      billingMobile: input.billing_mobile,
-      shippingCountry: input.shipping_country,
-      shippingCompany: input.shipping_company,
-      shippingAddress: input.shipping_address,
-      shippingVat: input.shipping_vat,
-      shippingEmail: input.shipping_email,
-      shippingPhone: input.shipping_phone,
-      shippingMobile: input.shipping_mobile,
-      ...fileCols,
+      // With lines, value and shipping cost are theirs; a document without lines keeps the entered amounts.
+      const effectiveLines =
+        lines ??
+        before?.products.map((l) => ({
+          quantity: l.quantity,
+          msrp: l.msrp,
+          discount: l.discount,
+          isShippingCost: l.is_shipping_cost,
+        })) ??
+        [];
+      const totals = effectiveLines.length
+        ? orderTotals(effectiveLines.map((l) => ({ ...l, is_shipping_cost: l.isShippingCost })))
+        : { value: input.value, shipping_cost: input.shipping_cost ?? 0 };
+      const shipping = applyShippingRules({
+        shipping_status: input.shipping_status,
+        shipping_awb: input.shipping_awb,
+        shipping_for_today: input.shipping_for_today,
+      });
+      const form = {
+        dealerId: dealer.id,
+        dealerName: dealer.name,
+        date: input.date,
+        quoteRef: input.quote_ref,
+        ocRef: refs.ocRef ?? input.oc_ref,
+        invoice: refs.invoice ?? input.invoice,
+        note: input.note,
+        invoiceNote: input.invoice_note,
+        customerRef: input.customer_ref,
+        hideDiscount: input.hide_discount,
+        sale: input.sale,
+        value: str(totals.value),
+        shippingCost: str(totals.shipping_cost),
+        actualShippingCost: str(input.actual_shipping_cost),
+        shippingStatus: shipping.shipping_status,
+        shippingForToday: shipping.shipping_for_today,
+        distributorShipments: input.distributor_shipments,
+        shippingDateExpected: input.shipping_date_expected,
+        shippingDate: input.shipping_date,
+        shippingAwb: input.shipping_awb,
+        shippingWeight: input.shipping_weight,
+        paymentStatus: input.payment_status,
+        paymentDueDate: input.payment_due_date,
+        paymentDate: input.payment_date,
+        paymentAdvance: str(input.payment_advance),
+        paymentFull: str(input.payment_full),
+        paymentReceived: str(input.payment_received),
+        outstanding: str(input.outstanding),
+        outstandingShipped: str(input.outstanding_shipped),
+        billingCountry: input.billing_country,
+        billingCompany: input.billing_company,
+        billingAddress: input.billing_address,
+        billingVat: input.billing_vat,
+        billingEmail: input.billing_email,
+        billingPhone: input.billing_phone,
+        billingMobile: input.billing_mobile,
+        shippingCountry: input.shipping_country,
+        shippingCompany: input.shipping_company,
+        shippingAddress: input.shipping_address,
+        shippingVat: input.shipping_vat,
+        shippingEmail: input.shipping_email,
+        shippingPhone: input.shipping_phone,
+        shippingMobile: input.shipping_mobile,
+        ...fileCols,
+      };
+
+      if (!before) return { ...form, createdBy: actor.user_id };
+      return { ...form, ...(revise ? { revision: sql`${t.revision} + 1` } : {}) };
     };
-
-    let id: number;
-    const revise = !!before && input.revise === 1;
-    if (!before) {
-      const [created] = await tx
-        .insert(t)
-        .values({ ...fields, createdBy: actor.user_id, createdAt: now, updatedAt: now })
-        .returning({ id: t.id });
-      id = created!.id;
-      if (kind === 'quotation' && !fields.quoteRef) {
+    const written = async (id: number, before: Doc | undefined) => {
+      if (!before && kind === 'quotation' && !input.quote_ref) {
         await tx
           .update(t)
           .set({ quoteRef: `Q-${String(id).padStart(5, '0')}` })
           .where(eq(t.id, id));
       }
-    } else {
-      id = before.id;
-      if (kind === 'order') await rollup(tx, id, -1);
-      await tx
-        .update(t)
-        .set({
-          ...fields,
-          ...(revise ? { revision: sql`${t.revision} + 1` } : {}),
-          version: sql`${t.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(t.id, id));
-    }
-    if (lines) await writeLines(tx, kind, id, lines);
-    const event = !before ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
-    return finishSave(tx, kind, id, before, event, actor, now);
+      if (lines) await writeLines(tx, kind, id, lines);
+    };
+    const event = !input.id ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
+    return saveDoc(tx, kind, input, { fields, written, event }, actor, now);
   });
 }
 

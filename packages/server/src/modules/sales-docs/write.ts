@@ -1,13 +1,12 @@
-// Shared steps of every save: lock and version check, dealer, files, rollup, audit event.
-import type { EventName } from '@bpm/contract/events';
+// Shared steps of every save of an order or quotation: the shared save, dealer, files, rollup, payments.
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
-import { type Actor, diff, recordEvent } from '../../platform/events';
-import { lockRecord } from '../../platform/records';
+import type { Actor } from '../../platform/events';
+import { type SaveSteps, saveRecord } from '../../platform/records';
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
 import { applyPayments } from './payments';
 import { type Doc, getDoc } from './read';
@@ -34,9 +33,15 @@ export function snapshot(d: Doc): Record<string, unknown> {
   };
 }
 
-export async function loadForUpdate(tx: Db, kind: Kind, id: number, version: number | undefined): Promise<Doc> {
-  // Row lock: two saves of one record serialise, so the version check is exact.
-  return lockRecord(tx, { table: KINDS[kind].t, entityType: kind, get: (db, i) => getDoc(db, kind, i) }, id, version);
+/** What the shared save needs of an order or quotation beside its table (`KINDS[kind].t`). */
+export function docEvents(kind: Kind) {
+  return {
+    entityType: kind,
+    event: kind,
+    get: (db: Db, id: number) => getDoc(db, kind, id),
+    snapshot,
+    label: (d: Doc): Record<string, unknown> => (kind === 'order' ? { oc_ref: d.oc_ref } : { quote_ref: d.quote_ref }),
+  } as const;
 }
 
 export async function findDealer(tx: Db, id: number) {
@@ -76,35 +81,47 @@ export interface SaveResult {
   warning?: string;
 }
 
-export async function finishSave(
+/** One save of an order or quotation: the shared save's steps and what its event adds beside the diff. */
+export interface DocSave extends Omit<SaveSteps<Doc>, 'data'> {
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Every save of an order or quotation runs through here onto the shared save: an order's rollup leaves
+ * before the write and comes back after it, and the payment figures follow the saved value and statuses.
+ */
+export async function saveDoc(
   tx: Db,
   kind: Kind,
-  id: number,
-  before: Doc | null,
-  event: EventName,
+  input: { id?: number; version?: number },
+  steps: DocSave,
   actor: Actor,
   now: number,
-  extra: Record<string, unknown> = {},
 ): Promise<SaveResult> {
-  // Every save path ends here: the payment figures follow the saved value and statuses.
-  await applyPayments(tx, kind, id);
-  if (kind === 'order') await rollup(tx, id, 1);
-  const after = await getDoc(tx, kind, id);
-  await recordEvent(
+  const docKind = { table: KINDS[kind].t, ...docEvents(kind) };
+  const { extra, ...own } = steps;
+  const saved = await saveRecord(
     tx,
-    actor,
+    docKind,
+    input,
     {
-      entityType: kind,
-      entityId: id,
-      event,
-      data: {
-        ...(kind === 'order' ? { oc_ref: after.oc_ref } : { quote_ref: after.quote_ref }),
-        ...extra,
-        changes: diff(before ? snapshot(before) : null, snapshot(after)),
+      ...own,
+      fields: async (before) => {
+        const fields = typeof own.fields === 'function' ? await own.fields(before) : own.fields;
+        if (before && kind === 'order') await rollup(tx, before.id, -1);
+        return fields;
       },
+      written: async (id, before) => {
+        if (own.written) await own.written(id, before);
+        await applyPayments(tx, kind, id);
+        if (kind === 'order') await rollup(tx, id, 1);
+      },
+      data: (after, changes) => ({ ...docKind.label(after), ...extra, changes }),
     },
+    actor,
     now,
   );
+  const after = saved.record;
   const counts = kind === 'order' && after.shipping_status !== 'cancel' && after.payment_status === 'not paid';
   const warning = counts ? await creditWarning(tx, after.dealer) : undefined;
   return { doc: after, warning };
