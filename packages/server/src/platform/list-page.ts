@@ -7,7 +7,7 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/client';
-import { plannedRows } from './list-totals';
+import { EXACT_COUNT_LIMIT, plannedRows } from './list-totals';
 
 /** The table a list pages through; `live`: the condition every row of the list meets (e.g. not deleted). */
 export interface ListTable {
@@ -286,6 +286,31 @@ export async function withMatches<C extends { total: number; ids?: number[] }, R
   if (walksDirectly(p)) return Promise.all([count(), page(undefined)]);
   const c = await count();
   return [c, await page(c.total, c.ids)];
+}
+
+/**
+ * A search's matches read once for the page and the count: at most `cap` + 1 of them (through the search's
+ * index, no sort walk), the page's ids sorted from those. Undefined when more match than `cap` (the page is
+ * then found by findPage, the total counted or estimated) or when a page past the end has no row to count.
+ */
+export async function searchOnce(
+  db: Db,
+  p: PagePlan,
+  w: PageWindow,
+  cap = EXACT_COUNT_LIMIT,
+): Promise<{ ids: number[]; total: number } | undefined> {
+  const { table } = p.list;
+  const rows = await queryRows<{ id: number; n: number | string }>(
+    db,
+    sql`select id, count(*) over () as n
+        from (select ${table.id} as id, ${p.sort.key} as k from ${from(table)} where ${where(p.list, p.conds)}
+              limit ${cap + 1}) x
+        order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  if (rows.length && n <= cap) return { ids: rows.map((r) => Number(r.id)), total: n };
+  if (!rows.length && w.offset === 0) return { ids: [], total: 0 };
+  return undefined;
 }
 
 /** A way to find a page: each answers the same ids (or undefined where it does not apply). */

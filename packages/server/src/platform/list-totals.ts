@@ -50,54 +50,6 @@ export async function countCapped(db: Db, rows: SQL, cap: number): Promise<ListT
   return { total: Math.max(cap + 1, await estimate(db, rows)), estimated: true };
 }
 
-/** What listPageAndTotal reads: `table` as `alias` under `where` in `order`; the row `columns`, with `joins`. */
-export interface PagedList {
-  table: 'orders' | 'quotations';
-  alias: string;
-  where: SQL;
-  order: SQL;
-  columns: SQL;
-  joins?: SQL;
-  /** A search: its few matches are read once for the page and the count. */
-  search: boolean;
-  page: { offset: number; limit: number };
-}
-
-/**
- * A list's page and total. A search matches few rows: they are read once (at most the exact-count limit + 1) for
- * the page and the count. Otherwise, or when the search matched more, the page's ids first (an index walk under
- * the filters), then only those rows, and the total by listTotal.
- */
-export async function listPageAndTotal<R>(db: Db, l: PagedList): Promise<{ rows: R[] } & ListTotal> {
-  const table = sql.raw(l.table);
-  const a = sql.raw(l.alias);
-  const joins = l.joins ?? sql``;
-  const { limit, offset } = l.page;
-  if (l.search) {
-    const rows = await queryRows<R & { n: number | string }>(
-      db,
-      sql`select ${l.columns}, count(*) over () as n
-          from (select ${a}.* from ${table} ${a} where ${l.where} limit ${EXACT_COUNT_LIMIT + 1}) ${a} ${joins}
-          order by ${l.order} limit ${limit} offset ${offset}`,
-    );
-    const n = Number(rows[0]?.n ?? 0);
-    const strip = () => rows.map(({ n: _n, ...r }) => r as R);
-    if (rows.length && n <= EXACT_COUNT_LIMIT) return { rows: strip(), total: n, estimated: false };
-    if (!rows.length && offset === 0) return { rows: [], total: 0, estimated: false };
-  }
-  const rows = await queryRows<R>(
-    db,
-    sql`with page as materialized (select ${a}.id from ${table} ${a} where ${l.where} order by ${l.order}
-                                   limit ${limit} offset ${offset})
-        select ${l.columns} from page join ${table} ${a} on ${a}.id = page.id ${joins} order by ${l.order}`,
-  );
-  const total = await listTotal(db, sql`select 1 from ${table} ${a} where ${l.where}`, {
-    ...l.page,
-    length: rows.length,
-  });
-  return { rows, ...total };
-}
-
 /** The planner's estimate of how many rows a query returns (EXPLAIN, nothing is read). */
 export async function estimate(db: Db, rows: SQL): Promise<number> {
   const [r] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${rows}`);

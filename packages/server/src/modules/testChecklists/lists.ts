@@ -9,10 +9,13 @@ import {
   type TestOrderRow,
   type TestStatus,
 } from '@bpm/contract/testChecklists';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { type ListTotal, listPageAndTotal } from '../../platform/list-totals';
+import { orders } from '../../db/schema/sales';
 import { notFound } from '../../platform/errors';
+import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
+import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';
 
@@ -22,49 +25,78 @@ const and = (conds: SQL[]) => sql.join(conds, sql` and `);
 const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
   where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
 
+/** The orders as `o` (the `testable` condition is SQL on `o`). */
+const O = alias(orders, 'o');
+
 /**
  * Sort columns of the test order list, each with an index carrying the filter columns (0016_list_indexes).
  * Ties follow the direction (id asc or desc), as before.
  */
 const TEST_ORDER_SORTS: Record<string, SQL> = {
-  oc_ref: sql`o.oc_ref`,
-  dealer_name: sql`lower(o.dealer_name)`,
-  test_status: sql`o.test_status`,
+  oc_ref: sql`${O.ocRef}`,
+  dealer_name: sql`lower(${O.dealerName})`,
+  test_status: sql`${O.testStatus}`,
 };
 
-/** GET {role}/testChecklist/order: filter, sort, page and total in SQL. */
-export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[] } & ListTotal> {
-  const conds: SQL[] = [sql`o.deleted = 0`, testable];
-  if (q.search) conds.push(sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${likePattern(q.search)}`);
-  if (q.dealer) conds.push(sql`o.dealer_id = ${q.dealer}`);
-  if (q.date_from !== undefined) conds.push(sql`o.date >= ${q.date_from}`);
-  if (q.date_to !== undefined) conds.push(sql`o.date <= ${q.date_to}`);
-  if (q.test_status !== 'all') conds.push(sql`o.test_status = ${q.test_status}`);
+/**
+ * The test order list's page plan: the sort's index walks under the filters (`direct`). Dates are never null:
+ * `nulls last` descending (`nulls first` ascending) is the same order as before and walks orders_date_idx
+ * (date desc nulls last, id desc nulls last) in either direction.
+ */
+function plan(q: TestOrderListQuery): PagePlan {
+  const conds: SQL[] = [testable];
+  if (q.search) conds.push(sql`lower(${O.ocRef} || ' ' || ${O.dealerName}) like ${likePattern(q.search)}`);
+  if (q.dealer) conds.push(sql`${O.dealerId} = ${q.dealer}`);
+  if (q.date_from !== undefined) conds.push(sql`${O.date} >= ${q.date_from}`);
+  if (q.date_to !== undefined) conds.push(sql`${O.date} <= ${q.date_to}`);
+  if (q.test_status !== 'all') conds.push(sql`${O.testStatus} = ${q.test_status}`);
   const asc = q.sort !== undefined && q.order === 'asc';
+  const dir = asc ? sql`asc` : sql`desc`;
   const col = q.sort && q.sort !== 'date' ? TEST_ORDER_SORTS[q.sort] : undefined;
-  // Dates are never null: `nulls last` descending (`nulls first` ascending) is the same order as before and
-  // walks orders_date_idx (date desc nulls last, id desc nulls last) in either direction.
-  const order = col
-    ? sql`${col} ${asc ? sql`asc` : sql`desc`}, o.id ${asc ? sql`asc` : sql`desc`}`
+  const [walk, keyed] = col
+    ? [sql`${col} ${dir}, ${O.id} ${dir}`, sql`k ${dir}, id ${dir}`]
     : asc
-      ? sql`o.date asc nulls first, o.id asc nulls first`
-      : sql`o.date desc nulls last, o.id desc nulls last`;
-  const where = and(conds);
-  const columns = sql`o.id, o.oc_ref, o.dealer_id as dealer, o.dealer_name, o.date, o.test_status`;
-  // A search is read once for the page and the count (each match checked for something to test).
-  const { rows, ...total } = await listPageAndTotal<TestOrderRow>(db, {
-    table: 'orders',
-    alias: 'o',
-    where,
-    order,
-    columns,
-    search: !!q.search,
-    page: q,
-  });
+      ? [sql`${O.date} asc nulls first, ${O.id} asc nulls first`, sql`k asc nulls first, id asc nulls first`]
+      : [sql`${O.date} desc nulls last, ${O.id} desc nulls last`, sql`k desc nulls last, id desc nulls last`];
   return {
-    rows: rows.map((r) => ({ ...r, id: Number(r.id), dealer: Number(r.dealer), date: Number(r.date) })),
-    ...total,
+    list: { table: O, live: sql`${O.deleted} = 0` },
+    conds,
+    sort: { key: col ?? sql`${O.date}`, walk, keyed },
+    direct: true,
   };
+}
+
+const rowColumns = {
+  id: O.id,
+  oc_ref: O.ocRef,
+  dealer: O.dealerId,
+  dealer_name: O.dealerName,
+  date: O.date,
+  test_status: sql<TestStatus>`${O.testStatus}`,
+};
+
+/**
+ * GET {role}/testChecklist/order: filter, sort, page and total in SQL. A search is read once for the page and
+ * the count (each match checked for something to test).
+ */
+export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[] } & ListTotal> {
+  const p = plan(q);
+  const found = q.search ? await searchOnce(db, p, q) : undefined;
+  const rows = await findPage(
+    db,
+    p,
+    q,
+    undefined,
+    { byIds: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)) },
+    found?.ids,
+  );
+  const total = found
+    ? { total: found.total, estimated: false }
+    : await listTotal(db, sql`select 1 from ${orders} o where ${and([p.list.live!, ...p.conds])}`, {
+        ...q,
+        length: rows.length,
+      });
+  return { rows, ...total };
 }
 
 /** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
