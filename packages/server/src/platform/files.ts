@@ -79,10 +79,17 @@ export async function storeUpload(
   return { id: row!.id, fileName };
 }
 
+/** The files of a multipart request, with what storing them needs: a service stores them in its save. */
+export interface Uploads {
+  files: UploadedFile[];
+  deps: Deps;
+  user: AuthUser;
+}
+
 /** Checks and stores the file sent in form field `field`, if one was sent, with the caller as its creator. */
 export async function storeFieldUpload(
   db: Db,
-  ctx: { files: UploadedFile[]; deps: Deps; user: AuthUser },
+  ctx: Uploads,
   field: string,
   kind: FileKind,
   now: number,

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
-import { storeFieldUpload } from '../../platform/files';
 import { defineListAndGet, defineRoute } from '../../platform/route';
 import * as dealers from './service';
 
@@ -60,10 +59,7 @@ export function dealerRoutes(app: FastifyInstance) {
     response: dealer,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
-      // The PDF is checked by content and stored inside the save transaction.
-      const store = async (tx: typeof deps.db) =>
-        (await storeFieldUpload(tx, { files, deps, user }, 'agreement_pdf', 'pdf', now))?.id;
-      return dealers.saveDealer(deps.db, body, store, user, now);
+      return dealers.saveDealer(deps.db, body, { files, deps, user }, user, now);
     },
   });
 }

@@ -15,6 +15,7 @@ import { dealers } from '../../db/schema/sales';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
+import { storeFieldUpload, type Uploads } from '../../platform/files';
 import { keyOrder, likePattern, sortKey } from '../../platform/paging';
 import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
 import { renameDealerOnDocuments } from '../sales-docs/dealer-name';
@@ -179,13 +180,16 @@ const DEALER: RecordKind<Dealer> = {
 export async function saveDealer(
   db: Db,
   input: DealerSave,
-  storeAgreement: ((tx: Db) => Promise<number | undefined>) | undefined,
+  uploads: Uploads | undefined,
   actor: Actor,
   now: number,
 ): Promise<Dealer> {
   return db.transaction(async (tx) => {
     const fields = async () => {
-      const agreementFileId = storeAgreement ? await storeAgreement(tx) : undefined;
+      // The PDF is checked by content and stored inside the save transaction.
+      const agreementFileId = uploads
+        ? (await storeFieldUpload(tx, uploads, 'agreement_pdf', 'pdf', now))?.id
+        : undefined;
       return {
         name: input.name,
         prefix: input.prefix,

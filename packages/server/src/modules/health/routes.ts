@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/route';
+import { checkDatabase } from './service';
 
 export function healthRoutes(app: FastifyInstance) {
   defineRoute(app, {
@@ -10,7 +10,7 @@ export function healthRoutes(app: FastifyInstance) {
     access: { public: true },
     response: z.object({ status: z.literal('ok') }),
     async handler({ deps }) {
-      await deps.db.execute(sql`select 1`);
+      await checkDatabase(deps.db);
       return { status: 'ok' };
     },
   });

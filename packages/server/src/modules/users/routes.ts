@@ -2,9 +2,8 @@ import { idParams } from '@bpm/contract/common';
 import { signatureDeleted, user, userFlagAnswer, userListQuery, userRow, userSave } from '@bpm/contract/users';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import type { Db } from '../../db/client';
 import { registerFileType } from '../../platform/file-types';
-import { sendFile, storeFieldUpload } from '../../platform/files';
+import { sendFile } from '../../platform/files';
 import { defineListAndGet, definePutById, defineRoute, flagRoutes } from '../../platform/route';
 import * as users from './service';
 
@@ -26,10 +25,7 @@ export function userRoutes(app: FastifyInstance) {
     response: user,
     async handler({ body, files, user, deps }) {
       const now = unixNow(deps.clock);
-      // Stored inside the save's transaction, after the user rules pass: a refused save leaves no file row.
-      const storeSignature = async (tx: Db) =>
-        (await storeFieldUpload(tx, { files, deps, user }, 'signature_img', 'image', now))?.id;
-      return users.saveUser(deps.db, body, storeSignature, user, now);
+      return users.saveUser(deps.db, body, { files, deps, user }, user, now);
     },
   });
 

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users';
 import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
+import { storeFieldUpload, type Uploads } from '../../platform/files';
 import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
 import { type RecordKind, saveRecord } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
@@ -103,7 +104,7 @@ const USER: RecordKind<User> = {
 export async function saveUser(
   db: Db,
   input: UserSave,
-  storeSignature: ((tx: Db) => Promise<number | undefined>) | undefined,
+  uploads: Uploads | undefined,
   actor: Actor,
   now: number,
 ): Promise<User> {
@@ -121,7 +122,10 @@ export async function saveUser(
         }
         if (input.id === actor.user_id && input.active === 0) throw forbidden(MSG.cannotDeleteSelf);
       }
-      const signatureFileId = storeSignature ? await storeSignature(tx) : undefined;
+      // Stored inside the save's transaction, after the user rules pass: a refused save leaves no file row.
+      const signatureFileId = uploads
+        ? (await storeFieldUpload(tx, uploads, 'signature_img', 'image', now))?.id
+        : undefined;
       const form = {
         username: input.username,
         userRole: input.user_role,
