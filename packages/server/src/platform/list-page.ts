@@ -42,8 +42,8 @@ export type Merge =
       bucket: SQL;
       /** The buckets: a series from `lo` to `hi`, or the `values` a query selects (one column). */
       series: () => Promise<{ lo: SQL; hi: SQL } | { values: SQL } | undefined>;
-      /** The conditions within a bucket, when they are fewer than the filter's (the bucket implies the rest). */
-      conds?: SQL[];
+      /** Conditions of the filter a bucket implies (e.g. the scope 'in my projects'): not checked within it. */
+      implied?: SQL[];
     };
 type MergeWhen = 'first' | 'large' | 'last';
 
@@ -218,7 +218,7 @@ async function merged(db: Db, p: PagePlan, m: Merge, w: PageWindow): Promise<num
     db,
     sql`select m.id from ${buckets}
         cross join lateral (select ${table.id} as id, ${p.sort.key} as k from ${from(table)}
-                            where ${where(p.list, [...(m.conds ?? p.conds), sql`${m.bucket} = b`])}
+                            where ${where(p.list, [...p.conds.filter((c) => !m.implied?.includes(c)), sql`${m.bucket} = b`])}
                             order by ${p.sort.walk} limit ${end}) m
         order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
   );
@@ -288,27 +288,47 @@ export async function withMatches<C extends { total: number; ids?: number[] }, R
   return [c, await page(c.total, c.ids)];
 }
 
+/** What searchOnce reads first: a search's conditions through their own indexes, only `columns` of the rows. */
+export interface Fenced {
+  conds: SQL[];
+  /** The columns the plan's other conditions and the sort read (as the table's own name or alias). */
+  columns: SQL;
+}
+
 /**
- * A search's matches read once for the page and the count: at most `cap` + 1 of them (through the search's
- * index, no sort walk), the page's ids sorted from those. Undefined when more match than `cap` (the page is
- * then found by findPage, the total counted or estimated) or when a page past the end has no row to count.
+ * A search's matches read once for the page and the count: at most `cap` + 1 of them (null: all) through the
+ * search's index, no sort walk, the page's ids sorted from those. `fenced`: read those conditions' matches
+ * first (`offset 0` fences the subquery, so the planner cannot walk another index and filter every row), then
+ * the plan's other conditions. Undefined when more match than `cap` (the page is then found by findPage, the
+ * total counted or estimated) or when a page past the end has no row to count.
  */
 export async function searchOnce(
   db: Db,
   p: PagePlan,
   w: PageWindow,
-  cap = EXACT_COUNT_LIMIT,
+  opts: { cap?: number | null; fenced?: Fenced } = {},
 ): Promise<{ ids: number[]; total: number } | undefined> {
   const { table } = p.list;
+  const cap = opts.cap === undefined ? EXACT_COUNT_LIMIT : opts.cap;
+  const fenced = opts.fenced;
+  const source = fenced
+    ? sql`(select ${fenced.columns} from ${from(table)} where ${sql.join(fenced.conds, sql` and `)} offset 0)
+          ${sql.identifier(getTableName(table))}`
+    : from(table);
+  const conds = fenced ? p.conds.filter((c) => !fenced.conds.includes(c)) : p.conds;
+  // Every match counted: one pass in the sort's own order. Else at most cap + 1 matches, sorted by key.
   const rows = await queryRows<{ id: number; n: number | string }>(
     db,
-    sql`select id, count(*) over () as n
-        from (select ${table.id} as id, ${p.sort.key} as k from ${from(table)} where ${where(p.list, p.conds)}
-              limit ${cap + 1}) x
-        order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
+    cap === null
+      ? sql`select ${table.id} as id, count(*) over () as n from ${source} where ${where(p.list, conds)}
+            order by ${p.sort.walk} limit ${w.limit} offset ${w.offset}`
+      : sql`select id, count(*) over () as n
+            from (select ${table.id} as id, ${p.sort.key} as k from ${source} where ${where(p.list, conds)}
+                  limit ${cap + 1}) x
+            order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
   );
   const n = Number(rows[0]?.n ?? 0);
-  if (rows.length && n <= cap) return { ids: rows.map((r) => Number(r.id)), total: n };
+  if (rows.length && (cap === null || n <= cap)) return { ids: rows.map((r) => Number(r.id)), total: n };
   if (!rows.length && w.offset === 0) return { ids: [], total: 0 };
   return undefined;
 }

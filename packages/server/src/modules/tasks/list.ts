@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/work';
-import { findPage, type PagePlan } from '../../platform/list-page';
+import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
 import { likePattern } from '../../platform/paging';
 import { myProjectIds, requireRole, taskVisibleTo } from '../projects/access';
 import { taskColumns, taskFrom } from './service';
@@ -35,14 +35,9 @@ const NEWEST = {
   keyed: sql`k desc nulls last, id desc nulls last`,
 };
 
-/**
- * A search's matches within `narrow` (a condition the scope implies, checked with the search's trigram index: a
- * bitmap AND, so only the scope's candidates are read), with the filter columns the lists read, as `t`.
- */
-const searched = (search: string, narrow: SQL) =>
-  sql`(select ${T.id}, ${T.projectId}, ${T.parentId}, ${T.status}, ${T.priority}, ${T.dueDate}, ${T.dateAdded},
-         ${T.assignedTo}, ${T.addedBy}
-       from ${tasks} t where lower(${T.title}) like ${likePattern(search)} and ${narrow} offset 0) t`;
+/** The filter columns the lists read of a search's matches (read first, within the scope's `narrow`). */
+const SEARCHED_COLUMNS = sql`${T.id}, ${T.projectId}, ${T.parentId}, ${T.status}, ${T.priority}, ${T.dueDate},
+  ${T.dateAdded}, ${T.assignedTo}, ${T.addedBy}`;
 
 /** What a task list declares: its scope, its order, and how its pages are found (`plan`). */
 interface TaskList {
@@ -64,40 +59,30 @@ const readRows = (db: Db, ids: number[]) =>
   );
 
 /**
- * A page and its total. A search reads its matches once through tasks_title_trgm (`offset 0` fences the
- * subquery, so no walk of the ids filters every title: 1 s at 1M tasks) and counts them in the same pass;
- * otherwise the engine finds the page's ids, then only those tasks are read with their people, project and
- * subtask count, and the total is counted.
+ * A page and its total. A search reads its matches once through tasks_title_trgm (fenced: no walk of the ids
+ * filters every title, 1 s at 1M tasks) and counts them in the same pass; otherwise the engine finds the page's
+ * ids, then only those tasks are read with their people, project and subtask count, and the total is counted.
  */
 async function taskPage(db: Db, l: TaskList, q: TaskListQuery) {
-  const where = sql.join([l.scope, ...l.conds], sql` and `);
-  let known: number[] | undefined;
-  let total: number | undefined;
-  if (q.search) {
-    const found = await queryRows<{ id: number; n: number }>(
-      db,
-      sql`select t.id, count(*) over () as n from ${searched(q.search, l.narrow)} where ${where}
-          order by ${l.sort.walk} limit ${q.limit} offset ${q.offset}`,
+  const title = q.search ? sql`lower(${T.title}) like ${likePattern(q.search)}` : undefined;
+  const conds = [l.scope, ...l.conds, ...(title ? [title] : [])];
+  const plan: PagePlan = { list: { table: T }, conds, sort: l.sort, ...l.plan };
+  // A search: its matches within `narrow` (a condition the scope implies, checked with the title's trigram index:
+  // a bitmap AND, so only the scope's candidates are read), then the scope and filters, all counted.
+  const found = title
+    ? await searchOnce(db, plan, q, { cap: null, fenced: { conds: [title, l.narrow], columns: SEARCHED_COLUMNS } })
+    : undefined;
+  const rows = await findPage(db, plan, q, undefined, { byIds: readRows }, found?.ids);
+  const total =
+    found?.total ??
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from ${tasks} t where ${sql.join(conds, sql` and `)}`,
+        )
+      )[0]?.n ?? 0,
     );
-    known = found.map((r) => Number(r.id));
-    total = found.length ? Number(found[0]?.n) : q.offset === 0 ? 0 : undefined;
-  }
-  const rows = await findPage(
-    db,
-    { list: { table: T }, conds: [l.scope, ...l.conds], sort: l.sort, ...l.plan },
-    q,
-    undefined,
-    { byIds: readRows },
-    known,
-  );
-  total ??= Number(
-    (
-      await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${q.search ? searched(q.search, l.narrow) : sql`${tasks} t`} where ${where}`,
-      )
-    )[0]?.n ?? 0,
-  );
   return { rows, total };
 }
 
@@ -120,10 +105,11 @@ export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' |
       q,
     );
   }
+  const scope = sql`${T.projectId} in ${myProjectIds(userId)}`;
   return taskPage(
     db,
     {
-      scope: sql`${T.projectId} in ${myProjectIds(userId)}`,
+      scope,
       conds,
       sort: NEWEST,
       // An array, not IN (subquery): the planner then ANDs one project bitmap with the trigram bitmap instead of
@@ -138,7 +124,7 @@ export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' |
             kind: 'buckets',
             when: 'first',
             bucket: sql`${T.projectId}`,
-            conds,
+            implied: [scope],
             series: async () => ({ values: myProjectIds(userId) }),
           },
         ],
