@@ -113,9 +113,10 @@ export interface SaveSteps<R> {
   /**
    * The columns to write (an insert adds createdAt/updatedAt; an update bumps version and updatedAt).
    * A function runs after the version check and before the write: the area's own checks that need the
-   * stored record go there, and may throw.
+   * stored record go there, and may throw. `null` on an update: nothing changed, so no write and no
+   * new version (the event is still written).
    */
-  fields: Record<string, unknown> | ((before: R | undefined) => Promise<Record<string, unknown>>);
+  fields: Record<string, unknown> | ((before: R | undefined) => Promise<Record<string, unknown> | null>);
   /** After the lock and read, before the version check: rules (role, state) that refuse before a stale version. */
   guard?(before: R): void | Promise<void>;
   /** After the row is written, before it is read back: lines and children, values derived from the new id. */
@@ -159,7 +160,8 @@ export async function saveRecord<R extends { id: number; version: number }>(
     if (steps.guard) await steps.guard(before);
     await checkVersion(tx, kind.entityType, before, input.version);
     id = before.id;
-    await updateVersioned(tx, kind.table, id, await values(before), now);
+    const set = await values(before);
+    if (set) await updateVersioned(tx, kind.table, id, set, now);
   }
   if (steps.written) await steps.written(id, before);
   const record = await (steps.readBack ?? kind.get)(tx, id);

@@ -1,4 +1,4 @@
-import type { EventName } from '@bpm/contract/events';
+import { EVENTS, type EventName } from '@bpm/contract/events';
 import { TEST_STATUSES } from '@bpm/contract/orders';
 import {
   aggregateStatus,
@@ -15,7 +15,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { RecordAsked } from '../../platform/authorize';
 import { notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-import { lockRecord } from '../../platform/records';
+import { lockRecord, saveRecord } from '../../platform/records';
 import { setOrderTestStatus } from '../sales-docs/test-status';
 
 /** Order checklists and stock checklists share one table; a stock one has no order. */
@@ -159,12 +159,100 @@ export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void>
   await setOrderTestStatus(tx, orderId, aggregateStatus(rows.map((r) => r.status)));
 }
 
-/** Bumps the version; a signed checklist changed in its steps or revision now waits for approval. */
-export async function touch(tx: Db, c: TestChecklist, now: number, opts: { contentChanged?: boolean } = {}) {
-  const set: Record<string, unknown> = { version: sql`${testChecklists.version} + 1`, updatedAt: now };
-  if (opts.contentChanged && c.qa_by != null) set.changedAfterSign = 1;
-  await tx.update(testChecklists).set(set).where(eq(testChecklists.id, c.id));
-  await refreshStatus(tx, c.id, now);
+/** The changed `keys` between two reads of a checklist, for its events. */
+export function changes(a: TestChecklist, b: TestChecklist, keys: (keyof TestChecklist)[]) {
+  const out: Record<string, { old: unknown; new: unknown }> = {};
+  for (const k of keys)
+    if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) out[k] = { old: a[k] ?? null, new: b[k] ?? null };
+  return out;
+}
+
+/** What the shared save needs of a checklist of `kind` beside its table. */
+function checklistEvents(kind: Kind) {
+  return {
+    entityType: CHECKLIST_ENTITY,
+    event: { created: EVENTS.test_checklist.added, updated: EVENTS.test_checklist.updated },
+    get: (db: Db, id: number) => getChecklist(db, kind, id),
+    snapshot: (c: TestChecklist) => ({ ...c }),
+    label: (c: TestChecklist) => ({ checklist_id: c.id, order_id: c.order_id, product_code: c.product_code }),
+  } as const;
+}
+
+/** One change of a checklist, saved through the shared save. */
+export interface ChecklistChange {
+  /** After the version check: the caller's checks, then the columns to set (`{}`: only a new version). */
+  fields?(before: TestChecklist): Promise<Record<string, unknown> | null>;
+  /** A signed checklist changed in its steps or revision now waits for approval. */
+  contentChanged?(before: TestChecklist): boolean;
+  event: EventName;
+  /** What the event adds beside the checklist's id, order and product code. */
+  data(after: TestChecklist, before: TestChecklist): Record<string, unknown>;
+}
+
+/**
+ * Saves a change of a checklist: lock, version check (when `version` is sent), the write with a new
+ * version, its status (and its order's) recomputed, and its event. `fields` answering null writes nothing.
+ */
+export async function saveChecklist(
+  tx: Db,
+  kind: Kind,
+  id: number,
+  version: number | undefined,
+  change: ChecklistChange,
+  actor: Actor,
+  now: number,
+): Promise<TestChecklist> {
+  const checklist = { table: testChecklists, ...checklistEvents(kind) };
+  let wrote = false;
+  const { record } = await saveRecord(
+    tx,
+    checklist,
+    { id, version },
+    {
+      fields: async (before) => {
+        const set = change.fields ? await change.fields(before!) : {};
+        wrote = set !== null;
+        if (!set) return null;
+        return change.contentChanged?.(before!) && before!.qa_by != null ? { ...set, changedAfterSign: 1 } : set;
+      },
+      written: async (cid) => {
+        if (wrote) await refreshStatus(tx, cid, now);
+      },
+      event: change.event,
+      data: (after, _changes, before) => ({ ...checklist.label(after), ...change.data(after, before!) }),
+    },
+    actor,
+    now,
+  );
+  return record;
+}
+
+/** Adds a checklist (`fields`: its columns; `written`: its first steps) with its status and its event. */
+export async function addChecklist(
+  tx: Db,
+  kind: Kind,
+  fields: Record<string, unknown>,
+  written: (id: number) => Promise<void>,
+  actor: Actor,
+  now: number,
+): Promise<TestChecklist> {
+  const checklist = { table: testChecklists, ...checklistEvents(kind) };
+  const { record } = await saveRecord(
+    tx,
+    checklist,
+    {},
+    {
+      fields,
+      written: async (id) => {
+        await written(id);
+        await refreshStatus(tx, id, now);
+      },
+      data: (c) => ({ ...checklist.label(c), test_by: c.test_by_name, quantity: c.quantity }),
+    },
+    actor,
+    now,
+  );
+  return record;
 }
 
 export async function checklistEvent(

@@ -19,15 +19,15 @@ import { authorize } from '../../platform/authorize';
 import { badRequest, invalid, invalidState, notFound } from '../../platform/errors';
 import { lockWhere } from '../../platform/records';
 import {
+  addChecklist,
+  changes,
   checklistAsked,
   checklistEvent,
-  getChecklist,
   type Kind,
   lockChecklist,
   refreshOrderStatus,
-  refreshStatus,
+  saveChecklist,
   selectChecklists,
-  touch,
 } from './core';
 
 const TESTER_ROLES = ['tester', 'sale', 'production'] as const;
@@ -75,15 +75,7 @@ async function insertChecklist(
   kind: Kind,
 ): Promise<TestChecklist> {
   await checkTester(tx, v.testBy);
-  const [row] = await tx
-    .insert(testChecklists)
-    .values({ ...v, createdAt: now, updatedAt: now })
-    .returning({ id: testChecklists.id });
-  await copyProductSteps(tx, row!.id, v.productId);
-  await refreshStatus(tx, row!.id, now);
-  const c = await getChecklist(tx, kind, row!.id);
-  await checklistEvent(tx, actor, c, 'test_checklist_added', { test_by: c.test_by_name, quantity: c.quantity }, now);
-  return c;
+  return addChecklist(tx, kind, v, (id) => copyProductSteps(tx, id, v.productId), actor, now);
 }
 
 export async function addOrderChecklist(db: Db, input: ChecklistAdd, actor: AuthUser, now: number) {
@@ -135,55 +127,50 @@ export async function editChecklist(
   now: number,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, kind, id, input.version);
-    authorize(actor.user_role, 'testChecklists.manage', checklistAsked(actor, before));
-    const set: Record<string, unknown> = {};
-    if ('order_product_id' in input) {
-      const line = await orderLine(tx, input.order_product_id);
-      if (line.orderId !== before.order_id || line.productId !== before.product_id)
-        throw invalid({ order_product_id: TC_MSG.wrongProduct });
-    }
-    if (input.test_by !== before.test_by) {
-      await checkTester(tx, input.test_by);
-      set.testBy = input.test_by;
-    }
-    const quantity = input.quantity ?? before.quantity;
-    if (quantity !== before.quantity) {
-      set.quantity = quantity;
-      // Lowering the quantity deletes the serials beyond the new limit and their results.
-      const [p] = await tx
-        .select({ pl_serial_count: products.plSerialCount, has_modem: products.hasModem })
-        .from(products)
-        .where(eq(products.id, before.product_id));
-      const max = maxSerials(quantity, p!);
-      if (before.serials.length > max) {
-        const kept = before.serials.slice(0, max);
-        set.serials = kept;
-        await pruneResults(tx, id, kept);
+    const fields = async (before: TestChecklist) => {
+      authorize(actor.user_role, 'testChecklists.manage', checklistAsked(actor, before));
+      const set: Record<string, unknown> = {};
+      if ('order_product_id' in input) {
+        const line = await orderLine(tx, input.order_product_id);
+        if (line.orderId !== before.order_id || line.productId !== before.product_id)
+          throw invalid({ order_product_id: TC_MSG.wrongProduct });
       }
-    }
-    if (Object.keys(set).length) {
-      await tx.update(testChecklists).set(set).where(eq(testChecklists.id, id));
-      await touch(tx, before, now);
-    }
-    const after = await getChecklist(tx, kind, id);
-    await checklistEvent(
+      if (input.test_by !== before.test_by) {
+        await checkTester(tx, input.test_by);
+        set.testBy = input.test_by;
+      }
+      const quantity = input.quantity ?? before.quantity;
+      if (quantity !== before.quantity) {
+        set.quantity = quantity;
+        // Lowering the quantity deletes the serials beyond the new limit and their results.
+        const [p] = await tx
+          .select({ pl_serial_count: products.plSerialCount, has_modem: products.hasModem })
+          .from(products)
+          .where(eq(products.id, before.product_id));
+        const max = maxSerials(quantity, p!);
+        if (before.serials.length > max) {
+          const kept = before.serials.slice(0, max);
+          set.serials = kept;
+          await pruneResults(tx, id, kept);
+        }
+      }
+      // An unchanged form keeps its version.
+      return Object.keys(set).length ? set : null;
+    };
+    return saveChecklist(
       tx,
+      kind,
+      id,
+      input.version,
+      {
+        fields,
+        event: 'test_checklist_updated',
+        data: (after, before) => ({ changes: changes(before, after, ['test_by_name', 'quantity', 'serials']) }),
+      },
       actor,
-      after,
-      'test_checklist_updated',
-      { changes: changes(before, after, ['test_by_name', 'quantity', 'serials']) },
       now,
     );
-    return after;
   });
-}
-
-function changes(a: TestChecklist, b: TestChecklist, keys: (keyof TestChecklist)[]) {
-  const out: Record<string, { old: unknown; new: unknown }> = {};
-  for (const k of keys)
-    if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) out[k] = { old: a[k] ?? null, new: b[k] ?? null };
-  return out;
 }
 
 export async function deleteChecklist(db: Db, kind: Kind, id: number, actor: AuthUser, now: number) {
@@ -237,22 +224,26 @@ export async function saveSerials(
   now: number,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, kind, id, input.version);
-    authorize(actor.user_role, 'testChecklists.serials', checklistAsked(actor, before));
     const serials = input.serials.map((s) => s.trim());
-    const problem = serialsProblem(input.serials, before.product_max_serials, before.product_has_modem === 1);
-    if (problem) throw badRequest(problem, { serials: problem });
-    // Resetting (an empty list) discards every result; otherwise the results of changed columns go.
-    await pruneResults(tx, id, serials);
-    await tx.update(testChecklists).set({ serials }).where(eq(testChecklists.id, id));
-    await touch(tx, before, now);
-    const after = await getChecklist(tx, kind, id);
-    await checklistEvent(
+    const fields = async (before: TestChecklist) => {
+      authorize(actor.user_role, 'testChecklists.serials', checklistAsked(actor, before));
+      const problem = serialsProblem(input.serials, before.product_max_serials, before.product_has_modem === 1);
+      if (problem) throw badRequest(problem, { serials: problem });
+      // Resetting (an empty list) discards every result; otherwise the results of changed columns go.
+      await pruneResults(tx, id, serials);
+      return { serials };
+    };
+    const after = await saveChecklist(
       tx,
+      kind,
+      id,
+      input.version,
+      {
+        fields,
+        event: serials.length ? 'test_checklist_serials_saved' : 'test_checklist_serials_reset',
+        data: (after, before) => ({ changes: changes(before, after, ['serials', 'status']) }),
+      },
       actor,
-      after,
-      serials.length ? 'test_checklist_serials_saved' : 'test_checklist_serials_reset',
-      { changes: changes(before, after, ['serials', 'status']) },
       now,
     );
     return { ...after, warnings: await serialsElsewhere(tx, id, serials) };
@@ -268,92 +259,122 @@ export async function saveResult(
   now: number,
 ) {
   return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, kind, id);
-    authorize(actor.user_role, 'testChecklists.result', checklistAsked(actor, before));
-    const [step] = await tx
-      .select({ id: testChecklistSteps.id })
-      .from(testChecklistSteps)
-      .where(and(eq(testChecklistSteps.id, input.step_id), eq(testChecklistSteps.checklistId, id)));
-    if (!step) throw invalid({ step_id: TC_MSG.stepNotFound });
-    const serial = before.serials[input.item_id - 1];
-    if (!serial) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
-    await tx
-      .insert(testResults)
-      .values({
-        checklistId: id,
-        stepId: step.id,
-        itemId: input.item_id,
-        serial,
-        testResult: input.result,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [testResults.stepId, testResults.itemId],
-        set: { serial, testResult: input.result, updatedAt: now },
-      });
-    await tx.update(testChecklists).set({ testDate: now }).where(eq(testChecklists.id, id));
-    await touch(tx, before, now);
-    const after = await getChecklist(tx, kind, id);
-    await checklistEvent(
+    let stepId = 0;
+    let serial = '';
+    const fields = async (before: TestChecklist) => {
+      authorize(actor.user_role, 'testChecklists.result', checklistAsked(actor, before));
+      const [step] = await tx
+        .select({ id: testChecklistSteps.id })
+        .from(testChecklistSteps)
+        .where(and(eq(testChecklistSteps.id, input.step_id), eq(testChecklistSteps.checklistId, id)));
+      if (!step) throw invalid({ step_id: TC_MSG.stepNotFound });
+      stepId = step.id;
+      serial = before.serials[input.item_id - 1] ?? '';
+      if (!serial) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
+      await tx
+        .insert(testResults)
+        .values({
+          checklistId: id,
+          stepId: step.id,
+          itemId: input.item_id,
+          serial,
+          testResult: input.result,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [testResults.stepId, testResults.itemId],
+          set: { serial, testResult: input.result, updatedAt: now },
+        });
+      return { testDate: now };
+    };
+    return saveChecklist(
       tx,
+      kind,
+      id,
+      undefined,
+      {
+        fields,
+        event: 'test_result_saved',
+        data: (after) => ({
+          step_id: stepId,
+          item_id: input.item_id,
+          serial,
+          result: input.result,
+          status: after.status,
+        }),
+      },
       actor,
-      after,
-      'test_result_saved',
-      { step_id: step.id, item_id: input.item_id, serial, result: input.result, status: after.status },
       now,
     );
-    return after;
   });
 }
 
 export async function saveRevision(db: Db, kind: Kind, id: number, rev: string, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, kind, id);
-    authorize(actor.user_role, 'testChecklists.revision', checklistAsked(actor, before));
-    // A stock checklist has no approval path: once signed its revision is frozen.
-    if (kind === 'stock' && before.qa_by != null) throw invalidState(TC_MSG.locked);
-    await tx.update(testChecklists).set({ rev }).where(eq(testChecklists.id, id));
-    await touch(tx, before, now, { contentChanged: rev !== before.rev });
-    const after = await getChecklist(tx, kind, id);
-    await checklistEvent(
+  return db.transaction(async (tx) =>
+    saveChecklist(
       tx,
+      kind,
+      id,
+      undefined,
+      {
+        fields: async (before) => {
+          authorize(actor.user_role, 'testChecklists.revision', checklistAsked(actor, before));
+          // A stock checklist has no approval path: once signed its revision is frozen.
+          if (kind === 'stock' && before.qa_by != null) throw invalidState(TC_MSG.locked);
+          return { rev };
+        },
+        contentChanged: (before) => rev !== before.rev,
+        event: 'test_checklist_rev_saved',
+        data: (after, before) => ({ changes: changes(before, after, ['rev']) }),
+      },
       actor,
-      after,
-      'test_checklist_rev_saved',
-      { changes: changes(before, after, ['rev']) },
       now,
-    );
-    return after;
-  });
+    ),
+  );
 }
 
 /** Sign QC: a passed order checklist becomes completed, signed by the caller (irreversible). */
 export async function signQc(db: Db, id: number, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, 'order', id);
-    authorize(actor.user_role, 'testChecklists.sign', checklistAsked(actor, before, TC_MSG.notPassed));
-    await tx
-      .update(testChecklists)
-      .set({ qaBy: actor.user_id, qaDate: now, changedAfterSign: 0 })
-      .where(eq(testChecklists.id, id));
-    await touch(tx, before, now);
-    const after = await getChecklist(tx, 'order', id);
-    await checklistEvent(tx, actor, after, 'test_checklist_signed', { status: after.status }, now);
-    return after;
-  });
+  return db.transaction(async (tx) =>
+    saveChecklist(
+      tx,
+      'order',
+      id,
+      undefined,
+      {
+        fields: async (before) => {
+          authorize(actor.user_role, 'testChecklists.sign', checklistAsked(actor, before, TC_MSG.notPassed));
+          return { qaBy: actor.user_id, qaDate: now, changedAfterSign: 0 };
+        },
+        event: 'test_checklist_signed',
+        data: (after) => ({ status: after.status }),
+      },
+      actor,
+      now,
+    ),
+  );
 }
 
 /** Approval of a checklist changed after sign-off: back to completed. */
 export async function approve(db: Db, id: number, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) => {
-    const before = await lockChecklist(tx, 'order', id);
-    authorize(actor.user_role, 'testChecklists.approve', checklistAsked(actor, before, TC_MSG.notWaiting));
-    await tx.update(testChecklists).set({ changedAfterSign: 0 }).where(eq(testChecklists.id, id));
-    await touch(tx, before, now);
-    const after = await getChecklist(tx, 'order', id);
-    await checklistEvent(tx, actor, after, 'test_checklist_approved', { status: after.status }, now);
-    return after;
-  });
+  return db.transaction(async (tx) =>
+    saveChecklist(
+      tx,
+      'order',
+      id,
+      undefined,
+      {
+        fields: async (before) => {
+          authorize(actor.user_role, 'testChecklists.approve', checklistAsked(actor, before, TC_MSG.notWaiting));
+          return { changedAfterSign: 0 };
+        },
+        event: 'test_checklist_approved',
+        data: (after) => ({ status: after.status }),
+      },
+      actor,
+      now,
+    ),
+  );
 }
 
 /** Import from Stock: stock checklists of the line's product move to the order, results and all. */

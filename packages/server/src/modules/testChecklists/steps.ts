@@ -1,3 +1,4 @@
+import type { EventName } from '@bpm/contract/events';
 import { TC_MSG, type TestResult, type TestStep } from '@bpm/contract/testChecklists';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -5,7 +6,7 @@ import { testChecklistSteps, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalidState, notFound } from '../../platform/errors';
-import { checklistAsked, checklistEvent, getChecklist, type Kind, lockChecklist, touch } from './core';
+import { checklistAsked, getChecklist, type Kind, lockChecklist, saveChecklist } from './core';
 
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
@@ -60,6 +61,27 @@ async function lockForSteps(tx: Db, kind: Kind, checklistId: number, actor: Auth
   return c;
 }
 
+/** A change of a checklist's steps is a change of the checklist: a new version, and its event. */
+async function stepsChanged(
+  tx: Db,
+  kind: Kind,
+  checklistId: number,
+  event: EventName,
+  data: Record<string, unknown>,
+  actor: AuthUser,
+  now: number,
+) {
+  await saveChecklist(
+    tx,
+    kind,
+    checklistId,
+    undefined,
+    { contentChanged: () => true, event, data: () => data },
+    actor,
+    now,
+  );
+}
+
 async function renumber(tx: Db, orderedIds: number[]) {
   if (!orderedIds.length) return;
   const rows = orderedIds.map((id, i) => ({ id, si: i + 1 }));
@@ -86,14 +108,8 @@ export async function saveStep(
         .where(and(eq(testChecklistSteps.id, id), eq(testChecklistSteps.checklistId, c.id)));
       if (!before) throw notFound(TC_MSG.stepNotFound);
       await tx.update(testChecklistSteps).set({ testDesc: input.test_desc }).where(eq(testChecklistSteps.id, id));
-      await checklistEvent(
-        tx,
-        actor,
-        c,
-        'test_step_updated',
-        { step_id: id, changes: { test_desc: { old: before.testDesc, new: input.test_desc } } },
-        now,
-      );
+      const changes = { test_desc: { old: before.testDesc, new: input.test_desc } };
+      await stepsChanged(tx, kind, c.id, 'test_step_updated', { step_id: id, changes }, actor, now);
     } else {
       // SI number: the highest plus one, or 1 (section 4); the sent si_number is read-only.
       const [m] = await tx
@@ -105,9 +121,9 @@ export async function saveStep(
         .values({ checklistId: c.id, siNumber: (m?.max ?? 0) + 1, testDesc: input.test_desc })
         .returning({ id: testChecklistSteps.id });
       id = row!.id;
-      await checklistEvent(tx, actor, c, 'test_step_added', { step_id: id, test_desc: input.test_desc }, now);
+      const added = { step_id: id, test_desc: input.test_desc };
+      await stepsChanged(tx, kind, c.id, 'test_step_added', added, actor, now);
     }
-    await touch(tx, c, now, { contentChanged: true });
     return (await listSteps(tx, kind, c.id)).find((s) => s.id === id)!;
   });
 }
@@ -127,8 +143,7 @@ export async function deleteStep(db: Db, kind: Kind, id: number, actor: AuthUser
       tx,
       rest.map((r) => r.id),
     );
-    await checklistEvent(tx, actor, c, 'test_step_deleted', { step_id: id, test_desc: s.testDesc }, now);
-    await touch(tx, c, now, { contentChanged: true });
+    await stepsChanged(tx, kind, c.id, 'test_step_deleted', { step_id: id, test_desc: s.testDesc }, actor, now);
     return listSteps(tx, kind, c.id);
   });
 }
@@ -156,15 +171,8 @@ export async function reorderStep(
     ids.splice(to, 0, input.step_id);
     await renumber(tx, ids);
     if (from !== to) {
-      await checklistEvent(
-        tx,
-        actor,
-        c,
-        'test_step_moved',
-        { step_id: input.step_id, changes: { si_number: { old: from + 1, new: to + 1 } } },
-        now,
-      );
-      await touch(tx, c, now, { contentChanged: true });
+      const changes = { si_number: { old: from + 1, new: to + 1 } };
+      await stepsChanged(tx, kind, c.id, 'test_step_moved', { step_id: input.step_id, changes }, actor, now);
     }
     return listSteps(tx, kind, c.id);
   });
