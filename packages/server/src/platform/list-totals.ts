@@ -1,5 +1,6 @@
 // The total of a large list: exact where counting is cheap, the planner's estimate above a threshold.
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/client';
 
 /**
@@ -80,4 +81,42 @@ export async function plannedRows(db: Db, table: string): Promise<number> {
   const n = Number(r?.n ?? 0);
   planned.set(table, { n, at: Date.now() });
   return n;
+}
+
+/**
+ * A filter's count and sums estimated from a block sample of about `sampleRows` rows of `table` (every row of a
+ * table no larger: then exact), scaled by the share of the sampled rows that match: the number of blocks a
+ * sample draws varies (±10 % at 0.25 %), the share much less. `sums`: expressions summed over the matches.
+ */
+export async function sampledTotals<K extends string>(
+  db: Db,
+  table: PgTable,
+  where: SQL,
+  sums: Record<K, SQL>,
+  sampleRows: number,
+): Promise<{ n: number } & Record<K, number>> {
+  const keys = Object.keys(sums) as K[];
+  const rows = await plannedRows(db, getTableName(table));
+  const answer = (n: unknown, r: Record<string, unknown> | undefined, scale: number) =>
+    ({
+      n: Math.round(Number(n ?? 0) * scale),
+      ...Object.fromEntries(keys.map((k) => [k, Number(r?.[k] ?? 0) * scale])),
+    }) as { n: number } & Record<K, number>;
+  if (rows <= sampleRows) {
+    const columns = keys.map((k) => sql`coalesce(sum(${sums[k]}), 0) as ${sql.identifier(k)}`);
+    const [all] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select count(*)::int as n, ${sql.join(columns, sql`, `)} from ${table} where ${where}`,
+    );
+    return answer(all?.n, all, 1);
+  }
+  const values = keys.map((k) => sql`${sums[k]} as ${sql.identifier(k)}`);
+  const totals = keys.map((k) => sql`coalesce(sum(${sql.identifier(k)}) filter (where m), 0) as ${sql.identifier(k)}`);
+  const [s] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select count(*)::int as seen, count(*) filter (where m)::int as n, ${sql.join(totals, sql`, `)}
+        from (select ${sql.join(values, sql`, `)}, (${where}) as m
+              from ${table} tablesample system (${(100 * sampleRows) / rows}::real) repeatable (14)) x`,
+  );
+  return answer(s?.n, s, rows / Math.max(1, Number(s?.seen ?? 0)));
 }

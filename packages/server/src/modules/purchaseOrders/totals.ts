@@ -1,9 +1,9 @@
 // Purchase order totals: the list's count and amount, and the rollups kept in every PO write.
 import { type PoListQuery, roundPrice } from '@bpm/contract/purchaseOrders';
-import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { poRollup, purchaseOrders } from '../../db/schema/purchasing';
-import { EXACT_COUNT_LIMIT, estimate, plannedRows } from '../../platform/list-totals';
+import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
 
 const DAY = 86400;
 
@@ -71,27 +71,15 @@ export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps =
   return sampled(early ?? (await searchSample(db, where, caps.sampleRows)));
 }
 
-/**
- * A search's count and amount estimated from a block sample of about `sampleRows` POs (all of a small table),
- * scaled by the share of the sampled POs that match: the number of blocks a sample draws varies (±10 % at
- * 0.25 %), the share much less.
- */
-async function searchSample(db: Db, where: SQL, sampleRows: number): Promise<{ n: number; amount: number }> {
-  const rows = await plannedRows(db, getTableName(P));
-  if (rows <= sampleRows) {
-    const [all] = await queryRows<{ n: number; amount: string }>(db, sql`select ${sums} from ${P} where ${where}`);
-    return { n: Number(all?.n ?? 0), amount: Number(all?.amount ?? 0) };
-  }
-  const [s] = await queryRows<{ seen: number; n: number; amount: string | null }>(
+/** A search's count and non-cancelled amount estimated from a block sample of about `sampleRows` POs. */
+const searchSample = (db: Db, where: SQL, sampleRows: number) =>
+  sampledTotals(
     db,
-    sql`select count(*)::int as seen, count(*) filter (where m)::int as n,
-          coalesce(sum(${amount}) filter (where m and ${status} <> 'cancelled'), 0) as amount
-        from (select ${P.amount}, ${P.status}, (${where}) as m
-              from ${P} tablesample system (${(100 * sampleRows) / rows}::real) repeatable (14)) x`,
+    P,
+    where,
+    { amount: sql`case when ${P.status} <> 'cancelled' then ${P.amount} else 0 end` },
+    sampleRows,
   );
-  const scale = rows / Math.max(1, Number(s?.seen ?? 0));
-  return { n: Math.round(Number(s?.n ?? 0) * scale), amount: Number(s?.amount ?? 0) * scale };
-}
 
 /**
  * Totals of a date range (with or without the status and payment filters): the whole UTC days inside it
