@@ -182,7 +182,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
   return { record, before, created: !before };
 }
 
-/** Enable or disable: the `active` flag, a new version and the `_enabled` / `_disabled` event. */
+/** Enable or disable: the `active` flag, a new version and the `_enabled` / `_disabled` event, through the one save. */
 export async function setActive<R extends { id: number; version: number; active: number }>(
   db: Db,
   kind: RecordKind<R>,
@@ -192,20 +192,22 @@ export async function setActive<R extends { id: number; version: number; active:
   now: number,
 ): Promise<{ active: 0 | 1; version: number }> {
   return db.transaction(async (tx) => {
-    const before = await kind.get(tx, id);
-    const version = await updateVersioned(tx, kind.table, id, { active }, now);
-    await recordEvent(
+    const { record } = await saveRecord(
       tx,
-      actor,
+      kind,
+      { id },
       {
-        entityType: kind.entityType,
-        entityId: id,
+        fields: { active },
         event: active ? EVENTS[kind.event].enabled : EVENTS[kind.event].disabled,
-        data: { ...kind.label(before), changes: { active: { old: before.active, new: active } } },
+        data: (_after, _changes, before) => ({
+          ...kind.label(before!),
+          changes: { active: { old: before!.active, new: active } },
+        }),
       },
+      actor,
       now,
     );
-    return { active, version };
+    return { active, version: record.version };
   });
 }
 
