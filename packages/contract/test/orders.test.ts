@@ -5,8 +5,6 @@ import {
   applyShippingRules,
   defaultLineDiscount,
   formatMoney,
-  LIMITED_ORDER_EDITS,
-  limitedOrderEditable,
   lineAmount,
   localMidnight,
   orderSave,
@@ -14,6 +12,7 @@ import {
   parseStatusFilter,
   refFromFileName,
 } from '../src/orders';
+import { LIMITED_ORDER_EDITS, limitedOrderEditable } from '../src/permissions';
 
 describe('line amount', () => {
   it('is quantity × msrp × (100 − discount) / 100, rounded to cents', () => {
