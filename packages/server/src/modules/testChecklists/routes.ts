@@ -27,8 +27,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../platform/list-totals';
 import { registerFileType } from '../../platform/file-types';
+import { totalMeta } from '../../platform/list-totals';
 import { defineRoute, Paged, RowsWith } from '../../platform/route';
 import { getChecklist, type Kind } from './core';
 import * as lists from './lists';
