@@ -74,7 +74,15 @@ export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ r
     p,
     q,
     undefined,
-    { byIds: (d, ids) => d.select(rowColumns).from(quotations).where(inArray(quotations.id, ids)) },
+    {
+      // The page's dealers joined once (the export's chunks read each row's country by a subquery).
+      byIds: (d, ids) =>
+        d
+          .select({ ...rowColumns, dealer_country: dealers.country })
+          .from(quotations)
+          .leftJoin(dealers, eq(dealers.id, quotations.dealerId))
+          .where(inArray(quotations.id, ids)),
+    },
     found?.ids,
   );
   const where = and(p.list.live, ...p.conds);
