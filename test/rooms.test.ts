@@ -23,10 +23,6 @@ const KNOWN_LONG: Record<string, number> = {
   'packages/web/src/components/DataTable.tsx › DataTable': 237,
   'packages/web/src/features/packingLists/PackingListEditPage.tsx › PackingListForm': 213,
   'packages/web/src/features/purchaseOrders/PoExtras.tsx › PoExtras': 194,
-  'packages/web/src/features/tasks/TaskFormPage.tsx › TaskForm': 185,
-  'packages/web/src/features/dealers/DealerFormPage.tsx › DealerForm': 179,
-  'packages/web/src/features/tasks/TaskViewPage.tsx › TaskViewPage': 166,
-  'packages/web/src/features/products/TestChecklistTab.tsx › TestChecklistTab': 163,
 };
 
 const files = ['packages/server/src', 'packages/web/src', 'packages/contract/src']

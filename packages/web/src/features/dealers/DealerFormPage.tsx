@@ -5,7 +5,7 @@ import { can } from '@bpm/contract/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Controller, type DefaultValues, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type DefaultValues, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCurrentUser } from '../../api/auth-store';
@@ -125,28 +125,7 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
       <FormGrid columns={3}>
         {text('name', 'Name', { required: true })}
         {text('prefix', 'Prefix')}
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              options={COUNTRY_NAMES}
-              value={(field.value as string) || null}
-              disabled={readOnly}
-              onChange={(_, v) => field.onChange(v ?? '')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Country"
-                  required
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
-                />
-              )}
-            />
-          )}
-        />
+        <DealerCountryField control={control} readOnly={readOnly} />
         {text('email', 'Email', { required: true, type: 'email' })}
         {text('email2', 'Email 2', { type: 'email' })}
         {text('email3', 'Email 3', { type: 'email' })}
@@ -169,45 +148,18 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
           disabled={readOnly}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'field-credit_limit' } }}
         />
-        <Controller
-          control={control}
-          name="oem"
-          render={({ field }) => (
-            <FormControlLabel
-              label="OEM"
-              disabled={readOnly}
-              control={
-                <Checkbox
-                  checked={!!field.value}
-                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                  slotProps={{ input: { 'data-testid': 'field-oem' } as object }}
-                />
-              }
-            />
-          )}
-        />
+        <OneZeroCheckbox control={control} name="oem" label="OEM" readOnly={readOnly} />
       </FormGrid>
 
       <Stack direction="row" alignItems="center" spacing={2} sx={{ mt: 3, mb: 1 }}>
         <Typography variant="subtitle1" fontWeight={600}>
           Addresses
         </Typography>
-        <Controller
+        <OneZeroCheckbox
           control={control}
           name="same_address"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Shipping address same as billing"
-              disabled={readOnly}
-              control={
-                <Checkbox
-                  checked={!!field.value}
-                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                  slotProps={{ input: { 'data-testid': 'field-same_address' } as object }}
-                />
-              }
-            />
-          )}
+          label="Shipping address same as billing"
+          readOnly={readOnly}
         />
       </Stack>
       <FormGrid>
@@ -250,5 +202,68 @@ function DealerForm({ dealer, reload }: { dealer?: Dealer; reload: () => Promise
         emptyText="No agreement"
       />
     </FormPage>
+  );
+}
+
+type DealerControl = Control<Input, unknown, Output>;
+
+/** Country (required): the country list. */
+function DealerCountryField({ control, readOnly }: { control: DealerControl; readOnly: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name="country"
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={COUNTRY_NAMES}
+          value={(field.value as string) || null}
+          disabled={readOnly}
+          onChange={(_, v) => field.onChange(v ?? '')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Country"
+              required
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'field-country' } }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/** A 0/1 flag of the dealer as a checkbox (`field-{name}`). */
+function OneZeroCheckbox({
+  control,
+  name,
+  label,
+  readOnly,
+}: {
+  control: DealerControl;
+  name: 'oem' | 'same_address';
+  label: string;
+  readOnly: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          disabled={readOnly}
+          control={
+            <Checkbox
+              checked={!!field.value}
+              onChange={(_, c) => field.onChange(c ? 1 : 0)}
+              slotProps={{ input: { 'data-testid': `field-${name}` } as object }}
+            />
+          }
+        />
+      )}
+    />
   );
 }

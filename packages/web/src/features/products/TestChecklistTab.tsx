@@ -1,5 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
-import { type Product, type TestStep, testStepSave } from '@bpm/contract/products';
+import type { Product, TestStep } from '@bpm/contract/products';
 import {
   closestCenter,
   DndContext,
@@ -21,26 +21,18 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, LinearProgress, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { toast } from '../../api/notify';
-import {
-  useDeleteTestStep,
-  useReorderTestStep,
-  useSaveTestChecklistRev,
-  useSaveTestStep,
-  useTestSteps,
-} from '../../api/products';
+import { useDeleteTestStep, useReorderTestStep, useSaveTestChecklistRev, useTestSteps } from '../../api/products';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
 import { sortAnnouncements, stepName } from '../../components/sort-announcements';
 import { RevisionBar } from './RevisionBar';
+import { TestStepDialog } from './TestStepDialog';
 
 /** Test Checklist tab (administrator, production, sale): ordered steps, drag reorder, REV (document 2 section 2). */
 export function TestChecklistTab({ product }: { product: Product }) {
   const steps = useTestSteps(product.id);
-  const save = useSaveTestStep();
   const del = useDeleteTestStep();
   const reorder = useReorderTestStep();
   const saveRev = useSaveTestChecklistRev();
@@ -154,38 +146,13 @@ export function TestChecklistTab({ product }: { product: Product }) {
       </Paper>
 
       {editing && (
-        <FormDialog
+        <TestStepDialog
           key={editing.n}
-          open
-          title={editing.step ? 'Edit Test Step' : 'Add Test Step'}
-          schema={testStepSave}
-          testId="step-dialog"
-          defaultValues={{ product_id: product.id, test_desc: editing.step?.test_desc ?? '' }}
+          productId={product.id}
+          step={editing.step}
+          nextSi={nextSi}
           onClose={() => setEditing(null)}
-          onSubmit={async (values) => {
-            await save.mutateAsync({ ...values, id: editing.step?.id });
-            setEditing(null);
-          }}
-        >
-          {(form) => (
-            <>
-              <TextField
-                label="SI Number"
-                value={editing.step?.si_number ?? nextSi}
-                slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'field-si_number' } }}
-              />
-              <FormTextField
-                control={form.control}
-                name="test_desc"
-                label="Test Description"
-                required
-                multiline
-                minRows={3}
-                autoFocus
-              />
-            </>
-          )}
-        </FormDialog>
+        />
       )}
       <ConfirmDialog
         open={!!toDelete}

@@ -12,7 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
 import { handleSaveError } from '../../api/errors';
@@ -86,7 +86,6 @@ function TaskForm({ task, reload }: { task?: TaskDetail; reload: () => Promise<{
   const [assignedTo, chosenProject] = useWatch({ control, name: ['assigned_to', 'project_id'] });
   const projectId = task ? task.project_id : parentId ? (parent.data?.project_id ?? null) : chosenProject || null;
   const [unmatched, setUnmatched] = useState<Record<string, string> | null>(null);
-  const projects = useProjects({ limit: 500, offset: 0, search: '', completion: 'all' });
   const users = useAssignableUsers(projectId);
   const save = useWorkMutation((body: Record<string, unknown>) => workApi.saveTask(task?.id, body));
 
@@ -161,66 +160,14 @@ function TaskForm({ task, reload }: { task?: TaskDetail; reload: () => Promise<{
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
         <FormRichTextField control={control} name="description" label="Description" />
+        <StatusFields control={control} />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <FormTextField control={control} name="status" label="Status" select required sx={{ minWidth: 180 }}>
-            {TASK_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {cap(s)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField control={control} name="priority" label="Priority" select required sx={{ minWidth: 180 }}>
-            {TASK_PRIORITIES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {cap(s)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          {/* Labelled required as the spec says; an empty due date is sent as null. */}
-          <FormTextField
+          <ProjectField
             control={control}
-            name="due_date"
-            type="date"
-            required
-            label="Due Date"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <Controller
-            control={control}
-            name="project_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Project"
-                name={field.name}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                value={projectId ?? ''}
-                disabled={!!task || !!parentId}
-                onChange={(e) => {
-                  field.onChange(e.target.value === '' ? '' : Number(e.target.value));
-                  setValue('assigned_to', '', { shouldDirty: true });
-                }}
-                sx={{ minWidth: 240 }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { 'data-testid': 'field-project_id' } }}
-              >
-                <MenuItem value="">No project</MenuItem>
-                {(projects.data?.rows ?? [])
-                  .filter((p) => projectCan(p.my_role, 'can_create_tasks') || p.id === projectId)
-                  .map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.name}
-                    </MenuItem>
-                  ))}
-                {task?.project_id && !(projects.data?.rows ?? []).some((p) => p.id === task.project_id) && (
-                  <MenuItem value={task.project_id}>{task.project_name}</MenuItem>
-                )}
-              </TextField>
-            )}
+            task={task}
+            locked={!!task || !!parentId}
+            projectId={projectId}
+            onChosen={() => setValue('assigned_to', '', { shouldDirty: true })}
           />
           <FormTextField control={control} name="assigned_to" label="Assigned To" select sx={{ minWidth: 240 }}>
             <MenuItem value="">Unassigned</MenuItem>
@@ -243,5 +190,95 @@ function TaskForm({ task, reload }: { task?: TaskDetail; reload: () => Promise<{
         )}
       </Stack>
     </FormPage>
+  );
+}
+
+type TaskControl = Control<Values, unknown, TaskSave>;
+
+/** Status, priority and due date. */
+function StatusFields({ control }: { control: TaskControl }) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <FormTextField control={control} name="status" label="Status" select required sx={{ minWidth: 180 }}>
+        {TASK_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {cap(s)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField control={control} name="priority" label="Priority" select required sx={{ minWidth: 180 }}>
+        {TASK_PRIORITIES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {cap(s)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {/* Labelled required as the spec says; an empty due date is sent as null. */}
+      <FormTextField
+        control={control}
+        name="due_date"
+        type="date"
+        required
+        label="Due Date"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Project: the projects the user may create tasks in (and the task's own); fixed on edit and for a subtask.
+ * Choosing one clears Assigned To (`onChosen`).
+ */
+function ProjectField({
+  control,
+  task,
+  locked,
+  projectId,
+  onChosen,
+}: {
+  control: TaskControl;
+  task?: TaskDetail;
+  locked: boolean;
+  projectId: number | null;
+  onChosen: () => void;
+}) {
+  const projects = useProjects({ limit: 500, offset: 0, search: '', completion: 'all' });
+  return (
+    <Controller
+      control={control}
+      name="project_id"
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          label="Project"
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={projectId ?? ''}
+          disabled={locked}
+          onChange={(e) => {
+            field.onChange(e.target.value === '' ? '' : Number(e.target.value));
+            onChosen();
+          }}
+          sx={{ minWidth: 240 }}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { 'data-testid': 'field-project_id' } }}
+        >
+          <MenuItem value="">No project</MenuItem>
+          {(projects.data?.rows ?? [])
+            .filter((p) => projectCan(p.my_role, 'can_create_tasks') || p.id === projectId)
+            .map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          {task?.project_id && !(projects.data?.rows ?? []).some((p) => p.id === task.project_id) && (
+            <MenuItem value={task.project_id}>{task.project_name}</MenuItem>
+          )}
+        </TextField>
+      )}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
+import type { TaskDetail } from '@bpm/contract/tasks';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Box,
@@ -58,30 +59,6 @@ export default function TaskViewPage() {
   const heading = task.parent_id
     ? `Task #${task.parent_id} › Subtask #${task.id}: ${task.title}`
     : `Task #${task.id}: ${task.title}`;
-  const info: Array<[string, React.ReactNode]> = [
-    [
-      'Added By',
-      `${fullName(task.added_by_first_name, task.added_by_last_name) || '-'} · ${formatDateTime(task.date_added)}`,
-    ],
-    ['Assigned To', fullName(task.assigned_to_first_name, task.assigned_to_last_name) || 'Unassigned'],
-    [
-      'Due Date',
-      <span key="due">
-        {formatDate(task.due_date) || '-'} <DueChip due={task.due_date} status={task.status} />
-      </span>,
-    ],
-    ['Date Completed', formatDateTime(task.date_completed) || '-'],
-    [
-      'Project',
-      task.project_id ? (
-        <Link key="project" to={`/projects/view/${task.project_id}`}>
-          {task.project_name}
-        </Link>
-      ) : (
-        '-'
-      ),
-    ],
-  ];
 
   return (
     <Box>
@@ -124,48 +101,11 @@ export default function TaskViewPage() {
               <Typography color="text.secondary">{MSG.noDescription}</Typography>
             )}
           </Paper>
-          {!task.parent_id && (
-            <Paper variant="outlined" sx={{ p: 2 }} data-testid="subtasks">
-              <Stack direction="row" alignItems="center">
-                <Typography variant="h6" sx={{ flexGrow: 1 }}>
-                  Subtasks ({task.subtasks.length})
-                </Typography>
-                {(projectId ? permCreate : canManage) && (
-                  <Button component={Link} to={`/tasks/add?parent_id=${task.id}`} data-testid="subtask-add">
-                    Add Subtask
-                  </Button>
-                )}
-              </Stack>
-              <List dense component="div">
-                {task.subtasks.map((s) => (
-                  <ListItemButton key={s.id} onClick={() => navigate(`/tasks/view/${s.id}`)} data-testid="subtask">
-                    <ListItemText primary={`#${s.id} ${s.title}`} />
-                    <Stack direction="row" spacing={1}>
-                      <StatusChip status={s.status} />
-                      <PriorityChip priority={s.priority} />
-                    </Stack>
-                  </ListItemButton>
-                ))}
-              </List>
-            </Paper>
-          )}
+          {!task.parent_id && <SubtasksPanel task={task} canAdd={projectId ? permCreate : canManage} />}
           <TaskNotes taskId={task.id} projectId={projectId} canAdd={canNote} />
         </Stack>
         <Stack spacing={2}>
-          <Paper variant="outlined" sx={{ p: 2 }} data-testid="task-info">
-            <Typography variant="h6" gutterBottom>
-              Information
-            </Typography>
-            {info.map(([label, value]) => (
-              <Box key={label} sx={{ mb: 1 }}>
-                <Typography variant="caption" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="div">{value}</Typography>
-              </Box>
-            ))}
-            {task.subtask_count > 0 && <Chip size="small" label={`${task.subtask_count} subtasks`} />}
-          </Paper>
+          <TaskInfoPanel task={task} />
           <TaskAttachments taskId={task.id} projectId={projectId} canAdd={canUpload} />
         </Stack>
       </Box>
@@ -190,5 +130,79 @@ export default function TaskViewPage() {
         }}
       />
     </Box>
+  );
+}
+
+/** The subtasks of a top-level task, each opening its view; Add Subtask for those who may. */
+function SubtasksPanel({ task, canAdd }: { task: TaskDetail; canAdd: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="subtasks">
+      <Stack direction="row" alignItems="center">
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          Subtasks ({task.subtasks.length})
+        </Typography>
+        {canAdd && (
+          <Button component={Link} to={`/tasks/add?parent_id=${task.id}`} data-testid="subtask-add">
+            Add Subtask
+          </Button>
+        )}
+      </Stack>
+      <List dense component="div">
+        {task.subtasks.map((s) => (
+          <ListItemButton key={s.id} onClick={() => navigate(`/tasks/view/${s.id}`)} data-testid="subtask">
+            <ListItemText primary={`#${s.id} ${s.title}`} />
+            <Stack direction="row" spacing={1}>
+              <StatusChip status={s.status} />
+              <PriorityChip priority={s.priority} />
+            </Stack>
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** The Information panel: who added it and when, assignee, due date, completion and project. */
+function TaskInfoPanel({ task }: { task: TaskDetail }) {
+  const info: Array<[string, React.ReactNode]> = [
+    [
+      'Added By',
+      `${fullName(task.added_by_first_name, task.added_by_last_name) || '-'} · ${formatDateTime(task.date_added)}`,
+    ],
+    ['Assigned To', fullName(task.assigned_to_first_name, task.assigned_to_last_name) || 'Unassigned'],
+    [
+      'Due Date',
+      <span key="due">
+        {formatDate(task.due_date) || '-'} <DueChip due={task.due_date} status={task.status} />
+      </span>,
+    ],
+    ['Date Completed', formatDateTime(task.date_completed) || '-'],
+    [
+      'Project',
+      task.project_id ? (
+        <Link key="project" to={`/projects/view/${task.project_id}`}>
+          {task.project_name}
+        </Link>
+      ) : (
+        '-'
+      ),
+    ],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="task-info">
+      <Typography variant="h6" gutterBottom>
+        Information
+      </Typography>
+      {info.map(([label, value]) => (
+        <Box key={label} sx={{ mb: 1 }}>
+          <Typography variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="div">{value}</Typography>
+        </Box>
+      ))}
+      {task.subtask_count > 0 && <Chip size="small" label={`${task.subtask_count} subtasks`} />}
+    </Paper>
   );
 }
