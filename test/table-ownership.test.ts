@@ -36,7 +36,7 @@ const MODULES = join(SERVER, 'modules');
  */
 const OWNERS: Record<string, string[] | Record<string, string[]>> = {
   'dashboard.ts': ['dashboard'],
-  'licences.ts': ['license'],
+  'licenses.ts': ['license'],
   'parts.ts': { part_components: ['partComponents'], suppliers: ['suppliers'] },
   'platform.ts': [],
   'products.ts': ['products'],

@@ -142,7 +142,7 @@ export const EVENTS = {
     refused: 'access_refused',
     logout: 'logout',
     refreshReused: 'refresh_token_reused',
-    licenceRegistryRead: 'licence_registry_read',
+    licenseRegistryRead: 'license_registry_read',
     documentDownloaded: 'document_downloaded',
     csvExported: 'csv_exported',
   },

@@ -3,7 +3,7 @@ import { listQuery, MAX_ID, optionalText } from './common';
 import { MSG } from './messages';
 
 // ---------------------------------------------------------------------------------------------
-// Licence request (document 2 sections 3, 5, 7; docs/decisions.md, Licences)
+// License request (document 2 sections 3, 5, 7; docs/decisions.md, Licenses)
 
 /** 12 hex digits with an optional ':' or '-' between every pair (the same one throughout). */
 export const MAC_PATTERN = /^[0-9A-Fa-f]{2}([:-]?)([0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/;
@@ -11,7 +11,7 @@ export const MAC_PLACEHOLDER = '00-0B-DC-XX-XX-XX';
 
 /** Options counted 0–255 (255 = unlimited); sent only when above 0. */
 export const COUNT_OPTIONS = ['sensors', 'vsens', '5dc'] as const;
-/** Options that are on or off; `pro` is the licence-level switch, the rest are the checkboxes. */
+/** Options that are on or off; `pro` is the license-level switch, the rest are the checkboxes. */
 export const FLAG_OPTIONS = [
   'pro',
   'radius',
@@ -116,7 +116,7 @@ const switchedOn = (license: ReadonlyArray<{ code: string; value: number }>) =>
 /**
  * POST /license/genLicense and /license/genActivateCode. Field errors are keyed by the option
  * code (`cause.sensors`), the MAC's on `cause.mac`, a missing option on `cause.license`.
- * Optional registry links: the order, dealer and serial the licence is for.
+ * Optional registry links: the order, dealer and serial the license is for.
  */
 export const licenseRequest = z
   .object({
@@ -208,7 +208,7 @@ export const licenseRegistryQuery = listQuery.extend({
 });
 export type LicenseRegistryQuery = z.infer<typeof licenseRegistryQuery>;
 
-/** A licence of the registry. */
+/** A license of the registry. */
 export const licenseRecord = z.object({
   id: z.number().int(),
   /** 'license' or 'activation'. */

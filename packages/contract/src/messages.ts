@@ -156,7 +156,7 @@ export const MSG = {
   subtaskOfSubtask: 'A subtask cannot have subtasks of its own',
   parentOtherProject: 'A subtask belongs to the project of its parent task',
   unknownFunction: 'Unknown permission function',
-  // Licence generator and reports (document 2 sections 5 and 8; docs/decisions.md, Licences; Reports & documents).
+  // License generator and reports (document 2 sections 5 and 8; docs/decisions.md, Licenses; Reports & documents).
   macInvalid: 'Please enter a valid MAC address',
   licenseOptionRequired: 'Please select at least one option.',
   licenseOptionUnknown: 'Unknown license option',

@@ -27,7 +27,7 @@ export interface Config {
   /** Built web app served at `/`; empty disables static serving. */
   webDist: string;
   logLevel: string;
-  /** Ed25519 licence signing key (PEM or 32-byte seed); empty = DATA_DIR/licence-key.pem. */
+  /** Ed25519 license signing key (PEM or 32-byte seed); empty = DATA_DIR/license-key.pem. */
   licensePrivateKey: string;
   /**
    * Tests set this: an answer schema that would drop a field the handler returned is an error (500),

@@ -1,11 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { licenseList, licenseRequest, MAC_PATTERN } from '@bpm/contract/license';
 import { MSG } from '@bpm/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, makeKey, parsePrivateKey, verifyKey } from '../src/modules/license/key';
+import {
+  base32Decode,
+  base32Encode,
+  KEY_FILE,
+  loadSigningKey,
+  makeKey,
+  parsePrivateKey,
+  verifyKey,
+} from '../src/modules/license/key';
 import { signingKey } from '../src/modules/license/service';
 import { createDealer } from './factories/sales';
 import { createTestApp, type TestApp } from './helpers';
@@ -32,7 +41,7 @@ const OPTS = [
   { code: '5dc', value: 255 },
 ] as const;
 
-describe('licence key format', () => {
+describe('license key format', () => {
   it('is deterministic, typeable and verifies for its MAC and options', () => {
     const k1 = makeKey(priv, 'license', '00:0b:dc:12:34:56', [...OPTS]);
     const k2 = makeKey(priv, 'license', '00-0B-DC-12-34-56', [...OPTS]);
@@ -60,7 +69,7 @@ describe('licence key format', () => {
     expect(verifyKey(pub, tamper(20, bytes[20]! ^ 1), '000BDC123456')).toBeNull(); // signature
     expect(verifyKey(pub, `${key}-A`, '000BDC123456')).toBeNull();
     expect(verifyKey(pub, 'not a key!', '000BDC123456')).toBeNull();
-    // A licence and an activation code for the same input differ and do not stand in for each other.
+    // A license and an activation code for the same input differ and do not stand in for each other.
     const act = makeKey(priv, 'activation', '000BDC123456', [...OPTS]);
     expect(act).not.toBe(key);
     expect(verifyKey(pub, act, '000BDC123456')?.kind).toBe('activation');
@@ -72,7 +81,7 @@ describe('licence key format', () => {
   });
 });
 
-describe('licence rules (document 2 section 5)', () => {
+describe('license rules (document 2 section 5)', () => {
   it('accepts MACs with no, ":" or "-" separators and refuses the rest', () => {
     for (const ok of ['000BDC123456', '00:0b:dc:12:34:56', '00-0B-DC-12-34-56'])
       expect(MAC_PATTERN.test(ok)).toBe(true);
@@ -127,8 +136,8 @@ describe('POST /license/genLicense and /license/genActivateCode', () => {
     expect(act.statusCode).toBe(200);
     expect(verifyKey(signingKey(t.config).publicKey, act.json().data.license, '000BDCAABB01')?.kind).toBe('activation');
     // The key was generated into DATA_DIR with its public half beside it.
-    expect(existsSync(join(t.config.dataDir, 'licence-key.pem'))).toBe(true);
-    expect(existsSync(join(t.config.dataDir, 'licence-public.pem'))).toBe(true);
+    expect(existsSync(join(t.config.dataDir, 'license-key.pem'))).toBe(true);
+    expect(existsSync(join(t.config.dataDir, 'license-public.pem'))).toBe(true);
   });
 
   it('refuses a bad MAC with the message on cause.mac', async () => {
@@ -174,8 +183,8 @@ describe('POST /license/genLicense and /license/genActivateCode', () => {
   });
 });
 
-describe('licence registry', () => {
-  it('finds licences by MAC in any notation or by dealer, newest first, with an event each', async () => {
+describe('license registry', () => {
+  it('finds licenses by MAC in any notation or by dealer, newest first, with an event each', async () => {
     const dealer = await createDealer(t, { name: 'Registry Dealer GmbH' });
     const res = await post('sale', 'genLicense', {
       mac: '02:00:00:ab:cd:ef',
@@ -241,14 +250,29 @@ describe('licence registry', () => {
     expect((await get('sale', `/api/license/registry?dealer=${dealer.id}`)).json().total).toBe(2);
   });
 
-  it('npm run licence:verify checks a key against a MAC', async () => {
+  it('npm run license:verify checks a key against a MAC', async () => {
     const key = makeKey(priv, 'license', '000BDC123456', [...OPTS]);
     const run = (k: string, mac: string) =>
-      execFileSync('node', ['--import', 'tsx', 'scripts/licence-verify.ts', k, mac], {
+      execFileSync('node', ['--import', 'tsx', 'scripts/license-verify.ts', k, mac], {
         env: { ...process.env, LICENSE_PRIVATE_KEY: SEED },
         encoding: 'utf8',
       });
     expect(run(key, '00:0B:DC:12:34:56')).toContain('VALID license');
     expect(() => run(key, '00:0B:DC:12:34:57')).toThrow();
   }, 30000);
+});
+
+describe('the signing key file', () => {
+  it('keeps a key stored under the former file name (renamed to license-key.pem, the same key)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bpm-key-'));
+    const first = loadSigningKey('', dir);
+    const pem = readFileSync(join(dir, KEY_FILE), 'utf8');
+    const former = mkdtempSync(join(tmpdir(), 'bpm-key-'));
+    writeFileSync(join(former, 'licence-key.pem'), pem); // former spelling
+    const loaded = loadSigningKey('', former);
+    expect(existsSync(join(former, KEY_FILE))).toBe(true);
+    expect(existsSync(join(former, 'licence-key.pem'))).toBe(false); // former spelling
+    const der = (k: typeof first) => k.publicKey.export({ format: 'der', type: 'spki' }).toString('hex');
+    expect(der(loaded)).toBe(der(first));
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 21 item 7: what a security review asks of the audit trail — refused calls (rate-limited per
- * caller), logout, refresh-token reuse (family revoked), licence-registry reads, downloads of sensitive
+ * caller), logout, refresh-token reuse (family revoked), license-registry reads, downloads of sensitive
  * documents and CSV exports — each with actor, target and address, for the administrator on /events
  * (Type: Security), and for nobody else.
  */
@@ -84,12 +84,12 @@ describe('security audit', () => {
     expect(logout?.data).toMatchObject({ target_type: 'session', address: '10.7.0.3' });
   });
 
-  it('records licence-registry reads, sensitive downloads and CSV exports with their targets', async () => {
+  it('records license-registry reads, sensitive downloads and CSV exports with their targets', async () => {
     const seller = await makeUser(t, 'sale');
     const as = (url: string) => t.app.inject({ method: 'GET', url, headers: seller.headers, ...from('10.7.0.4') });
 
     expect((await as('/api/license/registry?search=ABC')).statusCode).toBe(200);
-    const [registry] = await audited(EVENTS.security.licenceRegistryRead, seller.username);
+    const [registry] = await audited(EVENTS.security.licenseRegistryRead, seller.username);
     expect(registry?.data).toMatchObject({ route: 'GET /api/license/registry', address: '10.7.0.4' });
     expect(registry?.data.filters).toMatchObject({ search: 'ABC' });
 

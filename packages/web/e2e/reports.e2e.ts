@@ -72,8 +72,8 @@ export async function shippingSeesOnlyShippingCost({ page }: { page: Page }) {
   assert.match(csv.name, /^Shipping_Cost_All_.*\.csv$/);
 }
 
-/** Sale generates a licence, copies it, and finds it in the registry by MAC. */
-export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page }) {
+/** Sale generates a license, copies it, and finds it in the registry by MAC. */
+export async function saleGeneratesCopiesAndFindsLicense({ page }: { page: Page }) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, 'sale');
   await page.goto('/genlic');
@@ -84,7 +84,7 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   // No option chosen: the red message.
   await page.getByTestId('license-generate').click();
   assert.equal(await page.getByTestId('license-error').textContent(), 'Please select at least one option.');
-  await expectAccessibleAtViewports(page, 'licence generator with its error');
+  await expectAccessibleAtViewports(page, 'license generator with its error');
   await page.getByTestId('license-pro').check();
   await page.getByTestId('license-sensors').fill('255');
   await page.getByTestId('license-generate').click();
@@ -102,5 +102,5 @@ export async function saleGeneratesCopiesAndFindsLicence({ page }: { page: Page 
   // The list keeps its previous rows until the search's answer arrives: wait for the filtered list.
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="license-registry-row"]').length === 1);
   assert.match((await row.textContent()) ?? '', /02-E2-E0-AB-CD-EF/);
-  await expectAccessibleAtViewports(page, 'licence generator with key and registry');
+  await expectAccessibleAtViewports(page, 'license generator with key and registry');
 }

@@ -1,5 +1,5 @@
 // What a security review asks of the audit trail (issue 21 item 7): refused calls, logouts, refresh-token
-// reuse, licence-registry reads, downloads of sensitive documents and CSV exports, each with who, what
+// reuse, license-registry reads, downloads of sensitive documents and CSV exports, each with who, what
 // and from where. They are events of the type 'security', which only the administrator reads (no role
 // opens it: events/scope.ts), filtered on /events by Type = Security.
 import { EVENTS } from '@bpm/contract/events';

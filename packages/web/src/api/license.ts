@@ -33,7 +33,7 @@ export interface BatchResult {
   license: string;
 }
 
-/** `POST /license/batch`: one licence per device, all or none; errors are shown on the form. */
+/** `POST /license/batch`: one license per device, all or none; errors are shown on the form. */
 export function useLicenseBatch() {
   const qc = useQueryClient();
   return useMutation({

@@ -42,7 +42,7 @@ function handValidation(text: string): { line: number; text: string }[] {
 
 describe('one form stack', () => {
   it('finds a form validated by hand', () => {
-    // The licence generator before it moved onto react-hook-form.
+    // The license generator before it moved onto react-hook-form.
     const oldGenLic = `
       const check = (withoutMac: boolean) => {
         const schema = withoutMac ? licenseForm.omit({ mac: true }) : licenseForm;

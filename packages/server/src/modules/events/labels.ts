@@ -15,7 +15,7 @@ const SOURCES: Record<string, { table: string; label: string; noun: string }> = 
   project: { table: 'projects', label: 'name', noun: 'Project' },
   task: { table: 'tasks', label: 'title', noun: 'Task' },
   user: { table: 'users', label: 'username', noun: 'User' },
-  license: { table: 'licences', label: 'serial', noun: 'Licence' },
+  license: { table: 'licenses', label: 'serial', noun: 'License' },
 };
 
 /** Data fields (top level or in `changes`) whose numbers are ids of another record. */

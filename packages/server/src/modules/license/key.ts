@@ -6,14 +6,14 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNT_OPTIONS, FLAG_OPTIONS, type LicenseEntry, type LicenseType, macBytes } from '@bpm/contract/license';
 
 /*
- * Licence key format, version 1 (docs/decisions.md, Licences).
+ * License key format, version 1 (docs/decisions.md, Licenses).
  *
- *   payload (7 bytes)  = version (1) | kind (1: 1 licence, 2 activation code)
+ *   payload (7 bytes)  = version (1) | kind (1: 1 license, 2 activation code)
  *                        | flags (2, big-endian; bit i = FLAG_OPTIONS[i]) | sensors | vsens | 5dc (1 each)
  *   signed message     = "BPML" | version | kind | MAC (6 bytes) | flags | counts
  *   key                = Crockford base32 of payload | Ed25519 signature (64 bytes), in dash-separated
@@ -135,8 +135,13 @@ export function verifyKey(publicKey: KeyObject, key: string, mac: string): Verif
 
 /** DER prefix of a PKCS#8 Ed25519 private key; the 32-byte seed follows. */
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-export const KEY_FILE = 'licence-key.pem';
-export const PUBLIC_KEY_FILE = 'licence-public.pem';
+export const KEY_FILE = 'license-key.pem';
+export const PUBLIC_KEY_FILE = 'license-public.pem';
+/** The key files' former names (the British spelling), renamed on first load so the keys are kept. */
+const FORMER_FILES = [
+  ['licence-key.pem', KEY_FILE], // former spelling
+  ['licence-public.pem', PUBLIC_KEY_FILE], // former spelling
+] as const;
 
 /** A private key from PEM text or a base64 / hex 32-byte seed. */
 export function parsePrivateKey(text: string): KeyObject {
@@ -153,8 +158,8 @@ export interface SigningKey {
 }
 
 /**
- * LICENSE_PRIVATE_KEY when set; otherwise DATA_DIR/licence-key.pem, generated on first use
- * (with the public key beside it for device firmware and `npm run licence:verify`).
+ * LICENSE_PRIVATE_KEY when set; otherwise DATA_DIR/license-key.pem, generated on first use
+ * (with the public key beside it for device firmware and `npm run license:verify`).
  */
 export function loadSigningKey(envKey: string, dataDir: string): SigningKey {
   if (envKey) {
@@ -162,6 +167,9 @@ export function loadSigningKey(envKey: string, dataDir: string): SigningKey {
     return { privateKey, publicKey: createPublicKey(privateKey) };
   }
   const file = join(dataDir, KEY_FILE);
+  for (const [former, now] of FORMER_FILES)
+    if (existsSync(join(dataDir, former)) && !existsSync(join(dataDir, now)))
+      renameSync(join(dataDir, former), join(dataDir, now));
   if (existsSync(file)) {
     const privateKey = createPrivateKey(readFileSync(file, 'utf8'));
     return { privateKey, publicKey: createPublicKey(privateKey) };

@@ -50,8 +50,8 @@ export function licenseRoutes(app: FastifyInstance) {
     paged: true,
     response: licenseRecord,
     async handler({ req, query, deps }) {
-      const page = await license.listLicences(deps.db, query);
-      await auditRequest(app, req, EVENTS.security.licenceRegistryRead, { target_type: 'license', filters: query });
+      const page = await license.listLicenses(deps.db, query);
+      await auditRequest(app, req, EVENTS.security.licenseRegistryRead, { target_type: 'license', filters: query });
       return new Paged(page.rows, page.total);
     },
   });

@@ -11,7 +11,7 @@ import { MSG } from '@bpm/contract/messages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
-import { licences } from '../../db/schema/licences';
+import { licenses } from '../../db/schema/licenses';
 import { dealers, orders } from '../../db/schema/sales';
 import { users } from '../../db/schema/users';
 import { invalid } from '../../platform/errors';
@@ -59,7 +59,7 @@ interface Issue {
 async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: string, now: number): Promise<string> {
   const key = makeKey(signingKey(config).privateKey, i.kind, i.mac, i.license);
   const [row] = await tx
-    .insert(licences)
+    .insert(licenses)
     .values({
       kind: i.kind,
       macHex: i.mac.replace(/-/g, ''),
@@ -72,7 +72,7 @@ async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: str
       createdByName: byName,
       createdAt: now,
     })
-    .returning({ id: licences.id });
+    .returning({ id: licenses.id });
   await recordEvent(
     tx,
     actor,
@@ -138,44 +138,44 @@ export async function generateBatch(
 }
 
 /** The registry, newest first; `search` matches the MAC (any separators) or the dealer's name. */
-export async function listLicences(db: Db, q: LicenseRegistryQuery): Promise<{ rows: LicenseRecord[]; total: number }> {
+export async function listLicenses(db: Db, q: LicenseRegistryQuery): Promise<{ rows: LicenseRecord[]; total: number }> {
   const conds: SQL[] = [];
   if (q.search) {
     const hex = q.search.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
     const byMac =
-      hex.length > 0 && /^[0-9A-Fa-f:\-\s]+$/.test(q.search) ? sql`${licences.macHex} like ${`%${hex}%`}` : null;
+      hex.length > 0 && /^[0-9A-Fa-f:\-\s]+$/.test(q.search) ? sql`${licenses.macHex} like ${`%${hex}%`}` : null;
     const byDealer = sql`lower(coalesce(${dealers.name}, '')) like ${likePattern(q.search)}`;
     conds.push(byMac ? sql`(${byMac} or ${byDealer})` : byDealer);
   }
-  if (q.dealer) conds.push(eq(licences.dealerId, q.dealer));
+  if (q.dealer) conds.push(eq(licenses.dealerId, q.dealer));
   const where = conds.length ? and(...conds) : undefined;
   const rows = await db
     .select({
-      id: licences.id,
-      kind: licences.kind,
-      macHex: licences.macHex,
-      options: licences.options,
-      key: licences.key,
-      order_id: licences.orderId,
-      dealer_id: licences.dealerId,
+      id: licenses.id,
+      kind: licenses.kind,
+      macHex: licenses.macHex,
+      options: licenses.options,
+      key: licenses.key,
+      order_id: licenses.orderId,
+      dealer_id: licenses.dealerId,
       dealer_name: sql<string>`coalesce(${dealers.name}, '')`,
-      serial: licences.serial,
-      created_at: licences.createdAt,
-      created_by: licences.createdByName,
+      serial: licenses.serial,
+      created_at: licenses.createdAt,
+      created_by: licenses.createdByName,
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
-    .from(licences)
-    .leftJoin(dealers, eq(dealers.id, licences.dealerId))
+    .from(licenses)
+    .leftJoin(dealers, eq(dealers.id, licenses.dealerId))
     .where(where)
-    .orderBy(sql`${licences.createdAt} desc`, sql`${licences.id} desc`)
+    .orderBy(sql`${licenses.createdAt} desc`, sql`${licenses.id} desc`)
     .limit(q.limit)
     .offset(q.offset);
   let total = rows[0]?.total ?? 0;
   if (!rows.length && q.offset > 0) {
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(licences)
-      .leftJoin(dealers, eq(dealers.id, licences.dealerId))
+      .from(licenses)
+      .leftJoin(dealers, eq(dealers.id, licenses.dealerId))
       .where(where);
     total = c?.n ?? 0;
   }

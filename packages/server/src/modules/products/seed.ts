@@ -130,7 +130,7 @@ const MODEMS: ProductSeed[] = [
     '3G networks are shutting down in many countries.',
   ],
   ['MDM-LTEM', 'LTE-M / NB-IoT low power modem', 199, 365, 1, 1, 1, ''],
-  ['MDM-SAT', 'Satellite messaging modem', 899, 365, 1, 1, 1, 'Export licence may be required.'],
+  ['MDM-SAT', 'Satellite messaging modem', 899, 365, 1, 1, 1, 'Export license may be required.'],
   ['MDM-LTE-EXT', 'External LTE modem with 5 m antenna cable', 349, 365, 1, 1, 1, ''],
 ];
 

@@ -32,7 +32,7 @@ const optionsText = (l: LicenseEntry[]) =>
     )
     .join(', ');
 
-/** The licence registry (BPM's own): every generated key, searchable by MAC or dealer. */
+/** The license registry (BPM's own): every generated key, searchable by MAC or dealer. */
 export function LicenseRegistry() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);

@@ -22,7 +22,7 @@ import { usePackingList } from '../../api/packingLists';
 import { copyText } from './copy-text';
 import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
-/** The licence options of the form above, or null when they are invalid (the form then shows why). */
+/** The license options of the form above, or null when they are invalid (the form then shows why). */
 export type OptionsOf = () => Promise<{ license_type: LicenseType; license: LicenseEntry[] } | null>;
 
 /**

@@ -1,7 +1,7 @@
-// Checks a licence key against a MAC the way a device does (docs/decisions.md, Licences; Reports & documents).
-// Usage: npm run licence:verify -- KEY MAC
+// Checks a license key against a MAC the way a device does (docs/decisions.md, Licenses; Reports & documents).
+// Usage: npm run license:verify -- KEY MAC
 // Public key: LICENSE_PUBLIC_KEY (PEM), else derived from LICENSE_PRIVATE_KEY, else DATA_DIR (default ./data)
-// licence-public.pem / licence-key.pem.
+// license-public.pem / license-key.pem.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,12 +18,12 @@ function publicKey(): KeyObject {
   if (existsSync(join(dir, PUBLIC_KEY_FILE))) return createPublicKey(readFileSync(join(dir, PUBLIC_KEY_FILE), 'utf8'));
   if (existsSync(join(dir, KEY_FILE)))
     return createPublicKey(createPrivateKey(readFileSync(join(dir, KEY_FILE), 'utf8')));
-  throw new Error(`no licence key found (set LICENSE_PUBLIC_KEY or DATA_DIR; looked in ${dir})`);
+  throw new Error(`no license key found (set LICENSE_PUBLIC_KEY or DATA_DIR; looked in ${dir})`);
 }
 
 const [key, mac] = process.argv.slice(2);
 if (!key || !mac) {
-  console.error('usage: npm run licence:verify -- KEY MAC');
+  console.error('usage: npm run license:verify -- KEY MAC');
   process.exit(2);
 }
 const result = verifyKey(publicKey(), key, mac);

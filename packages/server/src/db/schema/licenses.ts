@@ -4,11 +4,11 @@ import { dealers } from './sales';
 import { users } from './users';
 
 /**
- * The licence registry (BPM's own, docs/decisions.md): every generated licence or activation
+ * The license registry (BPM's own, docs/decisions.md): every generated license or activation
  * code, who made it and for which device, so a lost key can be found again by MAC or dealer.
  */
-export const licences = pgTable(
-  'licences',
+export const licenses = pgTable(
+  'licenses',
   {
     id: serial('id').primaryKey(),
     /** 'license' or 'activation'. */
@@ -26,9 +26,9 @@ export const licences = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('licences_mac_idx').on(t.macHex, t.createdAt.desc()),
-    index('licences_dealer_idx').on(t.dealerId, t.createdAt.desc()),
-    index('licences_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('licences_mac_trgm').using('gin', sql`${t.macHex} gin_trgm_ops`),
+    index('licenses_mac_idx').on(t.macHex, t.createdAt.desc()),
+    index('licenses_dealer_idx').on(t.dealerId, t.createdAt.desc()),
+    index('licenses_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('licenses_mac_trgm').using('gin', sql`${t.macHex} gin_trgm_ops`),
   ],
 );

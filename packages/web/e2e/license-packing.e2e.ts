@@ -6,7 +6,7 @@ import { axeViolations } from './axe';
 /**
  * Sale licenses a packing list's devices in one go (issue 13, beyond the spec). Set-up through the API:
  * a product, an order and its packing list with two serials. Then: License Devices on the packing list;
- * no option → the form's message; a malformed MAC is marked on its row; one MAC → one licence, listed
+ * no option → the form's message; a malformed MAC is marked on its row; one MAC → one license, listed
  * with its serial and found in the registry by MAC.
  */
 export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
