@@ -20,7 +20,6 @@ const KNOWN_LONG: Record<string, number> = {
   'packages/web/src/features/sales-docs/editor/useSalesDocForm.ts › useSalesDocForm': 260,
   'packages/web/src/features/products/ProductInfoForm.tsx › ProductInfoForm': 243,
   'packages/web/src/components/DataTable.tsx › DataTable': 237,
-  'packages/web/src/features/packingLists/PackingListEditPage.tsx › PackingListForm': 213,
 };
 
 const files = ['packages/server/src', 'packages/web/src', 'packages/contract/src']

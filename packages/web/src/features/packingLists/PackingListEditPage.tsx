@@ -120,8 +120,6 @@ function PackingListForm({
   setWarnings: (w: string[]) => void;
 }) {
   const navigate = useNavigate();
-  const can = useCan();
-  const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<number>();
   const [deleting, setDeleting] = useState(false);
   const { control, handleSubmit, setError, setValue, getValues, reset, formState } = useForm<
@@ -130,7 +128,6 @@ function PackingListForm({
     PackingListSave
   >({ resolver, defaultValues: fromList(list) });
   const conflict = useConflict(reload, (fresh) => reset(fromList(fresh)));
-  const orders = usePackingOrders(search);
   const order = usePackingOrder(picked ?? list?.order_id);
   const save = useSavePackingList();
   const del = useDeletePackingList();
@@ -176,43 +173,11 @@ function PackingListForm({
         <PageHeader
           back
           title={id ? `Packing List ${list?.oc_ref ?? ''}` : 'New Packing List'}
-          actions={
-            id && (
-              <Stack direction="row" spacing={1}>
-                <Button component={Link} to={`/events/packinglist/${id}`} data-testid="view-history">
-                  View History
-                </Button>
-                <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>
-                  PDF
-                </Button>
-                {can('license.generate') && (
-                  <Button component={Link} to={`/genlic?packing_list_id=${id}`} data-testid="packing-license">
-                    License Devices
-                  </Button>
-                )}
-                <Button color="error" onClick={() => setDeleting(true)} data-testid="packing-delete">
-                  Delete
-                </Button>
-              </Stack>
-            )
-          }
+          actions={id && <PackingActions id={id} onDelete={() => setDeleting(true)} />}
         />
       }
       conflict={conflict}
-      notice={
-        <>
-          {warnings.map((w) => (
-            <Alert key={w} severity="warning" sx={{ mb: 2 }} data-testid="packing-warning">
-              {w}
-            </Alert>
-          ))}
-          {testStatus && testStatus !== 'completed' && (
-            <Alert severity="warning" sx={{ mb: 2 }} data-testid="test-status-warning">
-              Test status: {TEST_STATUS_LABELS[testStatus] ?? testStatus}
-            </Alert>
-          )}
-        </>
-      }
+      notice={<PackingNotices warnings={warnings} testStatus={testStatus} />}
       testIdPrefix="packing"
       onCancel={() => navigate('/packinglists')}
       saving={save.isPending}
@@ -238,31 +203,7 @@ function PackingListForm({
           {id ? (
             <TextField label="Order" value={`${list?.oc_ref} · ${list?.dealer_name}`} disabled />
           ) : (
-            <Controller
-              control={control}
-              name="order_id"
-              render={({ field, fieldState }) => (
-                <Autocomplete
-                  options={orders.data ?? []}
-                  getOptionLabel={(o) => `${o.oc_ref || `#${o.id}`} · ${o.dealer_name} · ${formatDate(o.date)}`}
-                  onInputChange={(_, v) => setSearch(v)}
-                  onChange={(_, o) => pick(o?.id)}
-                  onBlur={field.onBlur}
-                  filterOptions={(x) => x}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      inputRef={field.ref}
-                      label="Order"
-                      required
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
-                      slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'packing-order' } }}
-                    />
-                  )}
-                />
-              )}
-            />
+            <OrderField control={control} onPick={pick} />
           )}
           <FormTextField control={control} name="po_number" label="PO Number" />
           <FormTextField
@@ -274,22 +215,7 @@ function PackingListForm({
           />
           <FormTextField control={control} name="customer" label="Customer" multiline minRows={2} />
           <FormTextField control={control} name="country" label="Country" />
-          <Controller
-            control={control}
-            name="show_logo"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value === 1}
-                    onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
-                    onBlur={field.onBlur}
-                  />
-                }
-                label="Show Logo"
-              />
-            )}
-          />
+          <ShowLogoCheckbox control={control} />
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
@@ -317,6 +243,102 @@ function PackingListForm({
         </Table>
       </Paper>
     </FormPage>
+  );
+}
+
+type PackingControl = Control<Values, unknown, PackingListSave>;
+
+/** The saved list's actions: history, PDF, License Devices (who may) and Delete. */
+function PackingActions({ id, onDelete }: { id: number; onDelete: () => void }) {
+  const can = useCan();
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button component={Link} to={`/events/packinglist/${id}`} data-testid="view-history">
+        View History
+      </Button>
+      <Button onClick={() => downloadPackingListPdf(id, can('files.admin')).catch(() => undefined)}>PDF</Button>
+      {can('license.generate') && (
+        <Button component={Link} to={`/genlic?packing_list_id=${id}`} data-testid="packing-license">
+          License Devices
+        </Button>
+      )}
+      <Button color="error" onClick={onDelete} data-testid="packing-delete">
+        Delete
+      </Button>
+    </Stack>
+  );
+}
+
+/** The save's warnings and, until the tests are completed, the order's test status. */
+function PackingNotices({ warnings, testStatus }: { warnings: string[]; testStatus: TestStatus | undefined }) {
+  return (
+    <>
+      {warnings.map((w) => (
+        <Alert key={w} severity="warning" sx={{ mb: 2 }} data-testid="packing-warning">
+          {w}
+        </Alert>
+      ))}
+      {testStatus && testStatus !== 'completed' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="test-status-warning">
+          Test status: {TEST_STATUS_LABELS[testStatus] ?? testStatus}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** A new list's order: search the orders, pick one (`onPick`). */
+function OrderField({ control, onPick }: { control: PackingControl; onPick: (orderId: number | undefined) => void }) {
+  const [search, setSearch] = useState('');
+  const orders = usePackingOrders(search);
+  return (
+    <Controller
+      control={control}
+      name="order_id"
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={orders.data ?? []}
+          getOptionLabel={(o) => `${o.oc_ref || `#${o.id}`} · ${o.dealer_name} · ${formatDate(o.date)}`}
+          onInputChange={(_, v) => setSearch(v)}
+          onChange={(_, o) => onPick(o?.id)}
+          onBlur={field.onBlur}
+          filterOptions={(x) => x}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label="Order"
+              required
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'packing-order' } }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/** Show Logo: whether the PDF carries the logo (0/1). */
+function ShowLogoCheckbox({ control }: { control: PackingControl }) {
+  return (
+    <Controller
+      control={control}
+      name="show_logo"
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={field.value === 1}
+              onChange={(e) => field.onChange(e.target.checked ? 1 : 0)}
+              onBlur={field.onBlur}
+            />
+          }
+          label="Show Logo"
+        />
+      )}
+    />
   );
 }
 
