@@ -6,7 +6,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, type DefaultValues, useForm } from 'react-hook-form';
+import { type Control, Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCurrentUser } from '../../api/auth-store';
@@ -80,8 +80,6 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
   const readOnly = !canSave;
   const save = useSaveProduct();
   const setActive = useSetProductActive();
-  const delImage = useDeleteProductImage();
-  const downloadImage = useDownloadProductImage();
   const [image, setImage] = useState<File | null>(null);
   const [imageName, setImageName] = useState(product?.product_image ?? null);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -126,7 +124,6 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
     });
 
   const ro = { input: { readOnly } };
-  const numberProps = (step?: string) => ({ input: { readOnly }, htmlInput: { inputMode: 'decimal' as const, step } });
 
   return (
     <FormPage
@@ -148,23 +145,7 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
       extraActions={
         product &&
         canManage && (
-          <>
-            <Button
-              startIcon={<BarChartIcon />}
-              onClick={() => setStatsOpen(true)}
-              data-testid="product-statistics-open"
-            >
-              View Statistics
-            </Button>
-            <Button
-              startIcon={<ContentCopyIcon />}
-              onClick={submit(true)}
-              disabled={save.isPending}
-              data-testid="product-duplicate"
-            >
-              Duplicate
-            </Button>
-          </>
+          <ProductActions busy={save.isPending} onStatistics={() => setStatsOpen(true)} onDuplicate={submit(true)} />
         )
       }
       after={
@@ -194,89 +175,17 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
             slotProps={ro}
           />
         </Box>
-        <FormTextField control={control} name="msrp" label="MSRP (US$)" required slotProps={numberProps('0.01')} />
-        <FormTextField control={control} name="discount" label="Discount (%)" slotProps={numberProps('0.01')} />
-        <FormTextField control={control} name="warranty" label="Warranty (days)" slotProps={numberProps('1')} />
-        <FormTextField
+        <ProductNumberFields control={control} readOnly={readOnly} bomCost={product?.bom_cost} />
+        <ProductStatusField
+          product={product}
           control={control}
-          name="pl_serial_count"
-          label="Packing List Serial Count"
-          slotProps={numberProps('1')}
+          canManage={canManage}
+          busy={setActive.isPending}
+          onToggle={(p) =>
+            setActive.mutate({ id: p.id, active: p.active !== 1 }, { onSuccess: () => void syncVersion() })
+          }
         />
-        <TextField
-          label="BOM Cost (US$)"
-          value={product ? formatUnitPrice(product.bom_cost, '') : '0.00'}
-          slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'product-bom-cost' } }}
-          helperText="Sum of the BOM lines' average totals"
-        />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          {product ? (
-            <>
-              <Typography color="text.secondary">Status:</Typography>
-              {product.active === 1 ? (
-                <Chip label="Active" color="success" size="small" data-testid="product-status" />
-              ) : (
-                <Chip label="Inactive" size="small" data-testid="product-status" />
-              )}
-              {canManage && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color={product.active === 1 ? 'error' : 'success'}
-                  disabled={setActive.isPending}
-                  data-testid={product.active === 1 ? 'product-disable' : 'product-enable'}
-                  onClick={() =>
-                    setActive.mutate(
-                      { id: product.id, active: product.active !== 1 },
-                      { onSuccess: () => void syncVersion() },
-                    )
-                  }
-                >
-                  {product.active === 1 ? 'Disable' : 'Enable'}
-                </Button>
-              )}
-            </>
-          ) : (
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <FormControlLabel
-                  label="Active"
-                  control={
-                    <Checkbox
-                      checked={Number(field.value) === 1}
-                      onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                      slotProps={{ input: { 'data-testid': 'field-active' } as object }}
-                    />
-                  }
-                />
-              )}
-            />
-          )}
-        </Box>
-        <Box sx={{ gridColumn: { md: '1 / -1' }, display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
-          {FLAGS.map(([name, label]) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <FormControlLabel
-                  label={label}
-                  disabled={readOnly}
-                  control={
-                    <Checkbox
-                      checked={Number(field.value) === 1}
-                      onChange={(_, c) => field.onChange(c ? 1 : 0)}
-                      slotProps={{ input: { 'data-testid': `field-${name}` } as object }}
-                    />
-                  }
-                />
-              )}
-            />
-          ))}
-        </Box>
+        <ProductFlags control={control} readOnly={readOnly} />
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <FormTextField
             control={control}
@@ -291,27 +200,196 @@ export function ProductInfoForm({ product, reload }: { product?: Product; reload
       </FormGrid>
 
       {canManage && (
-        <FileField
-          label="Product Image"
-          testIdPrefix="product-image"
-          kind="image"
+        <ProductImageField
+          product={product}
           file={image}
           onFileChange={setImage}
-          storedName={product && imageName}
-          download={() => downloadImage(product?.id ?? 0)}
-          deleting={delImage.isPending}
-          onDelete={() =>
-            product &&
-            delImage.mutate(product.id, {
-              onSuccess: () => {
-                setImageName(null);
-                void syncVersion();
-              },
-            })
-          }
-          previewAlt="Product"
+          storedName={imageName}
+          onDeleted={() => {
+            setImageName(null);
+            void syncVersion();
+          }}
         />
       )}
     </FormPage>
+  );
+}
+
+type ProductControl = Control<Input, unknown, Output>;
+
+/**
+ * Status: an existing product shows Active/Inactive with Enable/Disable (who may manage); a new one has the
+ * Active checkbox.
+ */
+function ProductStatusField({
+  product,
+  control,
+  canManage,
+  busy,
+  onToggle,
+}: {
+  product?: Product;
+  control: ProductControl;
+  canManage: boolean;
+  busy: boolean;
+  onToggle: (product: Product) => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {product ? (
+        <>
+          <Typography color="text.secondary">Status:</Typography>
+          {product.active === 1 ? (
+            <Chip label="Active" color="success" size="small" data-testid="product-status" />
+          ) : (
+            <Chip label="Inactive" size="small" data-testid="product-status" />
+          )}
+          {canManage && (
+            <Button
+              size="small"
+              variant="outlined"
+              color={product.active === 1 ? 'error' : 'success'}
+              disabled={busy}
+              data-testid={product.active === 1 ? 'product-disable' : 'product-enable'}
+              onClick={() => onToggle(product)}
+            >
+              {product.active === 1 ? 'Disable' : 'Enable'}
+            </Button>
+          )}
+        </>
+      ) : (
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            <FormControlLabel
+              label="Active"
+              control={
+                <Checkbox
+                  checked={Number(field.value) === 1}
+                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
+                  slotProps={{ input: { 'data-testid': 'field-active' } as object }}
+                />
+              }
+            />
+          )}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The product's 0/1 flags as checkboxes (`field-{name}`). */
+function ProductFlags({ control, readOnly }: { control: ProductControl; readOnly: boolean }) {
+  return (
+    <Box sx={{ gridColumn: { md: '1 / -1' }, display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
+      {FLAGS.map(([name, label]) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <FormControlLabel
+              label={label}
+              disabled={readOnly}
+              control={
+                <Checkbox
+                  checked={Number(field.value) === 1}
+                  onChange={(_, c) => field.onChange(c ? 1 : 0)}
+                  slotProps={{ input: { 'data-testid': `field-${name}` } as object }}
+                />
+              }
+            />
+          )}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** View Statistics and Duplicate (saves the form as a new product). */
+function ProductActions({
+  busy,
+  onStatistics,
+  onDuplicate,
+}: {
+  busy: boolean;
+  onStatistics: () => void;
+  onDuplicate: () => void;
+}) {
+  return (
+    <>
+      <Button startIcon={<BarChartIcon />} onClick={onStatistics} data-testid="product-statistics-open">
+        View Statistics
+      </Button>
+      <Button startIcon={<ContentCopyIcon />} onClick={onDuplicate} disabled={busy} data-testid="product-duplicate">
+        Duplicate
+      </Button>
+    </>
+  );
+}
+
+/** MSRP, discount, warranty and serial count (typed as decimals), and the BOM cost (read-only). */
+function ProductNumberFields({
+  control,
+  readOnly,
+  bomCost,
+}: {
+  control: ProductControl;
+  readOnly: boolean;
+  /** The saved product's BOM cost; undefined for a new one. */
+  bomCost?: number;
+}) {
+  const numberProps = (step?: string) => ({ input: { readOnly }, htmlInput: { inputMode: 'decimal' as const, step } });
+  return (
+    <>
+      <FormTextField control={control} name="msrp" label="MSRP (US$)" required slotProps={numberProps('0.01')} />
+      <FormTextField control={control} name="discount" label="Discount (%)" slotProps={numberProps('0.01')} />
+      <FormTextField control={control} name="warranty" label="Warranty (days)" slotProps={numberProps('1')} />
+      <FormTextField
+        control={control}
+        name="pl_serial_count"
+        label="Packing List Serial Count"
+        slotProps={numberProps('1')}
+      />
+      <TextField
+        label="BOM Cost (US$)"
+        value={bomCost !== undefined ? formatUnitPrice(bomCost, '') : '0.00'}
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'product-bom-cost' } }}
+        helperText="Sum of the BOM lines' average totals"
+      />
+    </>
+  );
+}
+
+/** The product image: choose one (saved with the form), download or delete the stored one. */
+function ProductImageField({
+  product,
+  file,
+  onFileChange,
+  storedName,
+  onDeleted,
+}: {
+  product?: Product;
+  file: File | null;
+  onFileChange: (f: File | null) => void;
+  storedName: string | null;
+  onDeleted: () => void;
+}) {
+  const delImage = useDeleteProductImage();
+  const downloadImage = useDownloadProductImage();
+  return (
+    <FileField
+      label="Product Image"
+      testIdPrefix="product-image"
+      kind="image"
+      file={file}
+      onFileChange={onFileChange}
+      storedName={product && storedName}
+      download={() => downloadImage(product?.id ?? 0)}
+      deleting={delImage.isPending}
+      onDelete={() => product && delImage.mutate(product.id, { onSuccess: onDeleted })}
+      previewAlt="Product"
+    />
   );
 }
