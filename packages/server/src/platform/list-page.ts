@@ -89,10 +89,14 @@ export interface PageWindow {
   limit: number;
 }
 
-/** How the page's rows are read: by id, and (optionally) by the walk itself in one query. */
+/**
+ * How the page's rows are read: by id; optionally by the walk itself in one query, or by a query of the page's
+ * ids (`rows`: the rows whose id is `in (ids)`, in the sort's walk order) — one statement instead of two.
+ */
 export interface PageReader<T> {
   byIds(db: Db, ids: number[]): Promise<T[]>;
   walk?(db: Db): Promise<T[]>;
+  rows?(db: Db, ids: SQL): Promise<T[]>;
 }
 
 /** The engine's limits (the same for every list: they are about PostgreSQL's costs, not a list's data). */
@@ -131,27 +135,30 @@ async function inOrder<T>(db: Db, read: PageReader<T>, found: number[]): Promise
   return found.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The plain walk: the sort index in order under the filter, the page's rows. */
-function walkIds(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
+/** The plain walk: the sort index in order under the filter, the page's ids. */
+function walkSql(p: PagePlan, w: PageWindow): SQL {
   const { table } = p.list;
-  return ids(
-    db,
-    sql`select ${table.id} as id from ${from(table)} where ${where(p.list, p.conds)}
-        order by ${p.sort.walk} limit ${w.limit} offset ${w.offset}`,
-  );
+  return sql`select ${table.id} as id from ${from(table)} where ${where(p.list, p.conds)}
+             order by ${p.sort.walk} limit ${w.limit} offset ${w.offset}`;
 }
 
 /** The filter first: every match's sort key through the filter's own index, a top-N sort of them. */
-function filterFirst(db: Db, p: PagePlan, w: PageWindow): Promise<number[]> {
+function filterFirstSql(p: PagePlan, w: PageWindow): SQL {
   const { table } = p.list;
   // `offset 0` fences the subquery: the planner reads the matches by the filter's index instead of
   // walking the sort index, and the sort above keeps only the top offset + limit (a bounded heap).
-  return ids(
-    db,
-    sql`select id from (select ${table.id} as id, ${p.sort.key} as k from ${from(table)}
-                        where ${where(p.list, p.conds)} offset 0) f
-        order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`,
-  );
+  return sql`select id from (select ${table.id} as id, ${p.sort.key} as k from ${from(table)}
+                             where ${where(p.list, p.conds)} offset 0) f
+             order by ${p.sort.keyed} limit ${w.limit} offset ${w.offset}`;
+}
+
+const walkIds = (db: Db, p: PagePlan, w: PageWindow) => ids(db, walkSql(p, w));
+const filterFirst = (db: Db, p: PagePlan, w: PageWindow) => ids(db, filterFirstSql(p, w));
+
+/** The page's rows from a query of their ids: in one statement when the reader can, else ids then rows. */
+async function rowsOf<T>(db: Db, read: PageReader<T>, idsSql: SQL): Promise<T[]> {
+  if (read.rows) return read.rows(db, sql`(select id from (${idsSql}) page)`);
+  return inOrder(db, read, await ids(db, idsSql));
 }
 
 /**
@@ -258,19 +265,21 @@ export async function findPage<T>(
   known?: number[],
 ): Promise<T[]> {
   if (known) return inOrder(db, read, known);
-  const walk = () => (read.walk ? read.walk(db) : walkIds(db, p, w).then((found) => inOrder(db, read, found)));
+  const walk = () => (read.walk ? read.walk(db) : rowsOf(db, read, walkSql(p, w)));
   if (walksDirectly(p)) return walk();
-  if (p.small) return inOrder(db, read, await filterFirst(db, p, w));
+  if (p.small) return rowsOf(db, read, filterFirstSql(p, w));
   const first = await mergeAt(db, p, 'first', w);
   if (first) return inOrder(db, read, first);
   if (matches !== undefined && matches <= (p.firstMax ?? LIMITS.firstMax))
-    return inOrder(db, read, await filterFirst(db, p, w));
+    return rowsOf(db, read, filterFirstSql(p, w));
   const large = await mergeAt(db, p, 'large', w);
   if (large) return inOrder(db, read, large);
   if (matches === undefined || !p.large || p.large.walk === 'plain') return walk();
   const rows = await boundedRows(db, p, p.large, w, matches);
   const found = rows === undefined ? undefined : await walkBounded(db, p, w, p.large.range ?? [], rows);
-  return inOrder(db, read, found ?? (await mergeAt(db, p, 'last', w)) ?? (await filterFirst(db, p, w)));
+  if (found) return inOrder(db, read, found);
+  const last = await mergeAt(db, p, 'last', w);
+  return last ? inOrder(db, read, last) : rowsOf(db, read, filterFirstSql(p, w));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { idParams, listTotalMeta } from '@bpm/contract/common';
 import { EVENT_KINDS, eventListQuery, eventRow } from '@bpm/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { totalMeta } from '../../platform/list-totals';
 import { defineCsvExport } from '../../platform/csv-export';
+import { totalMeta } from '../../platform/list-totals';
 import { defineRoute, RowsWith } from '../../platform/route';
 import { exportEvents, listEvents } from './service';
 

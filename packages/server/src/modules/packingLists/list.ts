@@ -103,10 +103,13 @@ const rowColumns = {
 export async function listPackingLists(db: Db, q: PackingListQuery): Promise<{ rows: PackingListRow[] } & ListTotal> {
   const conds = conditions(q);
   // The page's ids first, then only those packing lists (with their serials) are read.
-  const rows = await findPage(db, plan(q, conds), q, undefined, {
-    byIds: (d, ids) => d.select(rowColumns).from(PL).where(inArray(PL.id, ids)),
-  });
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
+  const p = plan(q, conds);
+  const rows = await findPage(db, p, q, undefined, {
+    byIds: (d, ids) => d.select(rowColumns).from(PL).where(inArray(PL.id, ids)),
+    // The page's rows in the one statement that finds their ids.
+    rows: (d, ids) => d.select(rowColumns).from(PL).where(inArray(PL.id, ids)).orderBy(p.sort.walk),
+  });
   const total = await listTotal(db, sql`select 1 from ${PL} where ${where}`, { ...q, length: rows.length });
   const needle = q.search.toLowerCase();
   return {

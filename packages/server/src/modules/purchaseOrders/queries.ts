@@ -120,6 +120,9 @@ export async function listPos(
   const page = (matches: number | undefined) =>
     findPage(db, plan, q, matches, {
       byIds: (d, ids): Promise<PoRow[]> => d.select(rowColumns).from(P).where(inArray(P.id, ids)),
+      // The page's rows in the one statement that finds their ids.
+      rows: (d, ids): Promise<PoRow[]> =>
+        d.select(rowColumns).from(P).where(inArray(P.id, ids)).orderBy(plan.sort.walk),
     });
   // The Recent table shows no count: its page walks.
   if (opts.totals === false) return { rows: await page(undefined), total: 0, amount: 0, estimated: false };

@@ -29,9 +29,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../platform/list-totals';
 import { invalid } from '../../platform/errors';
 import { registerFileType } from '../../platform/file-types';
+import { totalMeta } from '../../platform/list-totals';
 import { defineRoute, Paged, RowsWith, type UploadedFile } from '../../platform/route';
 import { historyPoPdfFile, poPdfFile, poUploadFile } from './documents';
 import { historyFile, historyOf, historyRecord } from './history';

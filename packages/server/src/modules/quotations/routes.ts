@@ -11,9 +11,9 @@ import {
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
-import { totalMeta } from '../../platform/list-totals';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
+import { totalMeta } from '../../platform/list-totals';
 import { definePutById, defineRoute, RowsWith } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
 import { deleteAction } from '../sales-docs/delete-requests';

@@ -61,6 +61,13 @@ function plan(q: QuotationListQuery): PagePlan {
   };
 }
 
+/** The list's rows with their dealers' countries. */
+const withCountry = (d: Db) =>
+  d
+    .select({ ...rowColumns, dealer_country: dealers.country })
+    .from(quotations)
+    .leftJoin(dealers, eq(dealers.id, quotations.dealerId));
+
 /**
  * GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. A search's
  * few matches are read once for the page and the count; otherwise the page's ids by the sort index walk, then
@@ -76,12 +83,9 @@ export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ r
     undefined,
     {
       // The page's dealers joined once (the export's chunks read each row's country by a subquery).
-      byIds: (d, ids) =>
-        d
-          .select({ ...rowColumns, dealer_country: dealers.country })
-          .from(quotations)
-          .leftJoin(dealers, eq(dealers.id, quotations.dealerId))
-          .where(inArray(quotations.id, ids)),
+      byIds: (d, ids) => withCountry(d).where(inArray(quotations.id, ids)),
+      // The page's rows in the one statement that finds their ids.
+      rows: (d, ids) => withCountry(d).where(inArray(quotations.id, ids)).orderBy(p.sort.walk),
     },
     found?.ids,
   );

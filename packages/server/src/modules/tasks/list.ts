@@ -49,6 +49,10 @@ interface TaskList {
   plan: Pick<PagePlan, 'direct' | 'small' | 'merges'>;
 }
 
+/** The page's tasks in the one statement that finds their ids, in the list's order. */
+const pageRows = (order: SQL) => (db: Db, ids: SQL) =>
+  queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where t.id in ${ids} order by ${order}`);
+
 const readRows = (db: Db, ids: number[]) =>
   queryRows<Task>(
     db,
@@ -72,7 +76,7 @@ async function taskPage(db: Db, l: TaskList, q: TaskListQuery) {
   const found = title
     ? await searchOnce(db, plan, q, { cap: null, fenced: { conds: [title, l.narrow], columns: SEARCHED_COLUMNS } })
     : undefined;
-  const rows = await findPage(db, plan, q, undefined, { byIds: readRows }, found?.ids);
+  const rows = await findPage(db, plan, q, undefined, { byIds: readRows, rows: pageRows(l.sort.walk) }, found?.ids);
   const total =
     found?.total ??
     Number(

@@ -87,7 +87,11 @@ export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ r
     p,
     q,
     undefined,
-    { byIds: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)) },
+    {
+      byIds: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)),
+      // The page's rows in the one statement that finds their ids.
+      rows: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)).orderBy(p.sort.walk),
+    },
     found?.ids,
   );
   const total = found
