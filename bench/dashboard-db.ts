@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig, systemClock, unixNow } from '../packages/server/src/config';
 import { type Db, openDatabase, queryRows } from '../packages/server/src/db/client';
 import { productionOverview, salesOverview } from '../packages/server/src/modules/dashboard/service';
-import { purchasingOverview } from '../packages/server/src/modules/purchaseOrders/queries';
+import { purchasingOverview } from '../packages/server/src/modules/purchase-orders/queries';
 
 const DAY = 86400;
 const runsArg = process.argv.indexOf('--runs');

@@ -11,19 +11,19 @@
  */
 import { loadavg } from 'node:os';
 import { eventListQuery } from '@bpm/contract/events';
-import { packingListQuery } from '@bpm/contract/packingLists';
-import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { packingListQuery } from '@bpm/contract/packing-lists';
+import { PO_SORTS, poListQuery } from '@bpm/contract/purchase-orders';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { taskListQuery } from '@bpm/contract/tasks';
-import { testOrderListQuery } from '@bpm/contract/testChecklists';
+import { testOrderListQuery } from '@bpm/contract/test-checklists';
 import { sql } from 'drizzle-orm';
 import { type Db, openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listEvents } from '../packages/server/src/modules/events/service';
-import { listPackingLists } from '../packages/server/src/modules/packingLists/list';
-import { listPos } from '../packages/server/src/modules/purchaseOrders/queries';
+import { listPackingLists } from '../packages/server/src/modules/packing-lists/list';
+import { listPos } from '../packages/server/src/modules/purchase-orders/queries';
 import { listQuotations } from '../packages/server/src/modules/sales-docs/quotation-list';
 import { listTasks, projectTasks } from '../packages/server/src/modules/tasks/list';
-import { listTestOrders } from '../packages/server/src/modules/testChecklists/lists';
+import { listTestOrders } from '../packages/server/src/modules/test-checklists/lists';
 import { explainReplay } from './explain-replay';
 
 const argv = process.argv;

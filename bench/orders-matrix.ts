@@ -11,7 +11,7 @@
  * of the worst sort, and every combination over `--buffers` (default 2000) pages.
  */
 import { loadavg } from 'node:os';
-import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/order-reads';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../packages/server/src/db/client';
 import { listOrders } from '../packages/server/src/modules/sales-docs/list';

@@ -5,9 +5,9 @@
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client';
-import { purchaseOrderPdf } from '../packages/server/src/modules/purchaseOrders/pdf';
-import { getPo } from '../packages/server/src/modules/purchaseOrders/queries';
-import { rebuildPoRollup } from '../packages/server/src/modules/purchaseOrders/totals';
+import { purchaseOrderPdf } from '../packages/server/src/modules/purchase-orders/pdf';
+import { getPo } from '../packages/server/src/modules/purchase-orders/queries';
+import { rebuildPoRollup } from '../packages/server/src/modules/purchase-orders/totals';
 
 export const POS = 50_000;
 const DAY = 86400;

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { orderListQuery } from '@bpm/contract/orderReads';
+import { orderListQuery } from '@bpm/contract/order-reads';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { seedDemo } from '../packages/server/src/db/seed';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery, MAX_ID } from './common';
 import { MSG } from './messages';
-import type { OrderSaveResponse, WithoutMoney } from './orderReads';
-import { moneyFreeLines, order, orderRow } from './orderReads';
+import type { OrderSaveResponse, WithoutMoney } from './order-reads';
+import { moneyFreeLines, order, orderRow } from './order-reads';
 import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
 import { MONEY_FIELDS } from './permissions';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/messages';
-import { partComponentSave, totalQuantity, weightedAverage } from '../src/partComponents';
+import { partComponentSave, totalQuantity, weightedAverage } from '../src/part-components';
 import { bomImport, bomSave, defaultWindow, normalizeHeader, productSave, testStepSave } from '../src/products';
 import { supplierSave } from '../src/suppliers';
 

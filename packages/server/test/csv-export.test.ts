@@ -2,7 +2,7 @@
 import { DEALER_SORTS, dealerListQuery } from '@bpm/contract/dealers';
 import { eventListQuery } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
-import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/order-reads';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import type { Role } from '@bpm/contract/roles';
 import { SUPPLIER_SORTS, supplierListQuery } from '@bpm/contract/suppliers';

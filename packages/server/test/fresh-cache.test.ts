@@ -2,7 +2,7 @@
 // are never stale: after every kind of write, through the API or straight into the database (another
 // process), the next read equals what the database answers without a cache; each scope keeps its own
 // entries. Runs on PGlite, and on PostgreSQL under TEST_DATABASE_URL.
-import { orderListQuery } from '@bpm/contract/orderReads';
+import { orderListQuery } from '@bpm/contract/order-reads';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';

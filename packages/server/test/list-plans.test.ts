@@ -3,17 +3,17 @@
 // first at once — answers the rows the plain ORDER BY query does, page by page, for every sort in both
 // directions, ties on every sort key broken by id; so do the task lists' per-project merge, the own tasks
 // read first and the search's single pass, and the test order search's single pass.
-import { PO_SORTS, poListQuery } from '@bpm/contract/purchaseOrders';
+import { PO_SORTS, poListQuery } from '@bpm/contract/purchase-orders';
 import { taskListQuery } from '@bpm/contract/tasks';
-import { testOrderListQuery } from '@bpm/contract/testChecklists';
+import { testOrderListQuery } from '@bpm/contract/test-checklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { poPagePlan } from '../src/modules/purchaseOrders/list-page';
-import { listConditions, listPos } from '../src/modules/purchaseOrders/queries';
-import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
+import { poPagePlan } from '../src/modules/purchase-orders/list-page';
+import { listConditions, listPos } from '../src/modules/purchase-orders/queries';
+import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
 import { listTasks, projectTasks } from '../src/modules/tasks/list';
-import { listTestOrders } from '../src/modules/testChecklists/lists';
+import { listTestOrders } from '../src/modules/test-checklists/lists';
 import { pageBy, type Way } from '../src/platform/list-page';
 import { makeSaleProduct } from './factories/products';
 import { makeRefs, poIn } from './factories/purchasing';

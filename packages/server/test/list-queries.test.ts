@@ -1,21 +1,21 @@
 // Issue 14: the rewritten list queries (index-only page walk, capped count) give the same rows and totals as
 // the queries they replaced, for every filter × sort × direction, ties included; and the count threshold.
 import { eventListQuery } from '@bpm/contract/events';
-import { packingListQuery } from '@bpm/contract/packingLists';
-import { PO_SORTS, poListQuery, roundPrice } from '@bpm/contract/purchaseOrders';
+import { packingListQuery } from '@bpm/contract/packing-lists';
+import { PO_SORTS, poListQuery, roundPrice } from '@bpm/contract/purchase-orders';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
 import { taskListQuery } from '@bpm/contract/tasks';
-import { testOrderListQuery } from '@bpm/contract/testChecklists';
+import { testOrderListQuery } from '@bpm/contract/test-checklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { listEvents } from '../src/modules/events/service';
-import { listPackingLists } from '../src/modules/packingLists/list';
-import { listPos } from '../src/modules/purchaseOrders/queries';
-import { rebuildPoRollup } from '../src/modules/purchaseOrders/totals';
+import { listPackingLists } from '../src/modules/packing-lists/list';
+import { listPos } from '../src/modules/purchase-orders/queries';
+import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/list';
-import { listTestOrders } from '../src/modules/testChecklists/lists';
+import { listTestOrders } from '../src/modules/test-checklists/lists';
 import { listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';

@@ -2,7 +2,7 @@
 // first (after a walk or at once), the per-status date merge — answers the rows the plain query
 // does, for every sort in both directions, ties on non-unique sort keys broken by id; and totals
 // no rollup answers are exact up to the cap, then estimated without a summary.
-import { ORDER_SORTS, orderListQuery } from '@bpm/contract/orderReads';
+import { ORDER_SORTS, orderListQuery } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';

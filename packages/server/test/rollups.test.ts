@@ -1,7 +1,7 @@
 // Issue 14 item 5: rollups kept in the write transaction equal rollups rebuilt from scratch, and the
 // dashboard windows read from the day rollup equal sums over the orders themselves.
 
-import { orderListQuery } from '@bpm/contract/orderReads';
+import { orderListQuery } from '@bpm/contract/order-reads';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { PL_MSG } from '@bpm/contract/packingLists';
-import { TC_MSG } from '@bpm/contract/testChecklists';
+import { PL_MSG } from '@bpm/contract/packing-lists';
+import { TC_MSG } from '@bpm/contract/test-checklists';
 import type { Page } from 'playwright-core';
 import { apiAs, become } from './api';
 import { axeViolations } from './axe';

@@ -1,7 +1,7 @@
 /** Purchasing records (document 2): suppliers, part components for PO lines, purchase orders. */
-import type { PoStatus } from '@bpm/contract/purchaseOrders';
+import type { PoStatus } from '@bpm/contract/purchase-orders';
 import { sql } from 'drizzle-orm';
-import { rebuildPoRollup } from '../../src/modules/purchaseOrders/totals';
+import { rebuildPoRollup } from '../../src/modules/purchase-orders/totals';
 import { call, type TestApp } from '../helpers';
 import { makePart } from './products';
 import { uniq } from './uniq';

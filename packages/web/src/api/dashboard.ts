@@ -1,5 +1,5 @@
 import type { ProductionOverview, SalesOverview } from '@bpm/contract/dashboard';
-import type { DeleteRequestRow } from '@bpm/contract/orderReads';
+import type { DeleteRequestRow } from '@bpm/contract/order-reads';
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';

@@ -1,4 +1,4 @@
-import type { OrderListResponse, OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/orderReads';
+import type { OrderListResponse, OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/order-reads';
 import type { QuotationRow } from '@bpm/contract/quotations';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';

@@ -1,4 +1,4 @@
-import type { Order, OrderSaveResponse, ProductOption } from '@bpm/contract/orderReads';
+import type { Order, OrderSaveResponse, ProductOption } from '@bpm/contract/order-reads';
 import type { OrderFileField } from '@bpm/contract/orders';
 import { type Role, variantFor } from '@bpm/contract/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

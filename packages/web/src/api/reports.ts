@@ -1,4 +1,4 @@
-import type { ProductOption } from '@bpm/contract/orderReads';
+import type { ProductOption } from '@bpm/contract/order-reads';
 import type { ReportFormat } from '@bpm/contract/reports';
 import { encodeTimezone } from '@bpm/contract/reports';
 import { useQuery } from '@tanstack/react-query';

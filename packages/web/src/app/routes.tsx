@@ -21,8 +21,8 @@ const orderEditor = lazy(() => import('../features/sales-docs/OrderEditorPage'))
 const quotationEditor = lazy(() => import('../features/sales-docs/QuotationEditorPage'));
 const products = lazy(() => import('../features/products/ProductsPage'));
 const productEdit = lazy(() => import('../features/products/ProductEditPage'));
-const partComponents = lazy(() => import('../features/partComponents/PartComponentsPage'));
-const partComponentForm = lazy(() => import('../features/partComponents/PartComponentFormPage'));
+const partComponents = lazy(() => import('../features/part-components/PartComponentsPage'));
+const partComponentForm = lazy(() => import('../features/part-components/PartComponentFormPage'));
 const suppliers = lazy(() => import('../features/suppliers/SuppliersPage'));
 const supplierForm = lazy(() => import('../features/suppliers/SupplierFormPage'));
 const genlic = lazy(() => import('../features/license/GenLicPage'));
@@ -33,18 +33,18 @@ const taskView = lazy(() => import('../features/tasks/TaskViewPage'));
 const projectsList = lazy(() => import('../features/projects/ProjectsPage'));
 const projectForm = lazy(() => import('../features/projects/ProjectFormPage'));
 const projectView = lazy(() => import('../features/projects/ProjectViewPage'));
-const purchaseOrders = lazy(() => import('../features/purchaseOrders/PurchaseOrdersPage'));
-const purchaseOrderForm = lazy(() => import('../features/purchaseOrders/PurchaseOrderFormPage'));
-const poHistory = lazy(() => import('../features/purchaseOrders/PoHistoryPages'));
-const poHistoryRecord = lazy(() => import('../features/purchaseOrders/PoHistoryRecordPage'));
-const testOrders = lazy(() => import('../features/testChecklists/TestOrdersPage'));
-const testOrder = lazy(() => import('../features/testChecklists/TestOrderPage'));
-const testChecklist = lazy(() => import('../features/testChecklists/ChecklistPage'));
-const stockProducts = lazy(() => import('../features/testChecklists/StockProductsPage'));
-const stockProduct = lazy(() => import('../features/testChecklists/StockProductPage'));
-const stockChecklist = lazy(() => import('../features/testChecklists/StockChecklistRoute'));
-const packingLists = lazy(() => import('../features/packingLists/PackingListsPage'));
-const packingListEdit = lazy(() => import('../features/packingLists/PackingListEditPage'));
+const purchaseOrders = lazy(() => import('../features/purchase-orders/PurchaseOrdersPage'));
+const purchaseOrderForm = lazy(() => import('../features/purchase-orders/PurchaseOrderFormPage'));
+const poHistory = lazy(() => import('../features/purchase-orders/PoHistoryPages'));
+const poHistoryRecord = lazy(() => import('../features/purchase-orders/PoHistoryRecordPage'));
+const testOrders = lazy(() => import('../features/test-checklists/TestOrdersPage'));
+const testOrder = lazy(() => import('../features/test-checklists/TestOrderPage'));
+const testChecklist = lazy(() => import('../features/test-checklists/ChecklistPage'));
+const stockProducts = lazy(() => import('../features/test-checklists/StockProductsPage'));
+const stockProduct = lazy(() => import('../features/test-checklists/StockProductPage'));
+const stockChecklist = lazy(() => import('../features/test-checklists/StockChecklistRoute'));
+const packingLists = lazy(() => import('../features/packing-lists/PackingListsPage'));
+const packingListEdit = lazy(() => import('../features/packing-lists/PackingListEditPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,

@@ -1,5 +1,5 @@
-import type { PoRow } from '@bpm/contract/purchaseOrderReads';
-import { formatAmount, PO_STATUS_COLORS, PO_STATUS_LABELS, toDisplay } from '@bpm/contract/purchaseOrders';
+import type { PoRow } from '@bpm/contract/purchase-order-reads';
+import { formatAmount, PO_STATUS_COLORS, PO_STATUS_LABELS, toDisplay } from '@bpm/contract/purchase-orders';
 import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { formatDate } from './format';

@@ -11,7 +11,7 @@ const FEATURES = resolve(import.meta.dirname);
 
 /** `path` (under src/features) → why it may call a schema by hand. */
 const ALLOWED: Record<string, string> = {
-  'purchaseOrders/po-form.ts':
+  'purchase-orders/po-form.ts':
     "poResolver, the PO form's react-hook-form resolver: the contract's poSave plus the form-only rules (terms; a local PO's price quote)",
 };
 

@@ -1,6 +1,6 @@
 // Bulk purchase orders for `npm run seed:large -- --purchase-orders N`: a few hundred suppliers, two years of POs.
 import { sql } from 'drizzle-orm';
-import { rebuildPoRollup } from '../../modules/purchaseOrders/totals';
+import { rebuildPoRollup } from '../../modules/purchase-orders/totals';
 import { type Db, queryRows } from '../client';
 import { DAY, inChunks, maxId, syncSequence, withoutIndexes } from './bulk';
 

@@ -14,7 +14,7 @@ import {
   saveMeta,
   shippingOrder,
   shippingOrderRow,
-} from '@bpm/contract/orderReads';
+} from '@bpm/contract/order-reads';
 import { ORDER_FILE_FIELDS, orderSave, productionOrderSave, shippingOrderSave } from '@bpm/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import { type ZodType, z } from 'zod';

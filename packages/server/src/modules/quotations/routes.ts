@@ -1,5 +1,5 @@
 import { idParams, listTotalMeta } from '@bpm/contract/common';
-import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/orderReads';
+import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/order-reads';
 import type { Action } from '@bpm/contract/permissions';
 import {
   quotation,

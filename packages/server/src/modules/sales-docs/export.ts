@@ -1,7 +1,7 @@
 // CSV export of the orders lists (issue 9 item 12): what the list's filters select, in the list's
 // order, read by keyset chunks whatever the sort (platform/csv-keyset.ts).
 
-import type { OrderListQuery, OrderRow } from '@bpm/contract/orderReads';
+import type { OrderListQuery, OrderRow } from '@bpm/contract/order-reads';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';

@@ -1,7 +1,7 @@
 // The orders lists' declaration for the list engine (platform/list-page.ts): their sorts, and for each
 // filter the ways its indexes allow (docs/performance.md). Every way gives the same rows in the same order.
 
-import type { OrderListQuery } from '@bpm/contract/orderReads';
+import type { OrderListQuery } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/sales';
 import type { Merge, PagePlan } from '../../platform/list-page';

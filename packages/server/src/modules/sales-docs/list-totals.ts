@@ -1,6 +1,6 @@
 // Totals and summaries of the orders lists: exact over the matching orders, or from the rollups.
 
-import type { OrderSummary } from '@bpm/contract/orderReads';
+import type { OrderSummary } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';

@@ -7,7 +7,7 @@ import type {
   OrderSummary,
   OrderTimeRow,
   ShippingOrderRow,
-} from '@bpm/contract/orderReads';
+} from '@bpm/contract/order-reads';
 import { localMidnight, parseStatusFilter, SHIPPING_STATUSES } from '@bpm/contract/orders';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 // Autocomplete options: orders and active products.
-import type { OrderOption, ProductOption } from '@bpm/contract/orderReads';
+import type { OrderOption, ProductOption } from '@bpm/contract/order-reads';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';

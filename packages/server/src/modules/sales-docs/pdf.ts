@@ -1,4 +1,4 @@
-import type { Order } from '@bpm/contract/orderReads';
+import type { Order } from '@bpm/contract/order-reads';
 import { formatMoney } from '@bpm/contract/orders';
 import {
   type Content,

@@ -1,6 +1,6 @@
 // Reading one order or quotation, and the money-free view of shipping and production.
 
-import type { Order, OrderLine, OrderRow, ShippingOrder } from '@bpm/contract/orderReads';
+import type { Order, OrderLine, OrderRow, ShippingOrder } from '@bpm/contract/order-reads';
 import { orderTotals } from '@bpm/contract/orders';
 import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';

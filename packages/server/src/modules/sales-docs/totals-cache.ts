@@ -2,7 +2,7 @@
 // generation stays (platform/fresh-cache.ts): the rollup total and summary, pages of rows, and the
 // dealers' countries.
 
-import type { OrderSummary } from '@bpm/contract/orderReads';
+import type { OrderSummary } from '@bpm/contract/order-reads';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';

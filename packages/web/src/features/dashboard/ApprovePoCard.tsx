@@ -1,4 +1,4 @@
-import { usePoRowAction, useWaitingApproval } from '../../api/purchaseOrders';
+import { usePoRowAction, useWaitingApproval } from '../../api/purchase-orders';
 import { PoRowsTable } from '../../components/PoRowsTable';
 import { DashboardCard } from './DashboardCard';
 

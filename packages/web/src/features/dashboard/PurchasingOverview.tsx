@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../api/auth-store';
-import { usePoRowAction, usePurchasingOverview, useSupplierOptions } from '../../api/purchaseOrders';
+import { usePoRowAction, usePurchasingOverview, useSupplierOptions } from '../../api/purchase-orders';
 import { AutocompleteFilter } from '../../components/filters/AutocompleteFilter';
 import { PageHeader } from '../../components/PageHeader';
 import { PoRowsTable } from '../../components/PoRowsTable';

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { type BatchResult, useLicenseBatch } from '../../api/license';
 import { toast } from '../../api/notify';
-import { usePackingList } from '../../api/packingLists';
+import { usePackingList } from '../../api/packing-lists';
 import { copyText } from './copy-text';
 import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 

@@ -1,4 +1,4 @@
-import type { OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/orderReads';
+import type { OrderRow, OrderSummary, ShippingOrderRow } from '@bpm/contract/order-reads';
 import { ORDER_PAGE_STORAGE_KEY, SHIPPING_STATUS_COLORS, type ShippingStatus } from '@bpm/contract/orders';
 import { Box, Chip, TableCell } from '@mui/material';
 import type { ReactNode } from 'react';

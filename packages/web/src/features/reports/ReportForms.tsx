@@ -1,5 +1,5 @@
 import type { DealerOption } from '@bpm/contract/dealers';
-import type { ProductOption } from '@bpm/contract/orderReads';
+import type { ProductOption } from '@bpm/contract/order-reads';
 import { OTHER_PREFIX, REPORT_LABELS, type ReportId, reportPaths, SHIPPING_COMPANIES } from '@bpm/contract/reports';
 import { Autocomplete, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { type ComponentType, useMemo, useState } from 'react';

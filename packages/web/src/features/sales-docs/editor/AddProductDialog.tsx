@@ -1,5 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
-import type { ProductOption } from '@bpm/contract/orderReads';
+import type { ProductOption } from '@bpm/contract/order-reads';
 import { defaultLineDiscount, newProductInput } from '@bpm/contract/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {

@@ -1,0 +1,153 @@
+// Purchase order totals: the list's count and amount, and the rollups kept in every PO write.
+import { type PoListQuery, roundPrice } from '@bpm/contract/purchase-orders';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { poRollup, purchaseOrders } from '../../db/schema/purchasing';
+import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
+
+const DAY = 86400;
+
+const P = purchaseOrders;
+/** Count and non-cancelled amount of the POs (or of a subquery of their amount and status columns). */
+const amount = sql.identifier(P.amount.name);
+const status = sql.identifier(P.status.name);
+const sums = sql`count(*)::int as n, coalesce(sum(${amount}) filter (where ${status} <> 'cancelled'), 0) as amount`;
+
+/**
+ * A search's count: exact up to `limit`, then estimated from a block sample of about `sampleRows` POs (at 1M,
+ * 0.25 %: 3 ms; a 1 % sample took 8.6 ms). The tests pass lower ones.
+ */
+export interface SearchCaps {
+  limit: number;
+  sampleRows: number;
+}
+const SEARCH_CAPS: SearchCaps = { limit: EXACT_COUNT_LIMIT, sampleRows: 2500 };
+
+/**
+ * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
+ * and payment filter (a handful of rows); for a date range by an index-only scan of
+ * purchase_orders_date_totals_idx; for a search over its matches, counted exactly up to the limit and
+ * above it estimated from a block sample (searchSample).
+ */
+export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps = SEARCH_CAPS) {
+  const result = (n: unknown, amount: unknown, estimated = false) => ({
+    total: Number(n ?? 0),
+    amount: roundPrice(Number(amount ?? 0)),
+    estimated,
+  });
+  if (!q.search && q.start === undefined && q.end === undefined) {
+    const R = poRollup;
+    const conds: SQL[] = [];
+    if (q.supplier) conds.push(eq(R.supplierId, q.supplier));
+    if (q.status && q.status !== 'all') conds.push(eq(R.status, q.status));
+    if (q.paid && q.paid !== 'all') conds.push(eq(R.paid, Number(q.paid)));
+    const [agg] = await db
+      .select({
+        n: sql<number>`coalesce(sum(${R.n}), 0)`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${R.amount}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
+      })
+      .from(R)
+      .where(conds.length ? and(...conds) : undefined);
+    return result(agg?.n, agg?.amount);
+  }
+  if (!q.search && !q.supplier) return dateRangeTotals(db, q, where, result);
+  if (!q.search) {
+    const [agg] = await queryRows<{ n: number; amount: string }>(db, sql`select ${sums} from ${P} where ${where}`);
+    return result(agg?.n, agg?.amount);
+  }
+  const { limit } = caps;
+  const sampled = (s: { n: number; amount: number }) => result(Math.max(limit + 1, s.n), s.amount, true);
+  // A broad search (the planner expects over ten times the limit, e.g. a department: a fifth of all POs) is
+  // sampled at once: counting its first 2,001 matches reads ~10k POs (6.7 ms at 1M). Should the sample find
+  // few matches after all, the count decides.
+  const broad = (await estimate(db, sql`select 1 from ${purchaseOrders} where ${where}`)) > 10 * limit;
+  const early = broad ? await searchSample(db, where, caps.sampleRows) : undefined;
+  if (early && early.n > 4 * limit) return sampled(early);
+  const [agg] = await queryRows<{ n: number; amount: string }>(
+    db,
+    sql`select ${sums} from (select ${P.amount}, ${P.status} from ${P} where ${where} limit ${limit + 1}) x`,
+  );
+  if (Number(agg?.n) <= limit) return result(agg?.n, agg?.amount);
+  return sampled(early ?? (await searchSample(db, where, caps.sampleRows)));
+}
+
+/** A search's count and non-cancelled amount estimated from a block sample of about `sampleRows` POs. */
+const searchSample = (db: Db, where: SQL, sampleRows: number) =>
+  sampledTotals(
+    db,
+    P,
+    where,
+    { amount: sql`case when ${P.status} <> 'cancelled' then ${P.amount} else 0 end` },
+    sampleRows,
+  );
+
+/**
+ * Totals of a date range (with or without the status and payment filters): the whole UTC days inside it
+ * from po_day_totals, the cut days at its two ends from the POs themselves (index-only, at most two days).
+ */
+async function dateRangeTotals<T>(
+  db: Db,
+  q: Partial<PoListQuery>,
+  where: SQL,
+  result: (n: unknown, amount: unknown) => T,
+): Promise<T> {
+  // Whole days: [first, last]; the range is inclusive at both ends (po_date >= start and <= end).
+  const first = q.start === undefined ? null : Math.ceil(q.start / DAY);
+  const last = q.end === undefined ? null : Math.floor((q.end + 1) / DAY) - 1;
+  if (first !== null && last !== null && last < first) {
+    const [agg] = await queryRows<{ n: number; amount: string }>(db, sql`select ${sums} from ${P} where ${where}`);
+    return result(agg?.n, agg?.amount);
+  }
+  const d: SQL[] = [sql`true`];
+  if (first !== null) d.push(sql`day >= ${first}`);
+  if (last !== null) d.push(sql`day <= ${last}`);
+  if (q.status && q.status !== 'all') d.push(sql`status = ${q.status}`);
+  if (q.paid && q.paid !== 'all') d.push(sql`paid = ${Number(q.paid)}`);
+  const edges: SQL[] = [];
+  if (first !== null) edges.push(sql`${P.poDate} < ${first * DAY}`);
+  if (last !== null) edges.push(sql`${P.poDate} >= ${(last + 1) * DAY}`);
+  const [agg] = await queryRows<{ n: number; amount: string }>(
+    db,
+    sql`select sum(n)::int as n, sum(amount) as amount from (
+          select coalesce(sum(n), 0) as n, coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
+          from po_day_totals where ${sql.join(d, sql` and `)}
+          union all
+          select ${sums} from ${P}
+          where ${where} and ${edges.length ? sql`(${sql.join(edges, sql` or `)})` : sql`false`}) x`,
+  );
+  return result(agg?.n, agg?.amount);
+}
+
+type RollupKey = { supplier: number; status: string; paid: number; amount: number; po_date: number };
+
+/**
+ * Moves one PO's share of po_rollup and po_day_totals from `before` to `after` (null: not counted), in the
+ * caller's transaction.
+ */
+export async function moveRollup(tx: Db, before: RollupKey | null, after: RollupKey | null) {
+  const add = async (k: RollupKey, sign: 1 | -1) => {
+    await tx
+      .insert(poRollup)
+      .values({ supplierId: k.supplier, status: k.status, paid: k.paid, n: sign, amount: String(sign * k.amount) })
+      .onConflictDoUpdate({
+        target: [poRollup.supplierId, poRollup.status, poRollup.paid],
+        set: { n: sql`${poRollup.n} + ${sign}`, amount: sql`${poRollup.amount} + ${String(sign * k.amount)}` },
+      });
+    await tx.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
+      values (${Math.floor(k.po_date / DAY)}, ${k.status}, ${k.paid}, ${sign}, ${String(sign * k.amount)})
+      on conflict (day, status, paid) do update set n = po_day_totals.n + excluded.n,
+        amount = po_day_totals.amount + excluded.amount`);
+  };
+  if (before) await add(before, -1);
+  if (after) await add(after, 1);
+}
+
+/** Recounts po_rollup and po_day_totals from the POs (seeding, bulk loads). */
+export async function rebuildPoRollup(db: Db) {
+  await db.execute(sql`delete from po_rollup`);
+  await db.execute(sql`insert into po_rollup (supplier_id, status, paid, n, amount)
+    select supplier_id, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
+  await db.execute(sql`delete from po_day_totals`);
+  await db.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
+    select floor(po_date / 86400.0)::int, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
+}

@@ -1,0 +1,224 @@
+import {
+  aggregateStatus,
+  type StockProduct,
+  type StockProductListQuery,
+  TC_MSG,
+  type TestChecklist,
+  type TestOrder,
+  type TestOrderListQuery,
+  type TestOrderRow,
+  type TestStatus,
+} from '@bpm/contract/test-checklists';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Db, queryRows } from '../../db/client';
+import { orders } from '../../db/schema/sales';
+import { notFound } from '../../platform/errors';
+import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
+import { type ListTotal, listTotal } from '../../platform/list-totals';
+import { likePattern } from '../../platform/paging';
+import { selectChecklists } from './core';
+
+const and = (conds: SQL[]) => sql.join(conds, sql` and `);
+
+/** Orders that have something to test: a line whose product needs a test and is not shipping cost. */
+const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+  where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
+
+/** The orders as `o` (the `testable` condition is SQL on `o`). */
+const O = alias(orders, 'o');
+
+/**
+ * Sort columns of the test order list, each with an index carrying the filter columns (0016_list_indexes).
+ * Ties follow the direction (id asc or desc), as before.
+ */
+const TEST_ORDER_SORTS: Record<string, SQL> = {
+  oc_ref: sql`${O.ocRef}`,
+  dealer_name: sql`lower(${O.dealerName})`,
+  test_status: sql`${O.testStatus}`,
+};
+
+/**
+ * The test order list's page plan: the sort's index walks under the filters (`direct`). Dates are never null:
+ * `nulls last` descending (`nulls first` ascending) is the same order as before and walks orders_date_idx
+ * (date desc nulls last, id desc nulls last) in either direction.
+ */
+function plan(q: TestOrderListQuery): PagePlan {
+  const conds: SQL[] = [testable];
+  if (q.search) conds.push(sql`lower(${O.ocRef} || ' ' || ${O.dealerName}) like ${likePattern(q.search)}`);
+  if (q.dealer) conds.push(sql`${O.dealerId} = ${q.dealer}`);
+  if (q.date_from !== undefined) conds.push(sql`${O.date} >= ${q.date_from}`);
+  if (q.date_to !== undefined) conds.push(sql`${O.date} <= ${q.date_to}`);
+  if (q.test_status !== 'all') conds.push(sql`${O.testStatus} = ${q.test_status}`);
+  const asc = q.sort !== undefined && q.order === 'asc';
+  const dir = asc ? sql`asc` : sql`desc`;
+  const col = q.sort && q.sort !== 'date' ? TEST_ORDER_SORTS[q.sort] : undefined;
+  const [walk, keyed] = col
+    ? [sql`${col} ${dir}, ${O.id} ${dir}`, sql`k ${dir}, id ${dir}`]
+    : asc
+      ? [sql`${O.date} asc nulls first, ${O.id} asc nulls first`, sql`k asc nulls first, id asc nulls first`]
+      : [sql`${O.date} desc nulls last, ${O.id} desc nulls last`, sql`k desc nulls last, id desc nulls last`];
+  return {
+    list: { table: O, live: sql`${O.deleted} = 0` },
+    conds,
+    sort: { key: col ?? sql`${O.date}`, walk, keyed },
+    direct: true,
+  };
+}
+
+const rowColumns = {
+  id: O.id,
+  oc_ref: O.ocRef,
+  dealer: O.dealerId,
+  dealer_name: O.dealerName,
+  date: O.date,
+  test_status: sql<TestStatus>`${O.testStatus}`,
+};
+
+/**
+ * GET {role}/testChecklist/order: filter, sort, page and total in SQL. A search is read once for the page and
+ * the count (each match checked for something to test).
+ */
+export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[] } & ListTotal> {
+  const p = plan(q);
+  const found = q.search ? await searchOnce(db, p, q) : undefined;
+  const rows = await findPage(
+    db,
+    p,
+    q,
+    undefined,
+    {
+      byIds: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)),
+      // The page's rows in the one statement that finds their ids.
+      rows: (d, ids) => d.select(rowColumns).from(O).where(inArray(O.id, ids)).orderBy(p.sort.walk),
+    },
+    found?.ids,
+  );
+  const total = found
+    ? { total: found.total, estimated: false }
+    : await listTotal(db, sql`select 1 from ${orders} o where ${and([p.list.live!, ...p.conds])}`, {
+        ...q,
+        length: rows.length,
+      });
+  return { rows, ...total };
+}
+
+/** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
+export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> {
+  const [o] = await queryRows<{
+    id: number;
+    oc_ref: string;
+    dealer_name: string;
+    date: number;
+    test_status: TestStatus;
+  }>(db, sql`select id, oc_ref, dealer_name, date, test_status from orders where id = ${orderId} and deleted = 0`);
+  if (!o) throw notFound(TC_MSG.orderNotFound);
+  const lines = await queryRows<{
+    id: number;
+    product_id: number;
+    name: string;
+    quantity: number;
+    is_shipping_cost: number;
+    is_test_required: number;
+  }>(
+    db,
+    sql`select l.id, l.product_id, l.name, l.quantity, l.is_shipping_cost, p.is_test_required
+        from order_lines l join products p on p.id = l.product_id
+        where l.order_id = ${orderId} order by l.position, l.id`,
+  );
+  const checklists = await selectChecklists(db, sql`c.order_id = ${orderId}`);
+  const seen = new Set<number>();
+  return {
+    id: Number(o.id),
+    oc_ref: o.oc_ref,
+    dealer_name: o.dealer_name,
+    date: Number(o.date),
+    test_status: o.test_status,
+    products: lines.map((l) => {
+      // A product on two lines: its checklists show under the first (docs/decisions.md).
+      const own: TestChecklist[] = seen.has(Number(l.product_id))
+        ? []
+        : checklists.filter((c) => c.product_id === Number(l.product_id));
+      seen.add(Number(l.product_id));
+      return {
+        id: Number(l.id),
+        product_id: Number(l.product_id),
+        name: l.name,
+        quantity: Number(l.quantity),
+        is_shipping_cost: Number(l.is_shipping_cost),
+        is_test_required: Number(l.is_test_required),
+        test_assigned: own.reduce((n, c) => n + c.quantity, 0),
+        checklists: own,
+      };
+    }),
+  };
+}
+
+/** Stock status of a product: from its stock checklists. */
+const stockStatus = sql`coalesce((select case
+    when count(*) = 0 then 'pending'
+    when bool_or(c.status = 'waiting approval') then 'waiting approval'
+    when bool_or(c.status = 'failed') then 'failed'
+    when bool_and(c.status = 'completed') then 'completed'
+    when bool_and(c.status in ('completed', 'passed')) then 'passed'
+    when bool_and(c.status = 'pending') then 'pending'
+    else 'in progress' end
+  from test_checklists c where c.product_id = p.id and c.order_id is null), 'pending')`;
+const stockQuantity = sql`coalesce((select sum(c.quantity) from test_checklists c
+  where c.product_id = p.id and c.order_id is null), 0)`;
+
+/** GET stockTestChecklist/product. */
+export async function listStockProducts(
+  db: Db,
+  q: StockProductListQuery,
+): Promise<{ rows: StockProduct[]; total: number }> {
+  const conds: SQL[] = [sql`true`];
+  if (q.search)
+    conds.push(sql`lower(p.product_code || ' ' || p.hs_code || ' ' || p."desc") like ${likePattern(q.search)}`);
+  if (q.active !== 'all') conds.push(sql`p.active = ${q.active === 'active' ? 1 : 0}`);
+  const cols: Record<string, SQL> = {
+    product_code: sql`lower(product_code)`,
+    hs_code: sql`hs_code`,
+    desc: sql`lower("desc")`,
+    test_quantity: sql`test_quantity`,
+    test_status: sql`test_status`,
+    active: sql`active`,
+  };
+  const col = cols[q.sort ?? 'product_code'] ?? cols.product_code!;
+  const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+  const statusCond = q.test_status === 'all' ? sql`true` : sql`test_status = ${q.test_status}`;
+  const rows = await queryRows<StockProduct & { total: number }>(
+    db,
+    sql`select * , count(*) over() as total from (
+          select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
+            ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
+          from products p where ${and(conds)}) x
+        where ${statusCond}
+        order by ${col} ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...r }) => normalize(r)),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+const normalize = (r: StockProduct): StockProduct => ({
+  ...r,
+  id: Number(r.id),
+  active: Number(r.active),
+  is_test_required: Number(r.is_test_required),
+  test_quantity: Number(r.test_quantity),
+});
+
+/** GET stockTestChecklist/product/{id}: the product with its stock checklists. */
+export async function getStockProduct(db: Db, id: number): Promise<StockProduct> {
+  const [p] = await queryRows<StockProduct>(
+    db,
+    sql`select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
+          ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
+        from products p where p.id = ${id}`,
+  );
+  if (!p) throw notFound(TC_MSG.productNotFound);
+  const checklists = await selectChecklists(db, sql`c.product_id = ${id} and c.order_id is null`);
+  return { ...normalize(p), test_status: aggregateStatus(checklists.map((c) => c.status)), checklists };
+}

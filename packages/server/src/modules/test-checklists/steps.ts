@@ -1,0 +1,179 @@
+import type { EventName } from '@bpm/contract/events';
+import { TC_MSG, type TestResult, type TestStep } from '@bpm/contract/test-checklists';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { testChecklistSteps, testResults } from '../../db/schema/testing';
+import type { AuthUser } from '../../platform/auth';
+import { authorize } from '../../platform/authorize';
+import { invalidState, notFound } from '../../platform/errors';
+import { checklistAsked, getChecklist, type Kind, lockChecklist, saveChecklist } from './core';
+
+/** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
+const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
+
+/** A checklist's steps in SI order, each with its results (only columns that still have a serial). */
+export async function listSteps(db: Db, kind: Kind, checklistId: number): Promise<TestStep[]> {
+  const c = await getChecklist(db, kind, checklistId);
+  const steps = await db
+    .select({
+      id: testChecklistSteps.id,
+      si_number: testChecklistSteps.siNumber,
+      test_desc: testChecklistSteps.testDesc,
+    })
+    .from(testChecklistSteps)
+    .where(eq(testChecklistSteps.checklistId, checklistId))
+    .orderBy(asc(testChecklistSteps.siNumber), asc(testChecklistSteps.id));
+  const results = await db
+    .select({
+      stepId: testResults.stepId,
+      itemId: testResults.itemId,
+      serial: testResults.serial,
+      r: testResults.testResult,
+    })
+    .from(testResults)
+    .where(and(eq(testResults.checklistId, checklistId), sql`${testResults.itemId} <= ${c.serials.length}`))
+    .orderBy(testResults.itemId);
+  const byStep = new Map<number, TestResult[]>();
+  for (const r of results) {
+    const list = byStep.get(r.stepId) ?? [];
+    list.push({ itemId: r.itemId, serial: r.serial, test_result: r.r });
+    byStep.set(r.stepId, list);
+  }
+  return steps.map((s) => ({ ...s, [keyOf(kind)]: checklistId, results: byStep.get(s.id) ?? [] }));
+}
+
+export async function getStep(db: Db, kind: Kind, id: number): Promise<TestStep> {
+  const [s] = await db
+    .select({ checklistId: testChecklistSteps.checklistId })
+    .from(testChecklistSteps)
+    .where(eq(testChecklistSteps.id, id));
+  if (!s) throw notFound(TC_MSG.stepNotFound);
+  const step = (await listSteps(db, kind, s.checklistId)).find((x) => x.id === id);
+  if (!step) throw notFound(TC_MSG.stepNotFound);
+  return step;
+}
+
+/** Step changes: admin, sale, production; a stock checklist only while unsigned (document 3 section 6). */
+async function lockForSteps(tx: Db, kind: Kind, checklistId: number, actor: AuthUser) {
+  const c = await lockChecklist(tx, kind, checklistId);
+  authorize(actor.user_role, 'testChecklists.steps', checklistAsked(actor, c));
+  if (kind === 'stock' && (c.qa_by != null || c.status === 'completed')) throw invalidState(TC_MSG.locked);
+  return c;
+}
+
+/** A change of a checklist's steps is a change of the checklist: a new version, and its event. */
+async function stepsChanged(
+  tx: Db,
+  kind: Kind,
+  checklistId: number,
+  event: EventName,
+  data: Record<string, unknown>,
+  actor: AuthUser,
+  now: number,
+) {
+  await saveChecklist(
+    tx,
+    kind,
+    checklistId,
+    undefined,
+    { contentChanged: () => true, event, data: () => data },
+    actor,
+    now,
+  );
+}
+
+async function renumber(tx: Db, orderedIds: number[]) {
+  if (!orderedIds.length) return;
+  const rows = orderedIds.map((id, i) => ({ id, si: i + 1 }));
+  await tx.execute(sql`
+    update test_checklist_steps s set si_number = x.si
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, si int)
+    where s.id = x.id and s.si_number <> x.si`);
+}
+
+export async function saveStep(
+  db: Db,
+  kind: Kind,
+  input: { id?: number; checklistId: number; test_desc: string },
+  actor: AuthUser,
+  now: number,
+): Promise<TestStep> {
+  return db.transaction(async (tx) => {
+    const c = await lockForSteps(tx, kind, input.checklistId, actor);
+    let id = input.id;
+    if (id) {
+      const [before] = await tx
+        .select()
+        .from(testChecklistSteps)
+        .where(and(eq(testChecklistSteps.id, id), eq(testChecklistSteps.checklistId, c.id)));
+      if (!before) throw notFound(TC_MSG.stepNotFound);
+      await tx.update(testChecklistSteps).set({ testDesc: input.test_desc }).where(eq(testChecklistSteps.id, id));
+      const changes = { test_desc: { old: before.testDesc, new: input.test_desc } };
+      await stepsChanged(tx, kind, c.id, 'test_step_updated', { step_id: id, changes }, actor, now);
+    } else {
+      // SI number: the highest plus one, or 1 (section 4); the sent si_number is read-only.
+      const [m] = await tx
+        .select({ max: sql<number>`coalesce(max(${testChecklistSteps.siNumber}), 0)`.mapWith(Number) })
+        .from(testChecklistSteps)
+        .where(eq(testChecklistSteps.checklistId, c.id));
+      const [row] = await tx
+        .insert(testChecklistSteps)
+        .values({ checklistId: c.id, siNumber: (m?.max ?? 0) + 1, testDesc: input.test_desc })
+        .returning({ id: testChecklistSteps.id });
+      id = row!.id;
+      const added = { step_id: id, test_desc: input.test_desc };
+      await stepsChanged(tx, kind, c.id, 'test_step_added', added, actor, now);
+    }
+    return (await listSteps(tx, kind, c.id)).find((s) => s.id === id)!;
+  });
+}
+
+export async function deleteStep(db: Db, kind: Kind, id: number, actor: AuthUser, now: number): Promise<TestStep[]> {
+  return db.transaction(async (tx) => {
+    const [s] = await tx.select().from(testChecklistSteps).where(eq(testChecklistSteps.id, id));
+    if (!s) throw notFound(TC_MSG.stepNotFound);
+    const c = await lockForSteps(tx, kind, s.checklistId, actor);
+    await tx.delete(testChecklistSteps).where(eq(testChecklistSteps.id, id));
+    const rest = await tx
+      .select({ id: testChecklistSteps.id })
+      .from(testChecklistSteps)
+      .where(eq(testChecklistSteps.checklistId, c.id))
+      .orderBy(testChecklistSteps.siNumber, testChecklistSteps.id);
+    await renumber(
+      tx,
+      rest.map((r) => r.id),
+    );
+    await stepsChanged(tx, kind, c.id, 'test_step_deleted', { step_id: id, test_desc: s.testDesc }, actor, now);
+    return listSteps(tx, kind, c.id);
+  });
+}
+
+/** Moves a step to `new_si_number` (clamped to 1..n) and renumbers 1..n. */
+export async function reorderStep(
+  db: Db,
+  kind: Kind,
+  input: { step_id: number; new_si_number: number; checklist_id: number },
+  actor: AuthUser,
+  now: number,
+): Promise<TestStep[]> {
+  return db.transaction(async (tx) => {
+    const c = await lockForSteps(tx, kind, input.checklist_id, actor);
+    const steps = await tx
+      .select({ id: testChecklistSteps.id })
+      .from(testChecklistSteps)
+      .where(eq(testChecklistSteps.checklistId, c.id))
+      .orderBy(testChecklistSteps.siNumber, testChecklistSteps.id);
+    const ids = steps.map((s) => s.id);
+    const from = ids.indexOf(input.step_id);
+    if (from < 0) throw notFound(TC_MSG.stepNotFound);
+    ids.splice(from, 1);
+    const to = Math.min(Math.max(input.new_si_number, 1), steps.length) - 1;
+    ids.splice(to, 0, input.step_id);
+    await renumber(tx, ids);
+    if (from !== to) {
+      const changes = { si_number: { old: from + 1, new: to + 1 } };
+      await stepsChanged(tx, kind, c.id, 'test_step_moved', { step_id: input.step_id, changes }, actor, now);
+    }
+    return listSteps(tx, kind, c.id);
+  });
+}

@@ -1,0 +1,408 @@
+import { TC_MSG } from '@bpm/contract/test-checklists';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestedOrder } from './factories/testing';
+import { makeUser, userId } from './factories/users';
+import { countHistory, countRows, createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let testerId: number;
+let other: { id: number; headers: Record<string, string> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  testerId = await userId(t, 'tester');
+  other = await makeUser(t, 'tester', 'Olga', 'Other');
+  // Sign every role in now: a login is itself audited, and the tests below count events.
+  for (const role of ['administrator', 'sale', 'production', 'tester', 'qa', 'shipping'] as const) await t.as(role);
+});
+afterAll(() => t.close());
+
+type Who = 'administrator' | 'sale' | 'production' | 'tester' | 'qa' | 'shipping' | 'other';
+async function call(who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  const headers = who === 'other' ? other.headers : await t.as(who);
+  return t.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
+}
+async function ok(who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  const res = await call(who, method, url, payload);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json().data;
+}
+
+const setup = (over: Parameters<typeof makeTestedOrder>[1] = {}) => makeTestedOrder(t, over);
+
+describe('order test checklists: the day at the bench', () => {
+  it('production assigns, the tester enters serials and results, qa signs, a change waits for approval', async () => {
+    const { orderId, line } = await setup();
+    expect(line.is_test_required).toBe(1);
+    const c = await ok('production', 'POST', '/production/testChecklist/add', {
+      test_by: testerId,
+      quantity: 2,
+      order_product_id: line.id,
+    });
+    expect(c).toMatchObject({ status: 'pending', quantity: 2, product_max_serials: 2, test_by: testerId });
+    expect(c.test_by_name).toBe('Tomas Novak');
+
+    // Steps are a copy of the product's steps.
+    const steps = await ok('tester', 'GET', `/tester/testChecklistStep/checklist/${c.id}`);
+    expect(steps.map((s: { si_number: number; test_desc: string }) => [s.si_number, s.test_desc])).toEqual([
+      [1, 'Power on'],
+      [2, 'Check LEDs'],
+    ]);
+    expect(steps[0].test_checklist_id).toBe(c.id);
+
+    // A result before serials: no serial for that column.
+    const early = await call('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[0].id,
+      item_id: 1,
+      result: 'passed',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(TC_MSG.noSerialForColumn);
+
+    const withSerials = await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, {
+      serials: [' SN-1 ', 'SN-2'],
+    });
+    expect(withSerials.serials).toEqual(['SN-1', 'SN-2']);
+
+    for (const s of steps)
+      for (const item of [1, 2]) {
+        const r = await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+          step_id: s.id,
+          item_id: item,
+          result: 'passed',
+        });
+        expect(r.status).toBe(s === steps[1] && item === 2 ? 'passed' : 'in progress');
+      }
+    let order = await ok('qa', 'GET', `/qa/testChecklist/order/${orderId}`);
+    expect(order.test_status).toBe('passed');
+    expect(order.products[0].test_assigned).toBe(2);
+
+    const signed = await ok('qa', 'POST', `/qa/testChecklist/test/signQc/${c.id}`);
+    expect(signed).toMatchObject({ status: 'completed', qa_by_name: 'Quentin Dubois' });
+    expect(signed.qa_date).toBeTypeOf('number');
+    order = await ok('qa', 'GET', `/testChecklist/order/${orderId}`);
+    expect(order.test_status).toBe('completed');
+
+    // Completed: serials, results and the checklist itself are frozen.
+    const lockedSerials = await call('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: [] });
+    expect(lockedSerials.statusCode).toBe(409);
+    expect((await call('production', 'DELETE', `/testChecklist/delete/${c.id}`)).statusCode).toBe(409);
+    expect(
+      (
+        await call('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+          step_id: steps[0].id,
+          item_id: 1,
+          result: 'failed',
+        })
+      ).statusCode,
+    ).toBe(409);
+
+    // A step edited after sign-off: waiting approval until sale approves.
+    await ok('production', 'POST', '/testChecklistStep/save', {
+      id: steps[1].id,
+      test_checklist_id: c.id,
+      test_desc: 'Check all LEDs',
+    });
+    const waiting = await ok('sale', 'GET', `/testChecklist/test/${c.id}`);
+    expect(waiting.status).toBe('waiting approval');
+    expect((await ok('sale', 'GET', `/testChecklist/order/${orderId}`)).test_status).toBe('waiting approval');
+    expect((await call('production', 'POST', `/testChecklist/test/approve/${c.id}`)).statusCode).toBe(403);
+    expect((await call('qa', 'POST', `/testChecklist/test/signQc/${c.id}`)).statusCode).toBe(409);
+    const approved = await ok('sale', 'POST', `/sale/testChecklist/test/approve/${c.id}`);
+    expect(approved.status).toBe('completed');
+    expect((await call('sale', 'POST', `/testChecklist/test/approve/${c.id}`)).statusCode).toBe(409);
+  });
+
+  it('a failed result fails the checklist and the order; resetting serials discards the results', async () => {
+    const { orderId, line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const [s1] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['F-1'] });
+    const failed = await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: s1.id,
+      item_id: 1,
+      result: 'failed',
+    });
+    expect(failed.status).toBe('failed');
+    expect((await ok('tester', 'GET', `/testChecklist/order/${orderId}`)).test_status).toBe('failed');
+    expect((await call('qa', 'POST', `/testChecklist/test/signQc/${c.id}`)).json().message).toBe(TC_MSG.notPassed);
+
+    const reset = await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: [] });
+    expect(reset).toMatchObject({ serials: [], status: 'pending' });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    expect(steps.every((s: { results: unknown[] }) => s.results.length === 0)).toBe(true);
+    expect((await ok('tester', 'GET', `/testChecklist/order/${orderId}`)).test_status).toBe('pending');
+  });
+
+  it('a custom result is kept as text; changing a serial drops only its column', async () => {
+    const { line } = await setup({ plSerialCount: 2 });
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    expect(c.product_max_serials).toBe(2);
+    const [s1] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['A', 'B'] });
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 1, result: '12.1 V' });
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 2, result: 'passed' });
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['A', 'C'] });
+    const step = await ok('tester', 'GET', `/testChecklistStep/${s1.id}`);
+    expect(step.results).toEqual([{ itemId: 1, serial: 'A', test_result: '12.1 V' }]);
+  });
+});
+
+describe('serial rules and messages', () => {
+  it('refuses too many, empty and duplicate serials with the spec messages, writing nothing', async () => {
+    const { line } = await setup({ hasModem: 1 });
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    expect(c).toMatchObject({ product_max_serials: 2, product_has_modem: 1 });
+    const events = await countHistory(t);
+    const cases: Array<[string[], string]> = [
+      [['a', 'b', 'c'], 'Only 2 serial numbers are allowed (IMEI included) (3 provided)'],
+      [['a', ''], TC_MSG.serialsEmpty],
+      [['a', 'a'], TC_MSG.serialsDuplicate],
+    ];
+    for (const [serials, message] of cases) {
+      const res = await call('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().cause.serials).toBe(message);
+    }
+    expect(await countHistory(t)).toBe(events);
+    expect((await ok('tester', 'GET', `/testChecklist/test/${c.id}`)).serials).toEqual([]);
+  });
+
+  it('warns (without refusing) when a serial is already on another checklist, naming where', async () => {
+    const { line } = await setup();
+    const a = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const b = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${a.id}`, { serials: ['DUP-9'] });
+    const res = await ok('tester', 'POST', `/testChecklist/test/saveSerials/${b.id}`, { serials: ['DUP-9'] });
+    expect(res.serials).toEqual(['DUP-9']);
+    expect(res.warnings).toHaveLength(1);
+    expect(res.warnings[0]).toMatch(new RegExp(`^Serial DUP-9 is already on test checklist ${a.id} of order OC-T`));
+  });
+
+  it('lowering the quantity drops the serials beyond the new limit and their results', async () => {
+    const { line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 2,
+      order_product_id: line.id,
+    });
+    const [s1] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['Q1', 'Q2'] });
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 2, result: 'passed' });
+    const edited = await ok('sale', 'POST', `/testChecklist/edit/${c.id}`, {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    expect(edited).toMatchObject({ quantity: 1, serials: ['Q1'], product_max_serials: 1 });
+    expect((await ok('tester', 'GET', `/testChecklistStep/${s1.id}`)).results).toEqual([]);
+  });
+});
+
+describe('permissions per role and per assigned tester (a refused call changes nothing)', () => {
+  it('only the assigned tester enters results and serials; another tester gets 403', async () => {
+    const { line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const [s1] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    const events = await countHistory(t);
+    expect(
+      (await call('other', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['X'] })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('tester', 'POST', `/testChecklist/add`, {
+          test_by: testerId,
+          quantity: 1,
+          order_product_id: line.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await ok('production', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['P1'] });
+    const eventsAfter = await countHistory(t);
+    expect(eventsAfter).toBe(events + 1);
+    for (const who of ['other', 'production', 'sale'] as const)
+      expect(
+        (await call(who, 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 1, result: 'passed' }))
+          .statusCode,
+        who,
+      ).toBe(403);
+    for (const who of ['administrator', 'qa', 'shipping'] as const)
+      expect(
+        (await call(who, 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 1, result: 'passed' }))
+          .statusCode,
+        who,
+      ).toBe(403);
+    expect(await countHistory(t)).toBe(eventsAfter);
+    // Production assigned to itself may enter results.
+    const prodId = await userId(t, 'production');
+    const mine = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: prodId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    const [m1] = await ok('production', 'GET', `/testChecklistStep/checklist/${mine.id}`);
+    await ok('production', 'POST', `/testChecklist/test/saveSerials/${mine.id}`, { serials: ['M1'] });
+    await ok('production', 'POST', `/testChecklist/saveResult/${mine.id}`, {
+      step_id: m1.id,
+      item_id: 1,
+      result: 'passed',
+    });
+  });
+
+  it('role prefixes are for their own role; shipping has no checklists', async () => {
+    expect((await call('sale', 'GET', '/production/testChecklist/order')).statusCode).toBe(403);
+    expect((await call('tester', 'GET', '/tester/testChecklist/order')).statusCode).toBe(200);
+    expect((await call('shipping', 'GET', '/testChecklist/order')).statusCode).toBe(403);
+    expect((await call('qa', 'GET', '/stockTestChecklist/product')).statusCode).toBe(403);
+  });
+
+  it('steps: admin, sale, production only', async () => {
+    const { line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    for (const who of ['tester', 'qa'] as const)
+      expect(
+        (await call(who, 'POST', '/testChecklistStep/save', { test_checklist_id: c.id, test_desc: 'x' })).statusCode,
+      ).toBe(403);
+    const added = await ok('administrator', 'POST', '/admin/testChecklistStep/save', {
+      test_checklist_id: c.id,
+      si_number: 99,
+      test_desc: 'Burn-in 24 h',
+    });
+    expect(added.si_number).toBe(3);
+    const moved = await ok('production', 'POST', '/testChecklistStep/reorder', {
+      step_id: added.id,
+      new_si_number: 1,
+      checklist_id: c.id,
+    });
+    expect(moved.map((s: { test_desc: string }) => s.test_desc)).toEqual(['Burn-in 24 h', 'Power on', 'Check LEDs']);
+    const rest = await ok('production', 'DELETE', `/testChecklistStep/delete/${moved[1].id}`);
+    expect(rest.map((s: { si_number: number }) => s.si_number)).toEqual([1, 2]);
+  });
+});
+
+describe('bad input on every call writes nothing', () => {
+  it('answers the spec messages', async () => {
+    const { line, shipLine } = await setup();
+    const before = await countRows(t, 'test_checklists');
+    const events = await countHistory(t);
+    const add = await call('sale', 'POST', '/testChecklist/add', { order_product_id: line.id, quantity: 0 });
+    expect(add.statusCode).toBe(400);
+    expect(add.json().cause).toMatchObject({ test_by: TC_MSG.testerRequired, quantity: TC_MSG.quantityPositive });
+    const noQty = await call('sale', 'POST', '/testChecklist/add', { order_product_id: line.id, test_by: testerId });
+    expect(noQty.json().cause.quantity).toBe(TC_MSG.quantityRequired);
+    const qaTester = await call('sale', 'POST', '/testChecklist/add', {
+      order_product_id: line.id,
+      test_by: await userId(t, 'qa'),
+      quantity: 1,
+    });
+    expect(qaTester.json().cause.test_by).toBe(TC_MSG.testerRequired);
+    const ship = await call('sale', 'POST', '/testChecklist/add', {
+      order_product_id: shipLine.id,
+      test_by: testerId,
+      quantity: 1,
+    });
+    expect(ship.statusCode).toBe(409);
+    const steps = await call('sale', 'POST', '/testChecklistStep/save', { test_desc: 'x' });
+    expect(steps.json().message).toBe('Missing required parameters');
+    const reorder = await call('sale', 'POST', '/testChecklistStep/reorder', { step_id: 1 });
+    expect(reorder.json().message).toBe('Missing required parameters');
+    const desc = await call('sale', 'POST', '/testChecklistStep/save', { test_checklist_id: 1, test_desc: ' ' });
+    expect(desc.json().cause.test_desc).toBe('Test Description is required');
+    const imp = await call('sale', 'POST', '/testChecklist/importFromStock', {
+      order_product_id: line.id,
+      stock_checklist_ids: [],
+    });
+    expect(imp.json().message).toBe(TC_MSG.selectImport);
+    const exp = await call('sale', 'POST', '/testChecklist/exportToStock', { test_checklist_ids: [] });
+    expect(exp.json().message).toBe(TC_MSG.selectExport);
+    const rev = await call('sale', 'POST', '/testChecklist/test/updateRevision/1', { rev: '  ' });
+    expect(rev.json().message).toBe(TC_MSG.revisionEmpty);
+    expect((await call('sale', 'GET', '/testChecklist/test/999999')).json().message).toBe(TC_MSG.checklistNotFound);
+    expect((await call('sale', 'GET', '/testChecklist/order/999999')).json().message).toBe(TC_MSG.orderNotFound);
+    expect(await countRows(t, 'test_checklists')).toBe(before);
+    expect(await countHistory(t)).toBe(events);
+  });
+});
+
+describe('the order carries its test counts (document 1 section 2.8)', () => {
+  it("answers each line's test_count so 'Tests: n (+excess)' can be shown", async () => {
+    const { orderId, line } = await setup();
+    await ok('sale', 'POST', '/testChecklist/add', { test_by: testerId, quantity: 2, order_product_id: line.id });
+    await ok('sale', 'POST', '/testChecklist/add', { test_by: testerId, quantity: 1, order_product_id: line.id });
+    const order = await ok('sale', 'GET', `/orders/${orderId}`);
+    expect(order.products.map((l: { quantity: number; test_count: number }) => [l.quantity, l.test_count])).toEqual([
+      [2, 3],
+      [1, 0],
+    ]);
+    const overview = await ok('production', 'GET', `/testChecklist/order/${orderId}`);
+    expect(overview.products[0]).toMatchObject({ quantity: 2, test_assigned: 3 });
+  });
+});
+
+describe('lists', () => {
+  it('filters orders by search, dealer, dates and test status; pages with a total', async () => {
+    const { orderId, line } = await setup();
+    const page = await call('qa', 'GET', `/testChecklist/order?test_status=pending&limit=500`);
+    const ids = page.json().data.map((r: { id: number }) => r.id);
+    expect(ids).toContain(orderId);
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['L1'] });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[0].id,
+      item_id: 1,
+      result: 'passed',
+    });
+    const inProgress = await call('qa', 'GET', `/testChecklist/order?test_status=in%20progress&limit=500`);
+    expect(inProgress.json().data.map((r: { id: number }) => r.id)).toContain(orderId);
+    const row = inProgress.json().data.find((r: { id: number }) => r.id === orderId);
+    const bySearch = await call('qa', 'GET', `/testChecklist/order?search=${encodeURIComponent(row.oc_ref)}`);
+    expect(bySearch.json().data.map((r: { id: number }) => r.id)).toEqual([orderId]);
+    expect(bySearch.json().total).toBe(1);
+    const byDealer = await call('qa', 'GET', `/testChecklist/order?dealer=${row.dealer}`);
+    expect(byDealer.json().data.map((r: { id: number }) => r.id)).toEqual([orderId]);
+    const bad = await call('qa', 'GET', `/testChecklist/order?test_status=nonsense`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists testers for the picker', async () => {
+    const list = await ok('production', 'GET', '/autocomplete/testChecklist/tester');
+    const roles = new Set(list.map((u: { user_role: string }) => u.user_role));
+    expect([...roles].every((r) => ['tester', 'sale', 'production'].includes(r as string))).toBe(true);
+    expect(list.some((u: { id: number }) => u.id === other.id)).toBe(true);
+    expect((await call('tester', 'GET', '/autocomplete/testChecklist/tester')).statusCode).toBe(403);
+  });
+});

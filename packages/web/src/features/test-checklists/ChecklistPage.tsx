@@ -1,0 +1,244 @@
+import { TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useCan, useCurrentUser } from '../../api/auth-store';
+import { ApiError } from '../../api/errors';
+import { toast } from '../../api/notify';
+import {
+  type ChecklistKind,
+  downloadChecklistFile,
+  useApproveChecklist,
+  useChecklist,
+  useSignQc,
+  useSteps,
+  useUpdateRevision,
+} from '../../api/test-checklists';
+import { formatDate } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { SerialsTab } from './SerialsTab';
+import { StepsGrid } from './StepsGrid';
+import { TestStatusChip } from './TestStatusChip';
+
+function OrderChecklistPage() {
+  return <ChecklistPage kind="order" />;
+}
+export function StockChecklistPage() {
+  return <ChecklistPage kind="stock" />;
+}
+export default OrderChecklistPage;
+
+/** One checklist with tabs Test Steps and Serial Numbers (document 3 sections 2.1 and 2.2). */
+function ChecklistPage({ kind }: { kind: ChecklistKind }) {
+  const id = Number(useParams().ChecklistId);
+  const q = useChecklist(kind, id);
+  const steps = useSteps(kind, id);
+  const can = useCan();
+  const { user_id } = useCurrentUser();
+  const [tab, setTab] = useState(0);
+  const [revOpen, setRevOpen] = useState(false);
+  const sign = useSignQc(kind, id);
+  const approve = useApproveChecklist(kind, id);
+  if (q.isLoading) return <PageLoader />;
+  if (q.isError || !q.data)
+    return (
+      <Alert severity="error">
+        {q.error instanceof ApiError && q.error.status !== 404 ? q.error.message : TC_MSG.checklistNotFound}
+      </Alert>
+    );
+  const c = q.data;
+  const ctx = { ownerId: c.test_by, userId: user_id, state: c.status, qaBy: c.qa_by };
+  const locked = c.qa_by != null || c.status === 'completed';
+  const canSteps = can('testChecklists.steps') && (kind === 'order' || !locked);
+  return (
+    <Box>
+      <PageHeader
+        title={kind === 'order' ? c.product_name : `${c.product_code} · ${c.product_desc}`}
+        actions={
+          <Stack direction="row" spacing={1}>
+            {kind === 'order' && c.status === 'passed' && can('testChecklists.sign') && (
+              <Button
+                variant="contained"
+                size="large"
+                data-testid="sign-qc"
+                onClick={() =>
+                  sign.mutateAsync().then(
+                    () => toast(TC_MSG.signed, 'success'),
+                    () => undefined,
+                  )
+                }
+              >
+                Sign QC
+              </Button>
+            )}
+            {kind === 'order' && c.status === 'waiting approval' && can('testChecklists.approve') && (
+              <Button
+                variant="contained"
+                size="large"
+                data-testid="approve"
+                onClick={() =>
+                  approve.mutateAsync().then(
+                    () => toast(TC_MSG.approved, 'success'),
+                    () => undefined,
+                  )
+                }
+              >
+                Approve
+              </Button>
+            )}
+            {kind === 'order' && (
+              <Button
+                variant="outlined"
+                data-testid="checklist-pdf"
+                onClick={() =>
+                  downloadChecklistFile('test_checklist_pdf', c.id, can('files.admin')).catch(() => undefined)
+                }
+              >
+                PDF
+              </Button>
+            )}
+          </Stack>
+        }
+      />
+      {kind === 'order' && c.status === 'passed' && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="qa-banner">
+          {TC_MSG.qaSignRequired}
+        </Alert>
+      )}
+      {c.status === 'waiting approval' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="approval-banner">
+          {TC_MSG.approvalRequired}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={3} sx={{ mb: 2 }} flexWrap="wrap" useFlexGap alignItems="flex-end">
+        <Info label="Serials" value={c.serials.join(', ') || '-'} />
+        <Box>
+          <Typography variant="caption" color="text.secondary" display="block">
+            Revision
+          </Typography>
+          <Chip
+            label={c.rev || 'No Revision'}
+            data-testid="rev-chip"
+            onDelete={
+              can('testChecklists.revision') && !(kind === 'stock' && locked) ? () => setRevOpen(true) : undefined
+            }
+            deleteIcon={<EditIcon data-testid="rev-edit" />}
+          />
+        </Box>
+        <Info label="Test By" value={c.test_by_name || '-'} />
+        {kind === 'order' && <Info label="QC By" value={c.qa_by_name || '-'} />}
+        <Info label="Quantity" value={String(c.quantity)} />
+        <Info label="Test Date" value={formatDate(c.test_date) || '-'} />
+        {kind === 'order' && <Info label="QC Date" value={formatDate(c.qa_date) || '-'} />}
+        <Box>
+          <Typography variant="caption" color="text.secondary" display="block">
+            Status
+          </Typography>
+          <TestStatusChip status={c.status} testId="checklist-status" />
+        </Box>
+      </Stack>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab label="Test Steps" data-testid="tab-steps" />
+        <Tab label="Serial Numbers" data-testid="tab-serials" />
+      </Tabs>
+      {tab === 0 ? (
+        steps.data ? (
+          <StepsGrid
+            kind={kind}
+            c={c}
+            steps={steps.data}
+            canSteps={canSteps}
+            canResult={can('testChecklists.result', ctx)}
+          />
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <SerialsTab kind={kind} c={c} editable={can('testChecklists.serials', ctx)} />
+      )}
+      <RevisionDialog kind={kind} c={c} open={revOpen} onClose={() => setRevOpen(false)} />
+    </Box>
+  );
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" display="block">
+        {label}
+      </Typography>
+      <Typography>{value}</Typography>
+    </Box>
+  );
+}
+
+function RevisionDialog({
+  kind,
+  c,
+  open,
+  onClose,
+}: {
+  kind: ChecklistKind;
+  c: TestChecklist;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [rev, setRev] = useState('');
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (open) {
+      setRev(c.rev);
+      setError(undefined);
+    }
+  }, [open, c.rev]);
+  const save = useUpdateRevision(kind, c.id);
+  async function submit() {
+    if (!rev.trim()) return setError(TC_MSG.revisionEmpty);
+    try {
+      await save.mutateAsync(rev.trim());
+      toast(kind === 'order' ? TC_MSG.revSaved : TC_MSG.stockRevSaved, 'success');
+      onClose();
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : 'Failed to save revision');
+    }
+  }
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="rev-dialog">
+      <DialogTitle>Edit Revision</DialogTitle>
+      <DialogContent>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          fullWidth
+          autoFocus
+          label="Revision"
+          value={rev}
+          onChange={(e) => setRev(e.target.value)}
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'rev-input' } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} data-testid="rev-save">
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
