@@ -1,14 +1,25 @@
 import { MSG } from '@bpm/contract/messages';
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { PAYMENT_LABELS, PAYMENT_STATES, PO_MSG, toDisplay } from '@bpm/contract/purchase-orders';
+import {
+  PAYMENT_LABELS,
+  PAYMENT_STATES,
+  PO_MSG,
+  poAwb,
+  poPay,
+  poShippingCost,
+  toDisplay,
+} from '@bpm/contract/purchase-orders';
+import { zodResolver } from '@hookform/resolvers/zod';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, MenuItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Controller, type FieldErrors, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useCan } from '../../api/auth-store';
 import { saveBlob } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, applyServerErrors } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { downloadPoFile, usePoAction, usePoUpload } from '../../api/purchase-orders';
+import { FormTextField } from '../../components/FormTextField';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Box sx={{ mt: 3 }}>
@@ -46,39 +57,50 @@ export function PoExtras({ po }: { po: PurchaseOrder }) {
 
 type PoUpload = ReturnType<typeof usePoUpload>;
 
-/** Shipping cost in the PO currency (required, a number ≥ 0). */
+/** The contract's schema of a call, validating the form's values with the PO's id the call sends too. */
+function withId<V extends FieldValues, O extends FieldValues>(schema: unknown, id: number): Resolver<V, unknown, O> {
+  const validate = zodResolver(schema as never);
+  return (values, ctx, opts) => validate({ ...values, id }, ctx, opts as never) as never;
+}
+
+/** A save's failure: field errors land on the form's fields, the rest is only logged (section 8). */
+function onSaveError(err: unknown, setError: (name: never, e: { type: string; message: string }) => void) {
+  if (err instanceof ApiError && Object.keys(err.fieldErrors).length) applyServerErrors(setError, err.fieldErrors);
+  else console.error(err);
+}
+
+/** Shipping cost in the PO currency (required, a number ≥ 0): the contract's poShippingCost. */
 function ShippingCostSection({ po }: { po: PurchaseOrder }) {
   const can = useCan();
   const ctx = { state: po.status };
   const action = usePoAction();
-  const [shipping, setShipping] = useState(
-    po.shipping_cost ? String(Math.round(toDisplay(po.shipping_cost, po.currency_rate) * 100) / 100) : '',
-  );
-  const [shippingError, setShippingError] = useState<string>();
-  const saveShipping = async () => {
-    if (shipping.trim() === '') return setShippingError(MSG.required);
-    if (!Number.isFinite(Number(shipping)) || Number(shipping) < 0) return setShippingError(MSG.number);
-    setShippingError(undefined);
+  const { control, handleSubmit, setError } = useForm<{ shipping_cost: string }, unknown, { shipping_cost: number }>({
+    resolver: withId<{ shipping_cost: string }, { shipping_cost: number }>(poShippingCost, po.id),
+    defaultValues: {
+      shipping_cost: po.shipping_cost
+        ? String(Math.round(toDisplay(po.shipping_cost, po.currency_rate) * 100) / 100)
+        : '',
+    },
+  });
+  const saveShipping = handleSubmit(async ({ shipping_cost }) => {
     try {
-      await action.mutateAsync({ kind: 'shippingCost', id: po.id, shipping_cost: Number(shipping) });
+      await action.mutateAsync({ kind: 'shippingCost', id: po.id, shipping_cost });
       toast(MSG.saved, 'success');
     } catch (err) {
-      console.error(err); // section 8: only logged
+      onSaveError(err, setError as never);
     }
-  };
+  });
   return (
     <Section title="Shipping Cost">
       <Stack direction="row" spacing={1} alignItems="flex-start">
-        <TextField
+        <FormTextField
+          control={control}
+          name="shipping_cost"
           size="small"
           type="number"
           label={`Shipping Cost (${po.currency})`}
-          value={shipping}
           disabled={!can('purchaseOrders.shippingCost', ctx)}
-          onChange={(e) => setShipping(e.target.value)}
-          error={!!shippingError}
-          helperText={shippingError}
-          slotProps={{ htmlInput: { 'data-testid': 'field-shipping_cost', step: 'any', min: 0 } }}
+          slotProps={{ htmlInput: { step: 'any', min: 0 } }}
         />
         {can('purchaseOrders.shippingCost', ctx) && (
           <Button variant="outlined" onClick={saveShipping} sx={{ flexShrink: 0 }} data-testid="po-save-shipping">
@@ -90,35 +112,32 @@ function ShippingCostSection({ po }: { po: PurchaseOrder }) {
   );
 }
 
-/** The AWB number (required). */
+/** The AWB number (required): the contract's poAwb. */
 function AwbSection({ po }: { po: PurchaseOrder }) {
   const can = useCan();
   const ctx = { state: po.status };
   const action = usePoAction();
-  const [awb, setAwb] = useState(po.awb_number);
-  const [awbError, setAwbError] = useState<string>();
-  const saveAwb = async () => {
-    if (!awb.trim()) return setAwbError(MSG.required);
-    setAwbError(undefined);
+  const { control, handleSubmit, setError } = useForm<{ awb_number: string }, unknown, { awb_number: string }>({
+    resolver: withId<{ awb_number: string }, { awb_number: string }>(poAwb, po.id),
+    defaultValues: { awb_number: po.awb_number },
+  });
+  const saveAwb = handleSubmit(async ({ awb_number }) => {
     try {
-      await action.mutateAsync({ kind: 'awb', id: po.id, awb_number: awb });
+      await action.mutateAsync({ kind: 'awb', id: po.id, awb_number });
       toast(MSG.saved, 'success');
     } catch (err) {
-      console.error(err);
+      onSaveError(err, setError as never);
     }
-  };
+  });
   return (
     <Section title="AWB Number">
       <Stack direction="row" spacing={1} alignItems="flex-start">
-        <TextField
+        <FormTextField
+          control={control}
+          name="awb_number"
           size="small"
           label="AWB Number"
-          value={awb}
           disabled={!can('purchaseOrders.awb', ctx)}
-          onChange={(e) => setAwb(e.target.value)}
-          error={!!awbError}
-          helperText={awbError}
-          slotProps={{ htmlInput: { 'data-testid': 'field-awb_number' } }}
         />
         {can('purchaseOrders.awb', ctx) && (
           <Button variant="outlined" onClick={saveAwb} sx={{ flexShrink: 0 }} data-testid="po-save-awb">
@@ -130,32 +149,44 @@ function AwbSection({ po }: { po: PurchaseOrder }) {
   );
 }
 
+interface PayValues {
+  payment_status: string;
+  proof_payment_pdf: File | null;
+}
+type PayBody = { payment_status: string; proof_payment_pdf: File };
+
+/** The contract's poPay for the status, plus the proof of payment PDF (no schema covers the file). */
+const validatePay = zodResolver(poPay);
+const payResolver: Resolver<PayValues, unknown, PayBody> = async (values, ctx, opts) => {
+  const r = await validatePay({ payment_status: values.payment_status }, ctx, opts as never);
+  const errors: FieldErrors<PayValues> = { ...(r.errors as FieldErrors<PayValues>) };
+  if (!values.proof_payment_pdf) errors.proof_payment_pdf = { type: 'required', message: PO_MSG.proofRequired };
+  if (Object.keys(errors).length || !values.proof_payment_pdf) return { values: {}, errors };
+  return {
+    values: { ...(r.values as { payment_status: string }), proof_payment_pdf: values.proof_payment_pdf },
+    errors: {},
+  };
+};
+
 /** Payment status and the proof of payment (both required); the stored proof to view. */
 function PaymentSection({ po, upload }: { po: PurchaseOrder; upload: PoUpload }) {
   const can = useCan();
   const ctx = { state: po.status };
-  const [payStatus, setPayStatus] = useState<string>('');
-  const [proof, setProof] = useState<File | null>(null);
-  const [proofErrors, setProofErrors] = useState<Record<string, string>>({});
-  const pay = async () => {
-    const e: Record<string, string> = {};
-    if (!payStatus) e.payment_status = PO_MSG.paymentStatusRequired;
-    if (!proof) e.proof_payment_pdf = PO_MSG.proofRequired;
-    setProofErrors(e);
-    if (Object.keys(e).length) return;
+  const { control, handleSubmit, setError, setValue, formState } = useForm<PayValues, unknown, PayBody>({
+    resolver: payResolver,
+    defaultValues: { payment_status: '', proof_payment_pdf: null },
+  });
+  const pay = handleSubmit(async (fields) => {
     try {
-      await upload.mutateAsync({
-        kind: 'pay',
-        id: po.id,
-        fields: { payment_status: payStatus, proof_payment_pdf: proof },
-      });
+      await upload.mutateAsync({ kind: 'pay', id: po.id, fields });
       toast(PO_MSG.proofUploaded, 'success');
-      setProof(null);
+      setValue('proof_payment_pdf', null);
     } catch (err) {
-      if (err instanceof ApiError) setProofErrors(err.fieldErrors);
+      if (err instanceof ApiError) applyServerErrors(setError as never, err.fieldErrors);
       toast(err instanceof ApiError && err.message ? err.message : PO_MSG.proofFailed, 'error');
     }
-  };
+  });
+  const proofError = formState.errors.proof_payment_pdf?.message;
   return (
     <Section title="Payment">
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="po-paid">
@@ -173,31 +204,30 @@ function PaymentSection({ po, upload }: { po: PurchaseOrder; upload: PoUpload })
       {can('purchaseOrders.pay', ctx) && (
         <>
           <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
-            <TextField
+            <FormTextField
+              control={control}
+              name="payment_status"
               select
               size="small"
               label="Payment Status"
-              value={payStatus}
-              onChange={(e) => setPayStatus(e.target.value)}
-              error={!!proofErrors.payment_status}
-              helperText={proofErrors.payment_status}
               sx={{ width: 200 }}
-              slotProps={{ htmlInput: { 'data-testid': 'field-payment_status' } }}
             >
               {PAYMENT_STATES.map((v) => (
                 <MenuItem key={v} value={String(v)}>
                   {PAYMENT_LABELS[v]}
                 </MenuItem>
               ))}
-            </TextField>
-            <PdfPicker file={proof} onChange={setProof} testId="proof-input" />
+            </FormTextField>
+            <Controller
+              control={control}
+              name="proof_payment_pdf"
+              render={({ field }) => <PdfPicker file={field.value} onChange={field.onChange} testId="proof-input" />}
+            />
             <Button variant="contained" onClick={pay} disabled={upload.isPending} data-testid="po-upload-proof">
               Upload
             </Button>
           </Stack>
-          <FormHelperText error={!!proofErrors.proof_payment_pdf}>
-            {proofErrors.proof_payment_pdf ?? PO_MSG.proofHint}
-          </FormHelperText>
+          <FormHelperText error={!!proofError}>{proofError ?? PO_MSG.proofHint}</FormHelperText>
         </>
       )}
     </Section>
