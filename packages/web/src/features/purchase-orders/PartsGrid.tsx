@@ -1,16 +1,9 @@
-import { MSG } from '@bpm/contract/messages';
-import type { PartComponent } from '@bpm/contract/part-components';
-import { formatAmount, PO_MSG, roundPrice, toDisplay } from '@bpm/contract/purchase-orders';
+import { formatAmount, PO_MSG, roundPrice } from '@bpm/contract/purchase-orders';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Autocomplete,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   Table,
   TableBody,
@@ -21,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { usePartOptions } from '../../api/part-components';
+import { AddPartDialog } from './AddPartDialog';
 
 /** A line as the form holds it: price_UI in the PO currency (what the user enters). */
 export interface FormLine {
@@ -229,118 +222,5 @@ function PartLineRow({
         )}
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Add Part: part, quantity and price (in the PO currency) required; the price starts at the part's own. */
-function AddPartDialog({
-  open,
-  currency,
-  rate,
-  onClose,
-  onAdd,
-}: {
-  open: boolean;
-  currency: string;
-  rate: number;
-  onClose: () => void;
-  onAdd: (l: FormLine) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const [part, setPart] = useState<PartComponent | null>(null);
-  const [quantity, setQuantity] = useState('');
-  const [price, setPrice] = useState('');
-  const [remarks, setRemarks] = useState('');
-  const [errs, setErrs] = useState<Record<string, string>>({});
-  const q = usePartOptions(search, open);
-  const close = () => {
-    setPart(null);
-    setQuantity('');
-    setPrice('');
-    setRemarks('');
-    setErrs({});
-    onClose();
-  };
-  const add = () => {
-    const e: Record<string, string> = {};
-    if (!part) e.part = MSG.required;
-    if (quantity.trim() === '') e.quantity = MSG.required;
-    else if (!(Number(quantity) > 0)) e.quantity = PO_MSG.quantity;
-    if (price.trim() === '') e.price = MSG.required;
-    else if (!(Number(price) >= 0)) e.price = PO_MSG.price;
-    setErrs(e);
-    if (Object.keys(e).length || !part) return;
-    onAdd({
-      part: part.id,
-      manuf_part_number: part.manuf_part_number,
-      part_name: part.description || part.manuf_part_number,
-      price_UI: Number(price),
-      quantity: Number(quantity),
-      unit: part.unit || 'pcs',
-      remarks,
-    });
-    setPart(null);
-    setQuantity('');
-    setPrice('');
-    setRemarks('');
-  };
-  return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="add-part-dialog">
-      <DialogTitle>Add Part</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <Autocomplete
-          options={q.data?.rows ?? []}
-          value={part}
-          loading={q.isFetching}
-          filterOptions={(x) => x}
-          onInputChange={(_, v, reason) => reason === 'input' && setSearch(v)}
-          onChange={(_, v) => {
-            setPart(v);
-            if (v) setPrice(String(toDisplay(Number(v.price) || 0, rate)));
-          }}
-          getOptionLabel={(o) =>
-            `${o.manuf_part_number} — ${o.manufacturer}${o.description ? ` (${o.description})` : ''}`
-          }
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Part"
-              required
-              error={!!errs.part}
-              helperText={errs.part}
-              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'add-part-part' } }}
-            />
-          )}
-        />
-        <TextField
-          label="Quantity"
-          type="number"
-          required
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
-          error={!!errs.quantity}
-          helperText={errs.quantity}
-          slotProps={{ htmlInput: { 'data-testid': 'add-part-quantity', step: 'any', min: 0 } }}
-        />
-        <TextField
-          label={`Price (${currency})`}
-          type="number"
-          required
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          error={!!errs.price}
-          helperText={errs.price}
-          slotProps={{ htmlInput: { 'data-testid': 'add-part-price', step: 'any', min: 0 } }}
-        />
-        <TextField label="Remarks" value={remarks} onChange={(e) => setRemarks(e.target.value)} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" onClick={add} data-testid="add-part-save">
-          Add
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
