@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { type OrderFileField, productionOrderSave, shippingOrderSave } from './orders';
 import type { PermissionFunction, ProjectRole } from './projects';
 import { ROLES, type Role } from './roles';
 
@@ -285,41 +283,13 @@ export const LINE_MONEY_FIELDS = { msrp: true, discount: true, amount: true, bom
 /**
  * What each sales-document variant (the role's screens and paths: sales = administrator and sale) may do
  * with orders and quotations: everything, read only, or the limited order edits of shipping or
- * production (LIMITED_ORDER_EDITS lists their fields). Money is shown only with `full`.
+ * production (contract orders.ts LIMITED_ORDER_EDITS lists their fields). Money is shown only with `full`.
  */
 export const DOC_RIGHTS = {
   sales: { order: 'full', quotation: 'full' },
   shipping: { order: 'shipping', quotation: 'readOnly' },
   production: { order: 'production', quotation: 'full' },
 } as const satisfies Record<string, Record<'order' | 'quotation', 'full' | 'readOnly' | 'shipping' | 'production'>>;
-
-/** Keys of a limited save that name the record rather than change it (dealer and date: on create only). */
-const LIMITED_SAVE_META = ['id', 'version', 'dealer', 'date'] as const;
-type EditableOf<S extends z.ZodObject> = Exclude<keyof S['shape'] & string, (typeof LIMITED_SAVE_META)[number]>;
-const editableOf = <S extends z.ZodObject>(schema: S) =>
-  Object.keys(schema.shape).filter((k) => !(LIMITED_SAVE_META as readonly string[]).includes(k)) as EditableOf<S>[];
-
-/**
- * What shipping and production may change on an order (document 1 sections 2.7 and 6). The fields
- * are those of their save schemas — one source: the server parses with the schema, the editor
- * enables exactly these — and the PDFs are those each may upload. dealer and date: on create only.
- */
-export const LIMITED_ORDER_EDITS = {
-  shipping: {
-    fields: editableOf(shippingOrderSave),
-    uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
-  },
-  production: { fields: editableOf(productionOrderSave), uploads: ['oc_pdf'] },
-} as const satisfies Record<string, { fields: readonly string[]; uploads: readonly OrderFileField[] }>;
-export type LimitedOrderRole = keyof typeof LIMITED_ORDER_EDITS;
-
-/** Whether shipping or production may change `field` of an order (dealer and date only on create). */
-export function limitedOrderEditable(role: LimitedOrderRole, field: string, isNew: boolean): boolean {
-  return (
-    (LIMITED_ORDER_EDITS[role].fields as readonly string[]).includes(field) ||
-    (isNew && (field === 'dealer' || field === 'date'))
-  );
-}
 
 /** The role with every right of the portal (its `admin` account keeps it; it reads every history type). */
 export const isAdministrator = (role: Role | undefined | null) => role === 'administrator';

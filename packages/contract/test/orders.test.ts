@@ -5,6 +5,8 @@ import {
   applyShippingRules,
   defaultLineDiscount,
   formatMoney,
+  LIMITED_ORDER_EDITS,
+  limitedOrderEditable,
   lineAmount,
   localMidnight,
   orderSave,
@@ -12,7 +14,6 @@ import {
   parseStatusFilter,
   refFromFileName,
 } from '../src/orders';
-import { LIMITED_ORDER_EDITS, limitedOrderEditable } from '../src/permissions';
 
 describe('line amount', () => {
   it('is quantity × msrp × (100 − discount) / 100, rounded to cents', () => {

@@ -2,6 +2,9 @@ import type { Dealer } from '@bpm/contract/dealers';
 import {
   ADDRESS_FIELDS,
   defaultLineDiscount,
+  LIMITED_ORDER_EDITS,
+  type LimitedOrderRole,
+  limitedOrderEditable,
   lineAmount,
   type OrderFileField,
   orderSave,
@@ -12,12 +15,7 @@ import {
   type ShippingStatus,
   shippingOrderSave,
 } from '@bpm/contract/orders';
-import {
-  DOC_RIGHTS,
-  LIMITED_ORDER_EDITS,
-  type LimitedOrderRole,
-  limitedOrderEditable,
-} from '@bpm/contract/permissions';
+import { DOC_RIGHTS } from '@bpm/contract/permissions';
 import { quotationSave } from '@bpm/contract/quotations';
 import { z } from 'zod';
 import type { DocKind, DocVariant, SalesDoc } from '../../../api/orders';
