@@ -2,7 +2,8 @@
 // declaration allows. A list module declares what it knows (its table, the filter's conditions, the sort's
 // key and index order, whether an index of the filter's own columns reads the sort in order, the merges its
 // indexes allow); the engine chooses and runs the way. Every way answers the same rows in the same order
-// (test/list-engine.test.ts runs each against the plain query; docs/performance.md has the figures).
+// (the server's list-plan tests run each way against the plain query; test/list-engine.test.ts keeps page
+// finding here; docs/performance.md has the figures).
 
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -29,8 +30,8 @@ export interface PageSort {
  * A merge: the page from several ordered walks, each reading at most the page's end. `union`: one walk per
  * branch condition (e.g. one per status of a status filter); `buckets`: one walk per value of a bucket
  * expression over a series (e.g. the order date's weeks) or a set of values (e.g. the caller's projects), each
- * under the filter. `branches` / `series` may
- * answer undefined: the merge does not apply to this query (the engine goes on).
+ * under the filter. `branches` / `series` may answer undefined: the merge does not apply to this query (the
+ * engine goes on).
  * `when`: 'first' runs before the match count is consulted, 'large' only past the filter-first limit, 'last'
  * after a bounded walk found too few.
  */
