@@ -27,6 +27,26 @@ export interface PageSort {
 }
 
 /**
+ * The usual sort: `key dir, id dir`, as a `(key, id)` index reads it. `nullable`: a key whose index is
+ * `desc nulls last` (a date) — descending `nulls last`, ascending `nulls first`, on both columns. `walkKey`: the
+ * key as the walk writes it when that differs (a search's `date + 0` keeps the planner off the date index).
+ */
+export function keySort(
+  key: SQL,
+  id: AnyPgColumn,
+  asc: boolean,
+  opts: { nullable?: boolean; walkKey?: SQL } = {},
+): PageSort {
+  const dir = asc ? sql`asc` : sql`desc`;
+  const nulls = opts.nullable ? (asc ? sql` nulls first` : sql` nulls last`) : sql``;
+  return {
+    key,
+    walk: sql`${opts.walkKey ?? key} ${dir}${nulls}, ${id} ${dir}${nulls}`,
+    keyed: sql`k ${dir}${nulls}, id ${dir}${nulls}`,
+  };
+}
+
+/**
  * A merge: the page from several ordered walks, each reading at most the page's end. `union`: one walk per
  * branch condition (e.g. one per status of a status filter); `buckets`: one walk per value of a bucket
  * expression over a series (e.g. the order date's weeks) or a set of values (e.g. the caller's projects), each

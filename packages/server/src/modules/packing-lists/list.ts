@@ -3,7 +3,7 @@ import type { PackingListQuery, PackingListRow } from '@bpm/contract/packing-lis
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packingLists as PL } from '../../db/schema/testing';
-import { findPage, type Merge, type PagePlan } from '../../platform/list-page';
+import { findPage, keySort, type Merge, type PagePlan } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 
@@ -62,19 +62,15 @@ function plan(q: PackingListQuery, conds: SQL[]): PagePlan {
   const dir = desc ? sql`desc` : sql`asc`;
   // Only the shipping date can be empty (last either way); the other columns order the same without
   // `nulls last`, which lets an order walk their index in either direction (the date index is desc nulls last).
-  const [walk, keyed] =
+  const sorted =
     sort === 'shipping_date'
-      ? [sql`${col} ${dir} nulls last, ${PL.id} ${dir}`, sql`k ${dir} nulls last, id ${dir}`]
-      : sort === 'date' || !PL_SORTS[sort]
-        ? desc
-          ? [sql`${col} desc nulls last, ${PL.id} desc nulls last`, sql`k desc nulls last, id desc nulls last`]
-          : [sql`${col} asc nulls first, ${PL.id} asc nulls first`, sql`k asc nulls first, id asc nulls first`]
-        : [sql`${col} ${dir}, ${PL.id} ${dir}`, sql`k ${dir}, id ${dir}`];
+      ? { key: col, walk: sql`${col} ${dir} nulls last, ${PL.id} ${dir}`, keyed: sql`k ${dir} nulls last, id ${dir}` }
+      : keySort(col, PL.id, !desc, { nullable: sort === 'date' || !PL_SORTS[sort] });
   const byShippingInRange = sort === 'shipping_date' && (q.date_from !== undefined || q.date_to !== undefined);
   return {
     list: { table: PL },
     conds,
-    sort: { key: col, walk, keyed },
+    sort: sorted,
     direct: !byShippingInRange,
     merges: byShippingInRange ? [weekMerge(q)] : [],
   };

@@ -4,7 +4,7 @@
 import type { OrderListQuery } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/sales';
-import type { Merge, PagePlan } from '../../platform/list-page';
+import { keySort, type Merge, type PagePlan } from '../../platform/list-page';
 import type { DocTable } from './kinds';
 
 /** What the page finder needs to know of the list's filter. */
@@ -86,14 +86,8 @@ export function listOrder(t: DocTable, q: SortQuery): SQL {
 }
 
 /** The page's order over derived (k, id) rows: the sort key, or the date for the default order. */
-export const keyedOrder = (q: SortQuery, col: SQL | undefined) => {
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  return col
-    ? sql`k ${dir}, id ${dir}`
-    : q.order === 'asc'
-      ? sql`k asc nulls first, id asc nulls first`
-      : sql`k desc nulls last, id desc nulls last`;
-};
+export const keyedOrder = (q: SortQuery, col: SQL | undefined) =>
+  keySort(col ?? sql`${orders.date}`, orders.id, q.order === 'asc', { nullable: !col }).keyed;
 
 /** The order date's 7-day bucket of orders_week_expected_idx, inlined to match the index's expression. */
 const WEEK = sql.raw('604800');

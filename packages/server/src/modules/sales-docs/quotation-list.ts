@@ -4,7 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
-import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
+import { findPage, keySort, type PagePlan, searchOnce } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 
@@ -45,18 +45,13 @@ const SORTS: Record<string, SQL> = {
 function plan(q: QuotationListQuery): PagePlan {
   const t = quotations;
   const asc = q.order === 'asc';
-  const dir = asc ? sql`asc` : sql`desc`;
   const col = q.sort && q.sort !== 'date' ? SORTS[q.sort] : undefined;
-  const date = q.search ? sql`(${t.date} + 0)` : sql`${t.date}`;
-  const [walk, keyed] = col
-    ? [sql`${col} ${dir}, ${t.id} ${dir}`, sql`k ${dir}, id ${dir}`]
-    : asc
-      ? [sql`${date} asc nulls first, ${t.id} asc nulls first`, sql`k asc nulls first, id asc nulls first`]
-      : [sql`${date} desc nulls last, ${t.id} desc nulls last`, sql`k desc nulls last, id desc nulls last`];
   return {
     list: { table: t, live: eq(t.deleted, 0) },
     conds: conditions(q),
-    sort: { key: col ?? sql`${t.date}`, walk, keyed },
+    sort: col
+      ? keySort(col, t.id, asc)
+      : keySort(sql`${t.date}`, t.id, asc, { nullable: true, walkKey: q.search ? sql`(${t.date} + 0)` : undefined }),
     direct: true,
   };
 }

@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { orders } from '../../db/schema/sales';
 import { notFound } from '../../platform/errors';
-import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
+import { findPage, keySort, type PagePlan, searchOnce } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';
@@ -51,17 +51,11 @@ function plan(q: TestOrderListQuery): PagePlan {
   if (q.date_to !== undefined) conds.push(sql`${O.date} <= ${q.date_to}`);
   if (q.test_status !== 'all') conds.push(sql`${O.testStatus} = ${q.test_status}`);
   const asc = q.sort !== undefined && q.order === 'asc';
-  const dir = asc ? sql`asc` : sql`desc`;
   const col = q.sort && q.sort !== 'date' ? TEST_ORDER_SORTS[q.sort] : undefined;
-  const [walk, keyed] = col
-    ? [sql`${col} ${dir}, ${O.id} ${dir}`, sql`k ${dir}, id ${dir}`]
-    : asc
-      ? [sql`${O.date} asc nulls first, ${O.id} asc nulls first`, sql`k asc nulls first, id asc nulls first`]
-      : [sql`${O.date} desc nulls last, ${O.id} desc nulls last`, sql`k desc nulls last, id desc nulls last`];
   return {
     list: { table: O, live: sql`${O.deleted} = 0` },
     conds,
-    sort: { key: col ?? sql`${O.date}`, walk, keyed },
+    sort: col ? keySort(col, O.id, asc) : keySort(sql`${O.date}`, O.id, asc, { nullable: true }),
     direct: true,
   };
 }
