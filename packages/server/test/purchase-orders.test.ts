@@ -116,6 +116,31 @@ describe('save', () => {
     expect(stale.json().message).toContain('Alice Morgan (admin)');
   });
 
+  it('checks the version of a shipping cost and an AWB number', async () => {
+    const po = (await save(poBody(refs))).json().data;
+    const awb = await call(t, 'admin', 'POST', '/purchaseorders/saveAwb', {
+      id: po.id,
+      awb_number: 'AWB-1',
+      version: po.version,
+    });
+    expect(awb.statusCode, awb.body).toBe(200);
+    for (const [url, body] of [
+      ['/purchaseorders/saveShippingCost', { shipping_cost: 5 }],
+      ['/purchaseorders/saveAwb', { awb_number: 'AWB-2' }],
+    ] as const) {
+      const stale = await call(t, 'purchase', 'POST', url, { id: po.id, version: po.version, ...body });
+      expect(stale.statusCode, url).toBe(409);
+      expect(stale.json().code).toBe('stale_version');
+      expect(stale.json().message).toContain('Alice Morgan (admin)');
+    }
+    const fresh = await call(t, 'purchase', 'POST', '/purchaseorders/saveShippingCost', {
+      id: po.id,
+      version: awb.json().data.version,
+      shipping_cost: 5,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('writes an event for each save', async () => {
     const po = (await save(poBody(refs))).json().data;
     const events = (await call(t, 'purchase', 'GET', `/events/purchaseorder/${po.id}`)).json().data;

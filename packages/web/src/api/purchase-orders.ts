@@ -107,8 +107,8 @@ export type PoAction =
   | { kind: 'receive'; id: number }
   | { kind: 'requestApproval'; id: number; emailTo: number[] }
   | { kind: 'cancel'; id: number; reason: string }
-  | { kind: 'shippingCost'; id: number; shipping_cost: number }
-  | { kind: 'awb'; id: number; awb_number: string };
+  | { kind: 'shippingCost'; id: number; shipping_cost: number; version: number }
+  | { kind: 'awb'; id: number; awb_number: string; version: number };
 
 function poActionCall(a: PoAction, prefix: string): { method: 'POST' | 'PUT'; path: string; body?: unknown } {
   switch (a.kind) {
@@ -125,10 +125,14 @@ function poActionCall(a: PoAction, prefix: string): { method: 'POST' | 'PUT'; pa
       return {
         method: 'POST',
         path: '/purchaseorders/saveShippingCost',
-        body: { id: a.id, shipping_cost: a.shipping_cost },
+        body: { id: a.id, shipping_cost: a.shipping_cost, version: a.version },
       };
     case 'awb':
-      return { method: 'POST', path: '/purchaseorders/saveAwb', body: { id: a.id, awb_number: a.awb_number } };
+      return {
+        method: 'POST',
+        path: '/purchaseorders/saveAwb',
+        body: { id: a.id, awb_number: a.awb_number, version: a.version },
+      };
   }
 }
 

@@ -7,6 +7,7 @@ import { ApiError, applyServerErrors } from '../api/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictBanner, useConflict } from './ConflictBanner';
 import { reportInvalid } from './form-behaviour';
+import { UI_MSG } from './ui-messages';
 
 /** A question asked before the save goes out (ConfirmDialog: Yes saves, No returns to the form). */
 export interface SaveQuestion {
@@ -61,6 +62,7 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
   const [banner, setBanner] = useState<string>();
   const [question, setQuestion] = useState<{ values: TOut } & SaveQuestion>();
   const [saving, setSaving] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const formEl = useRef<HTMLFormElement | null>(null);
   const { reset } = form;
   const conflict = useConflict(
@@ -95,6 +97,9 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
       setSaving(false);
     }
   };
+  // Cancel, Escape or a click beside a changed dialog asks before the changes are thrown away.
+  const dirty = form.formState.isDirty;
+  const close = () => (dirty ? setDiscarding(true) : p.onClose());
   const submit = form.handleSubmit(async (values) => {
     const ask = p.confirm?.(values);
     if (ask) setQuestion({ ...ask, values });
@@ -104,7 +109,7 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
     <>
       <Dialog
         open={p.open}
-        onClose={p.onClose}
+        onClose={close}
         fullWidth
         maxWidth={p.maxWidth ?? 'sm'}
         data-testid={p.testId ?? 'form-dialog'}
@@ -128,7 +133,7 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
             {p.children(form)}
           </DialogContent>
           <DialogActions>
-            <Button onClick={p.onClose} data-testid={`${prefix}-cancel`}>
+            <Button onClick={close} data-testid={`${prefix}-cancel`}>
               Cancel
             </Button>
             <Button
@@ -142,6 +147,19 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
           </DialogActions>
         </Box>
       </Dialog>
+      <ConfirmDialog
+        open={discarding}
+        title={UI_MSG.leaveTitle}
+        message={UI_MSG.discardQuestion}
+        confirmLabel={UI_MSG.discard}
+        cancelLabel={UI_MSG.stay}
+        testId="discard-dialog"
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => {
+          setDiscarding(false);
+          p.onClose();
+        }}
+      />
       {p.confirm && (
         <ConfirmDialog
           open={!!question}

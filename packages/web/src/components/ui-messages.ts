@@ -10,6 +10,8 @@ export const UI_MSG = {
   leaveQuestion: 'You have unsaved changes. Leave this page and discard them?',
   leave: 'Leave',
   stay: 'Stay',
+  discardQuestion: 'You have unsaved changes. Close this dialog and discard them?',
+  discard: 'Discard',
   requestDeleteConfirm: (name: string) => `Request to delete ${name}? An administrator will review the request.`,
   requestDeleteSent: 'Delete request sent',
   requestDeleteCancelled: 'Delete request cancelled',

@@ -18,7 +18,8 @@ import { useCan } from '../../api/auth-store';
 import { saveBlob } from '../../api/client';
 import { ApiError, applyServerErrors } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { downloadPoFile, usePoAction, usePoUpload } from '../../api/purchase-orders';
+import { downloadPoFile, usePoAction, usePoUpload, usePurchaseOrder } from '../../api/purchase-orders';
+import { type Conflict, ConflictBanner, useConflict } from '../../components/ConflictBanner';
 import { FormTextField } from '../../components/FormTextField';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -63,10 +64,27 @@ function withId<V extends FieldValues, O extends FieldValues>(schema: unknown, i
   return (values, ctx, opts) => validate({ ...values, id }, ctx, opts as never) as never;
 }
 
-/** A save's failure: field errors land on the form's fields, the rest is only logged (section 8). */
-function onSaveError(err: unknown, setError: (name: never, e: { type: string; message: string }) => void) {
+/**
+ * A save's failure: field errors land on the form's fields; a save over a newer version shows who changed it with
+ * Reload; the rest is only logged (section 8).
+ */
+function onSaveError(
+  err: unknown,
+  setError: (name: never, e: { type: string; message: string }) => void,
+  conflict: Conflict,
+) {
   if (err instanceof ApiError && Object.keys(err.fieldErrors).length) applyServerErrors(setError, err.fieldErrors);
+  else if (err instanceof ApiError && err.code === 'stale_version') conflict.set(err.message);
   else console.error(err);
+}
+
+/** Reload refetches the PO; its new version remounts these sections (PoExtras is keyed by it) with its values. */
+function useStaleReload(id: number): Conflict {
+  const { refetch } = usePurchaseOrder(id);
+  return useConflict(
+    () => refetch(),
+    () => undefined,
+  );
 }
 
 /** Shipping cost in the PO currency (required, a number ≥ 0): the contract's poShippingCost. */
@@ -74,6 +92,7 @@ function ShippingCostSection({ po }: { po: PurchaseOrder }) {
   const can = useCan();
   const ctx = { state: po.status };
   const action = usePoAction();
+  const conflict = useStaleReload(po.id);
   const { control, handleSubmit, setError } = useForm<{ shipping_cost: string }, unknown, { shipping_cost: number }>({
     resolver: withId<{ shipping_cost: string }, { shipping_cost: number }>(poShippingCost, po.id),
     defaultValues: {
@@ -84,14 +103,15 @@ function ShippingCostSection({ po }: { po: PurchaseOrder }) {
   });
   const saveShipping = handleSubmit(async ({ shipping_cost }) => {
     try {
-      await action.mutateAsync({ kind: 'shippingCost', id: po.id, shipping_cost });
+      await action.mutateAsync({ kind: 'shippingCost', id: po.id, shipping_cost, version: po.version });
       toast(MSG.saved, 'success');
     } catch (err) {
-      onSaveError(err, setError as never);
+      onSaveError(err, setError as never, conflict);
     }
   });
   return (
     <Section title="Shipping Cost">
+      <ConflictBanner conflict={conflict} testIdPrefix="po-shipping" />
       <Stack direction="row" spacing={1} alignItems="flex-start">
         <FormTextField
           control={control}
@@ -117,20 +137,22 @@ function AwbSection({ po }: { po: PurchaseOrder }) {
   const can = useCan();
   const ctx = { state: po.status };
   const action = usePoAction();
+  const conflict = useStaleReload(po.id);
   const { control, handleSubmit, setError } = useForm<{ awb_number: string }, unknown, { awb_number: string }>({
     resolver: withId<{ awb_number: string }, { awb_number: string }>(poAwb, po.id),
     defaultValues: { awb_number: po.awb_number },
   });
   const saveAwb = handleSubmit(async ({ awb_number }) => {
     try {
-      await action.mutateAsync({ kind: 'awb', id: po.id, awb_number });
+      await action.mutateAsync({ kind: 'awb', id: po.id, awb_number, version: po.version });
       toast(MSG.saved, 'success');
     } catch (err) {
-      onSaveError(err, setError as never);
+      onSaveError(err, setError as never, conflict);
     }
   });
   return (
     <Section title="AWB Number">
+      <ConflictBanner conflict={conflict} testIdPrefix="po-awb" />
       <Stack direction="row" spacing={1} alignItems="flex-start">
         <FormTextField
           control={control}
