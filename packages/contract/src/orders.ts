@@ -376,34 +376,6 @@ export const productionOrderSave = z.object({
 });
 export type ProductionOrderSave = z.infer<typeof productionOrderSave>;
 
-/** Keys of a limited save that name the record rather than change it (dealer and date: on create only). */
-const LIMITED_SAVE_META = ['id', 'version', 'dealer', 'date'] as const;
-type EditableOf<S extends z.ZodObject> = Exclude<keyof S['shape'] & string, (typeof LIMITED_SAVE_META)[number]>;
-const editableOf = <S extends z.ZodObject>(schema: S) =>
-  Object.keys(schema.shape).filter((k) => !(LIMITED_SAVE_META as readonly string[]).includes(k)) as EditableOf<S>[];
-
-/**
- * What shipping and production may change on an order (document 1 sections 2.7 and 6). The fields
- * are those of their save schemas — one source: the server parses with the schema, the editor
- * enables exactly these — and the PDFs are those each may upload. dealer and date: on create only.
- */
-export const LIMITED_ORDER_EDITS = {
-  shipping: {
-    fields: editableOf(shippingOrderSave),
-    uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
-  },
-  production: { fields: editableOf(productionOrderSave), uploads: ['oc_pdf'] },
-} as const satisfies Record<string, { fields: readonly string[]; uploads: readonly OrderFileField[] }>;
-export type LimitedOrderRole = keyof typeof LIMITED_ORDER_EDITS;
-
-/** Whether shipping or production may change `field` of an order (dealer and date only on create). */
-export function limitedOrderEditable(role: LimitedOrderRole, field: string, isNew: boolean): boolean {
-  return (
-    (LIMITED_ORDER_EDITS[role].fields as readonly string[]).includes(field) ||
-    (isNew && (field === 'dealer' || field === 'date'))
-  );
-}
-
 /** The add-product dialog's new-product fields: product_code and desc required, msrp numeric, discount 0–100. */
 export const newProductInput = z.object({
   product_code: requiredText(),

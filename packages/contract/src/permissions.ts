@@ -1,3 +1,4 @@
+import type { OrderFileField } from './orders';
 import type { PermissionFunction, ProjectRole } from './projects';
 import { ROLES, type Role } from './roles';
 
@@ -281,9 +282,48 @@ export const MONEY_FIELDS = {
 export const LINE_MONEY_FIELDS = { msrp: true, discount: true, amount: true, bom_cost: true } as const;
 
 /**
+ * Field rights of the limited order variants (document 1 sections 2.7 and 6): the fields shipping and production
+ * may change on an order (dealer and date: on create only) and the PDFs each may upload. The server parses their
+ * saves with `shippingOrderSave` / `productionOrderSave`, whose keys are exactly these (contract test); the lists
+ * are written out so this module stays free of the schemas (the login bundle loads it).
+ */
+export const LIMITED_ORDER_EDITS = {
+  shipping: {
+    fields: [
+      'oc_ref',
+      'shipping_status',
+      'shipping_awb',
+      'shipping_weight',
+      'shipping_for_today',
+      'distributor_shipments',
+      'shipping_date_expected',
+      'shipping_date',
+      'shipping_cost',
+      'actual_shipping_cost',
+    ],
+    uploads: ['oc_pdf', 'shipping_invoice_pdf', 'shipping_packing_list_pdf'],
+  },
+  production: {
+    fields: ['oc_ref', 'note', 'shipping_for_today', 'distributor_shipments', 'shipping_date_expected'],
+    uploads: ['oc_pdf'],
+  },
+} as const satisfies Record<string, { fields: readonly string[]; uploads: readonly OrderFileField[] }>;
+export type LimitedOrderRole = keyof typeof LIMITED_ORDER_EDITS;
+/** Keys of a limited save that name the record rather than change it (dealer and date: on create only). */
+export const LIMITED_SAVE_META = ['id', 'version', 'dealer', 'date'] as const;
+
+/** Whether shipping or production may change `field` of an order (dealer and date only on create). */
+export function limitedOrderEditable(role: LimitedOrderRole, field: string, isNew: boolean): boolean {
+  return (
+    (LIMITED_ORDER_EDITS[role].fields as readonly string[]).includes(field) ||
+    (isNew && (field === 'dealer' || field === 'date'))
+  );
+}
+
+/**
  * What each sales-document variant (the role's screens and paths: sales = administrator and sale) may do
  * with orders and quotations: everything, read only, or the limited order edits of shipping or
- * production (contract orders.ts LIMITED_ORDER_EDITS lists their fields). Money is shown only with `full`.
+ * production (LIMITED_ORDER_EDITS above lists their fields). Money is shown only with `full`.
  */
 export const DOC_RIGHTS = {
   sales: { order: 'full', quotation: 'full' },

@@ -5,15 +5,16 @@ import {
   applyShippingRules,
   defaultLineDiscount,
   formatMoney,
-  LIMITED_ORDER_EDITS,
-  limitedOrderEditable,
   lineAmount,
   localMidnight,
   orderSave,
   orderTotals,
   parseStatusFilter,
+  productionOrderSave,
   refFromFileName,
+  shippingOrderSave,
 } from '../src/orders';
+import { LIMITED_ORDER_EDITS, LIMITED_SAVE_META, limitedOrderEditable } from '../src/permissions';
 
 describe('line amount', () => {
   it('is quantity × msrp × (100 − discount) / 100, rounded to cents', () => {
@@ -133,7 +134,16 @@ describe('form schemas', () => {
 });
 
 describe('what shipping and production may change on an order', () => {
-  it('is derived from their save schemas: the form fields of each, dealer and date on create only', () => {
+  it('the field rights are exactly the fields of their save schemas', () => {
+    const editable = (schema: { shape: object }) =>
+      Object.keys(schema.shape)
+        .filter((k) => !(LIMITED_SAVE_META as readonly string[]).includes(k))
+        .sort();
+    expect([...LIMITED_ORDER_EDITS.shipping.fields].sort()).toEqual(editable(shippingOrderSave));
+    expect([...LIMITED_ORDER_EDITS.production.fields].sort()).toEqual(editable(productionOrderSave));
+  });
+
+  it('are the form fields of each, dealer and date on create only', () => {
     expect([...LIMITED_ORDER_EDITS.shipping.fields].sort()).toEqual(
       [
         'oc_ref',

@@ -1,12 +1,8 @@
 // The shipping and production saves of an order: only the fields their schemas carry.
 import { idParam } from '@bpm/contract/common';
 import { MSG } from '@bpm/contract/messages';
-import {
-  applyShippingRules,
-  LIMITED_ORDER_EDITS,
-  type ProductionOrderSave,
-  type ShippingOrderSave,
-} from '@bpm/contract/orders';
+import { applyShippingRules, type ProductionOrderSave, type ShippingOrderSave } from '@bpm/contract/orders';
+import { LIMITED_ORDER_EDITS } from '@bpm/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema/sales';

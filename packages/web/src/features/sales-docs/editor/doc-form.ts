@@ -2,9 +2,6 @@ import type { Dealer } from '@bpm/contract/dealers';
 import {
   ADDRESS_FIELDS,
   defaultLineDiscount,
-  LIMITED_ORDER_EDITS,
-  type LimitedOrderRole,
-  limitedOrderEditable,
   lineAmount,
   type OrderFileField,
   orderSave,
@@ -15,7 +12,12 @@ import {
   type ShippingStatus,
   shippingOrderSave,
 } from '@bpm/contract/orders';
-import { DOC_RIGHTS } from '@bpm/contract/permissions';
+import {
+  DOC_RIGHTS,
+  LIMITED_ORDER_EDITS,
+  type LimitedOrderRole,
+  limitedOrderEditable,
+} from '@bpm/contract/permissions';
 import { quotationSave } from '@bpm/contract/quotations';
 import { z } from 'zod';
 import type { DocKind, DocVariant, SalesDoc } from '../../../api/orders';
@@ -300,7 +302,7 @@ export function variantInfo(kind: DocKind, variant: DocVariant): VariantInfo {
     // Shipping sees quotations read-only and without money.
     return { ...full, money: false, shippingCosts: true, canSave: false, editable: () => false, uploads: [] };
   }
-  // Shipping and production orders: the fields and PDFs of their save schemas (contract LIMITED_ORDER_EDITS).
+  // Shipping and production orders: the fields and PDFs of their save schemas (the permission module's LIMITED_ORDER_EDITS).
   return {
     ...full,
     editable: (field: string, isNew: boolean) => limitedOrderEditable(rights, field, isNew),
