@@ -189,6 +189,18 @@ export const resultSave = z.object({
   result: z.string({ error: TC_MSG.resultRequired }).trim().min(1, { error: TC_MSG.resultRequired }).max(200),
 });
 
+/**
+ * Several cells at once (pass a row or a column, clear a cell): one transaction and one event. `result: null`
+ * clears the cell. BPM's own call beside the spec's saveResult (docs/decisions.md, Test checklists).
+ */
+export const resultsSave = z.object({
+  results: z
+    .array(resultSave.extend({ result: resultSave.shape.result.nullable() }), { error: TC_MSG.resultRequired })
+    .min(1, { error: TC_MSG.resultRequired })
+    .max(1000),
+});
+export type ResultsSave = z.infer<typeof resultsSave>;
+
 export const importFromStock = z.object({
   order_product_id: reqId(),
   stock_checklist_ids: z.array(reqId(), { error: TC_MSG.selectImport }).min(1, { error: TC_MSG.selectImport }),

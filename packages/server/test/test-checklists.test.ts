@@ -113,6 +113,32 @@ describe('order test checklists: the day at the bench', () => {
     expect((await call('sale', 'POST', `/testChecklist/test/approve/${c.id}`)).statusCode).toBe(409);
   });
 
+  it('saves a row of results in one call and clears a cell', async () => {
+    const { line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 2,
+      order_product_id: line.id,
+    });
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['ROW-1', 'ROW-2'] });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    const all = steps.flatMap((s: { id: number }) =>
+      [1, 2].map((item_id) => ({ step_id: s.id, item_id, result: 'passed' })),
+    );
+    const passed = await ok('tester', 'POST', `/testChecklist/saveResults/${c.id}`, { results: all });
+    expect(passed.status).toBe('passed');
+    const cleared = await ok('tester', 'POST', `/testChecklist/saveResults/${c.id}`, {
+      results: [{ step_id: steps[0].id, item_id: 2, result: null }],
+    });
+    expect(cleared.status).toBe('in progress');
+    const after = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    expect(after[0].results.map((r: { itemId: number }) => r.itemId)).toEqual([1]);
+    // Another tester may not; an empty batch is a field error.
+    expect((await call('other', 'POST', `/testChecklist/saveResults/${c.id}`, { results: all })).statusCode).toBe(403);
+    const empty = await call('tester', 'POST', `/testChecklist/saveResults/${c.id}`, { results: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('a failed result fails the checklist and the order; resetting serials discards the results', async () => {
     const { orderId, line } = await setup();
     const c = await ok('sale', 'POST', '/testChecklist/add', {

@@ -125,6 +125,13 @@ export function useSaveResult(kind: ChecklistKind, id: number) {
   );
 }
 
+/** Several result cells in one call (a row, a column); `result: null` clears a cell. */
+export function useSaveResults(kind: ChecklistKind, id: number) {
+  return useKindMutation((results: { step_id: number; item_id: number; result: string | null }[]) =>
+    api.post(`${base(kind)}/saveResults/${id}`, { results }, { toast: false }),
+  );
+}
+
 /** Add (no `id` in the body) or edit a test step. */
 export function useSaveStep(kind: ChecklistKind) {
   return useKindMutation((body: Record<string, unknown>) => api.post(`${stepBase(kind)}/save`, body, { toast: false }));

@@ -7,6 +7,7 @@ import {
   exportToStock,
   importFromStock,
   resultSave,
+  resultsSave,
   revisionSave,
   serialsSave,
   stepReorder,
@@ -124,6 +125,16 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     response: testChecklist,
     handler: ({ params, body, user, deps }) =>
       svc.saveResult(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `${base}/saveResults/:id`,
+    access: { action: 'testChecklists.result' },
+    params: idParams,
+    body: resultsSave,
+    response: testChecklist,
+    handler: ({ params, body, user, deps }) =>
+      svc.saveResults(deps.db, kind, params.id, body.results, user, unixNow(deps.clock)),
   });
 }
 

@@ -250,6 +250,7 @@ export async function saveSerials(
   });
 }
 
+/** One result cell (the spec's saveResult). */
 export async function saveResult(
   db: Db,
   kind: Kind,
@@ -258,33 +259,53 @@ export async function saveResult(
   actor: AuthUser,
   now: number,
 ) {
+  return saveResults(db, kind, id, [input], actor, now);
+}
+
+/** Result cells of one checklist in one change (`result: null` clears a cell): one status, one event. */
+export async function saveResults(
+  db: Db,
+  kind: Kind,
+  id: number,
+  cells: { step_id: number; item_id: number; result: string | null }[],
+  actor: AuthUser,
+  now: number,
+) {
   return db.transaction(async (tx) => {
-    let stepId = 0;
-    let serial = '';
+    const written: { step_id: number; item_id: number; serial: string; result: string | null }[] = [];
     const fields = async (before: TestChecklist) => {
       authorize(actor.user_role, 'testChecklists.result', checklistAsked(actor, before));
-      const [step] = await tx
+      const stepIds = [...new Set(cells.map((c) => c.step_id))];
+      const found = await tx
         .select({ id: testChecklistSteps.id })
         .from(testChecklistSteps)
-        .where(and(eq(testChecklistSteps.id, input.step_id), eq(testChecklistSteps.checklistId, id)));
-      if (!step) throw invalid({ step_id: TC_MSG.stepNotFound });
-      stepId = step.id;
-      serial = before.serials[input.item_id - 1] ?? '';
-      if (!serial) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
-      await tx
-        .insert(testResults)
-        .values({
-          checklistId: id,
-          stepId: step.id,
-          itemId: input.item_id,
-          serial,
-          testResult: input.result,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [testResults.stepId, testResults.itemId],
-          set: { serial, testResult: input.result, updatedAt: now },
-        });
+        .where(and(inArray(testChecklistSteps.id, stepIds), eq(testChecklistSteps.checklistId, id)));
+      const known = new Set(found.map((f) => f.id));
+      for (const cell of cells) {
+        if (!known.has(cell.step_id)) throw invalid({ step_id: TC_MSG.stepNotFound });
+        const serial = before.serials[cell.item_id - 1] ?? '';
+        if (!serial) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
+        written.push({ ...cell, serial });
+      }
+      for (const cell of written) {
+        const at = and(eq(testResults.stepId, cell.step_id), eq(testResults.itemId, cell.item_id));
+        if (cell.result === null) await tx.delete(testResults).where(at);
+        else
+          await tx
+            .insert(testResults)
+            .values({
+              checklistId: id,
+              stepId: cell.step_id,
+              itemId: cell.item_id,
+              serial: cell.serial,
+              testResult: cell.result,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: [testResults.stepId, testResults.itemId],
+              set: { serial: cell.serial, testResult: cell.result, updatedAt: now },
+            });
+      }
       return { testDate: now };
     };
     return saveChecklist(
@@ -295,13 +316,8 @@ export async function saveResult(
       {
         fields,
         event: 'test_result_saved',
-        data: (after) => ({
-          step_id: stepId,
-          item_id: input.item_id,
-          serial,
-          result: input.result,
-          status: after.status,
-        }),
+        data: (after) =>
+          written.length === 1 ? { ...written[0], status: after.status } : { results: written, status: after.status },
       },
       actor,
       now,

@@ -10,7 +10,7 @@ import {
 import { MSG } from '@bpm/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { ApiError, applyServerErrors } from '../../api/errors';
@@ -26,8 +26,10 @@ import {
   LicenseResultBox,
   type LicenseValues,
 } from './LicenseFields';
-import { LicenseRegistry } from './LicenseRegistry';
 import { type OptionsOf, PackingListDevices } from './PackingListDevices';
+
+// The registry (administrator's list of every key) loads after the form: the page's own budget stays small.
+const LicenseRegistry = lazy(() => import('./LicenseRegistry').then((m) => ({ default: m.LicenseRegistry })));
 
 const EMPTY: LicenseValues = {
   mac: '',
@@ -126,7 +128,9 @@ export default function GenLicPage() {
         {result && <LicenseResultBox result={result} />}
       </Paper>
       {packingListId && <PackingListDevices packingListId={packingListId} options={options} />}
-      <LicenseRegistry />
+      <Suspense fallback={null}>
+        <LicenseRegistry />
+      </Suspense>
       {guard.dialog}
     </Box>
   );
