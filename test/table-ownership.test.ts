@@ -55,6 +55,8 @@ const OWNERS: Record<string, string[] | Record<string, string[]>> = {
     test_checklists: ['test-checklists'],
     test_checklist_steps: ['test-checklists'],
     test_results: ['test-checklists'],
+    units: ['test-checklists'],
+    unit_serials: ['test-checklists'],
     packing_lists: ['packing-lists'],
     packing_list_lines: ['packing-lists'],
   },
@@ -617,10 +619,10 @@ const KNOWN: Record<string, number> = {
   'packages/server/src/modules/session/service.ts': 3,
   'packages/server/src/modules/tasks/notes.ts': 9,
   'packages/server/src/modules/tasks/service.ts': 9,
-  'packages/server/src/modules/test-checklists/core.ts': 8,
+  'packages/server/src/modules/test-checklists/core.ts': 5,
   'packages/server/src/modules/test-checklists/lists.ts': 9,
   'packages/server/src/modules/test-checklists/pdf.ts': 1,
-  'packages/server/src/modules/test-checklists/service.ts': 9,
+  'packages/server/src/modules/test-checklists/service.ts': 5,
   'packages/server/src/modules/test-checklists/steps.ts': 1,
 };
 

@@ -138,6 +138,7 @@ export const PERMISSIONS = {
   'testChecklists.revision': ['administrator', 'sale', 'production'],
   'testChecklists.serials': ['administrator', 'sale', 'production', 'tester'],
   'testChecklists.result': ['tester', 'sale', 'production'],
+  'testChecklists.retest': ['tester', 'sale', 'production'],
   'testChecklists.sign': ['qa'],
   'testChecklists.approve': ['administrator', 'sale'],
   'testChecklists.testers': ['administrator', 'sale', 'production'],
@@ -240,6 +241,9 @@ export const STATE_RULES: Partial<Record<Action, StateRule>> = {
   'testChecklists.serials': allOf(byRole({ tester: assignedToUser }), unsigned),
   // Result cells: only the assigned tester (also when sale or production), only unsigned.
   'testChecklists.result': allOf(assignedToUser, unsigned),
+  // After a change following sign-off: the assigned tester tests the added or edited steps (the server keeps
+  // the other steps locked) until the change is approved.
+  'testChecklists.retest': allOf(assignedToUser, inStates('waiting approval')),
   'testChecklists.sign': unsetOrInStates('passed'),
   'testChecklists.approve': unsetOrInStates('waiting approval'),
 };

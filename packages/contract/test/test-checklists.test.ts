@@ -4,14 +4,18 @@ import {
   aggregateStatus,
   checklistStatus,
   isLocked,
+  type LineUnits,
   maxSerials,
+  orderTestStatus,
+  planSerials,
   type StatusInput,
   serialsProblem,
   splitSerials,
   TC_MSG,
 } from '../src/test-checklists';
 
-const base: StatusInput = { serials: 2, steps: 3, results: [], signed: false, changedAfterSign: false };
+// A checklist of quantity 2, one serial per unit: two result columns.
+const base: StatusInput = { columns: 2, serials: 2, steps: 3, results: [], signed: false, changedAfterSign: false };
 
 describe('checklist status rule (docs/decisions.md, Test checklists)', () => {
   const cases: Array<[string, Partial<StatusInput>, string]> = [
@@ -32,13 +36,73 @@ describe('checklist status rule (docs/decisions.md, Test checklists)', () => {
       'waiting approval',
     ],
     ['signed, a step added since', { steps: 4, results: Array(6).fill('passed'), signed: true }, 'completed'],
+    // Units missing: quantity 2 with one serial and all its results is not passed.
+    ['one of two units entered, all its cells passed', { serials: 1, results: Array(3).fill('passed') }, 'in progress'],
+    ['a modem unit without its IMEI', { columns: 4, serials: 3, results: Array(9).fill('passed') }, 'in progress'],
+    ['a modem unit with its IMEI', { columns: 4, serials: 4, results: Array(12).fill('passed') }, 'passed'],
   ];
   it.each(cases)('%s', (_name, over, expected) => {
     expect(checklistStatus({ ...base, ...over })).toBe(expected);
   });
 });
 
-describe("an order's test status from its checklists", () => {
+describe("an order's test status from every testable unit it ordered", () => {
+  const line = (quantity: number, ...checklists: [number, string][]): LineUnits => ({
+    quantity,
+    checklists: checklists.map(([q, status]) => ({ quantity: q, status })),
+  });
+  const cases: Array<[string, LineUnits[], string]> = [
+    ['nothing to test', [], 'completed'],
+    ['a line without a test (quantity 0 testable)', [line(0)], 'completed'],
+    ['125 units, none assigned', [line(125)], 'pending'],
+    ['all assigned, all pending', [line(2, [2, 'pending'])], 'pending'],
+    ['1 of 6 units never tested, the rest completed', [line(6, [5, 'completed'])], 'in progress'],
+    ['1 of 6 units never tested, the rest passed', [line(6, [5, 'passed'])], 'in progress'],
+    ['every unit completed', [line(6, [5, 'completed'], [1, 'completed'])], 'completed'],
+    ['every unit passed or completed', [line(6, [5, 'completed'], [1, 'passed'])], 'passed'],
+    ['over-assigned still covers', [line(2, [3, 'completed'])], 'completed'],
+    ['a second line untested', [line(2, [2, 'completed']), line(1)], 'in progress'],
+    ['a failed checklist', [line(2, [1, 'failed'], [1, 'passed'])], 'failed'],
+    ['waiting approval first', [line(2, [1, 'failed'], [1, 'waiting approval'])], 'waiting approval'],
+    ['some in progress', [line(2, [2, 'in progress'])], 'in progress'],
+  ];
+  it.each(cases)('%s', (_name, lines, expected) => {
+    expect(orderTestStatus(lines)).toBe(expected);
+  });
+});
+
+describe('a new list of serials against the old one (results follow the serial)', () => {
+  it('keeps every serial through a reorder', () => {
+    expect(planSerials(['A', 'B', 'C'], ['C', 'A', 'B'])).toEqual({
+      moves: [
+        { from: 2, to: 0 },
+        { from: 0, to: 1 },
+        { from: 1, to: 2 },
+      ],
+      corrected: [],
+      removed: [],
+      added: [],
+    });
+  });
+  it('removes only the removed serial, even the first', () => {
+    const plan = planSerials(['A', 'B'], ['B']);
+    expect(plan.removed).toEqual(['A']);
+    expect(plan.moves).toEqual([{ from: 1, to: 0 }]);
+  });
+  it('an edit of one line is a correction', () => {
+    const plan = planSerials(['SEC-001', 'SEC-0O2', 'SEC-003'], ['SEC-001', 'SEC-002', 'SEC-003']);
+    expect(plan.corrected).toEqual([{ from: 'SEC-0O2', to: 'SEC-002' }]);
+    expect(plan.removed).toEqual([]);
+    expect(plan.moves).toContainEqual({ from: 1, to: 1 });
+  });
+  it('matches case aside; adds new serials; an empty list removes all', () => {
+    expect(planSerials(['abc'], ['ABC', 'D']).moves).toEqual([{ from: 0, to: 0 }]);
+    expect(planSerials(['abc'], ['ABC', 'D']).added).toEqual(['D']);
+    expect(planSerials(['A', 'B'], []).removed).toEqual(['A', 'B']);
+  });
+});
+
+describe("a stock product's test status from its checklists", () => {
   const cases: Array<[string[], string]> = [
     [[], 'pending'],
     [['pending'], 'pending'],

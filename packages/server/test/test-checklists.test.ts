@@ -1,5 +1,7 @@
 import { TC_MSG } from '@bpm/contract/test-checklists';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { makeTestedOrder } from './factories/testing';
 import { makeUser, userId } from './factories/users';
 import { countHistory, countRows, createTestApp, type TestApp } from './helpers';
@@ -108,6 +110,23 @@ describe('order test checklists: the day at the bench', () => {
     expect((await ok('sale', 'GET', `/testChecklist/order/${orderId}`)).test_status).toBe('waiting approval');
     expect((await call('production', 'POST', `/testChecklist/test/approve/${c.id}`)).statusCode).toBe(403);
     expect((await call('qa', 'POST', `/testChecklist/test/signQc/${c.id}`)).statusCode).toBe(409);
+    // The edited step is tested again before approval; the signed step stays locked and cannot be deleted.
+    const incomplete = await call('sale', 'POST', `/sale/testChecklist/test/approve/${c.id}`);
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().message).toBe(TC_MSG.untestedSteps(2));
+    const locked = await call('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[0].id,
+      item_id: 1,
+      result: 'failed',
+    });
+    expect(locked.statusCode).toBe(409);
+    const signedDelete = await call('production', 'DELETE', `/testChecklistStep/delete/${steps[0].id}`);
+    expect(signedDelete.statusCode).toBe(409);
+    expect(signedDelete.json().message).toBe(TC_MSG.stepSigned);
+    const retested = await ok('tester', 'POST', `/testChecklist/saveResults/${c.id}`, {
+      results: [1, 2].map((item_id) => ({ step_id: steps[1].id, item_id, result: 'passed' })),
+    });
+    expect(retested.status).toBe('waiting approval');
     const approved = await ok('sale', 'POST', `/sale/testChecklist/test/approve/${c.id}`);
     expect(approved.status).toBe('completed');
     expect((await call('sale', 'POST', `/testChecklist/test/approve/${c.id}`)).statusCode).toBe(409);
@@ -164,7 +183,7 @@ describe('order test checklists: the day at the bench', () => {
     expect((await ok('tester', 'GET', `/testChecklist/order/${orderId}`)).test_status).toBe('pending');
   });
 
-  it('a custom result is kept as text; changing a serial drops only its column', async () => {
+  it('a custom result is kept as text; correcting a serial (one line edited) keeps its results', async () => {
     const { line } = await setup({ plSerialCount: 2 });
     const c = await ok('sale', 'POST', '/testChecklist/add', {
       test_by: testerId,
@@ -176,9 +195,61 @@ describe('order test checklists: the day at the bench', () => {
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['A', 'B'] });
     await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 1, result: '12.1 V' });
     await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, { step_id: s1.id, item_id: 2, result: 'passed' });
-    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['A', 'C'] });
+    const corrected = await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['A', 'C'] });
+    expect(corrected.serials).toEqual(['A', 'C']);
     const step = await ok('tester', 'GET', `/testChecklistStep/${s1.id}`);
-    expect(step.results).toEqual([{ itemId: 1, serial: 'A', test_result: '12.1 V' }]);
+    expect(step.results).toEqual([
+      { itemId: 1, serial: 'A', test_result: '12.1 V' },
+      { itemId: 2, serial: 'C', test_result: 'passed' },
+    ]);
+    // The correction is in the checklist's history.
+    const [saved] = await queryRows<{ data: unknown }>(
+      t.database.db,
+      sql`select data from events where entity_type = 'test_checklist' and entity_id = ${c.id}
+          and event = 'test_checklist_serials_saved' order by id desc limit 1`,
+    );
+    const data = (typeof saved?.data === 'string' ? JSON.parse(saved.data) : saved?.data) as { corrected?: unknown };
+    expect(data.corrected).toEqual([{ from: 'B', to: 'C' }]);
+  });
+
+  it('results follow the serial: reordering keeps every result, removing one removes only its results', async () => {
+    const { line } = await setup();
+    const c = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 3,
+      order_product_id: line.id,
+    });
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['U-1', 'U-2', 'U-3'] });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    const results = { 'U-1': 'passed', 'U-2': 'failed', 'U-3': '3.3 V' } as Record<string, string>;
+    await ok('tester', 'POST', `/testChecklist/saveResults/${c.id}`, {
+      results: ['U-1', 'U-2', 'U-3'].map((serial, i) => ({
+        step_id: steps[0].id,
+        item_id: i + 1,
+        result: results[serial],
+      })),
+    });
+    const bySerial = async () => {
+      const [s] = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+      const c2 = await ok('tester', 'GET', `/testChecklist/test/${c.id}`);
+      return (s.results as { itemId: number; serial: string; test_result: string }[]).map((r) => {
+        expect(c2.serials[r.itemId - 1]).toBe(r.serial);
+        return [r.serial, r.test_result];
+      });
+    };
+    // Swapped: each result moves with its serial.
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['U-3', 'U-1', 'U-2'] });
+    expect(await bySerial()).toEqual([
+      ['U-3', '3.3 V'],
+      ['U-1', 'passed'],
+      ['U-2', 'failed'],
+    ]);
+    // The first removed: the other two keep theirs.
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['U-1', 'U-2'] });
+    expect(await bySerial()).toEqual([
+      ['U-1', 'passed'],
+      ['U-2', 'failed'],
+    ]);
   });
 });
 
@@ -207,7 +278,7 @@ describe('serial rules and messages', () => {
     expect((await ok('tester', 'GET', `/testChecklist/test/${c.id}`)).serials).toEqual([]);
   });
 
-  it('warns (without refusing) when a serial is already on another checklist, naming where', async () => {
+  it('refuses a serial already on another unit of the company (case aside), naming where', async () => {
     const { line } = await setup();
     const a = await ok('sale', 'POST', '/testChecklist/add', {
       test_by: testerId,
@@ -220,10 +291,17 @@ describe('serial rules and messages', () => {
       order_product_id: line.id,
     });
     await ok('tester', 'POST', `/testChecklist/test/saveSerials/${a.id}`, { serials: ['DUP-9'] });
-    const res = await ok('tester', 'POST', `/testChecklist/test/saveSerials/${b.id}`, { serials: ['DUP-9'] });
-    expect(res.serials).toEqual(['DUP-9']);
-    expect(res.warnings).toHaveLength(1);
-    expect(res.warnings[0]).toMatch(new RegExp(`^Serial DUP-9 is already on test checklist ${a.id} of order OC-T`));
+    const res = await call('tester', 'POST', `/testChecklist/test/saveSerials/${b.id}`, { serials: ['dup-9'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().cause.serials).toMatch(
+      new RegExp(`^Serial DUP-9 is already on test checklist ${a.id} of order OC-T`),
+    );
+    expect((await ok('tester', 'GET', `/testChecklist/test/${b.id}`)).serials).toEqual([]);
+    // Freed once the first checklist lets it go.
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${a.id}`, { serials: [] });
+    expect(
+      (await ok('tester', 'POST', `/testChecklist/test/saveSerials/${b.id}`, { serials: ['dup-9'] })).serials,
+    ).toEqual(['dup-9']);
   });
 
   it('lowering the quantity drops the serials beyond the new limit and their results', async () => {

@@ -144,8 +144,22 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await listRow.getByRole('link').first().click();
   await page.waitForURL(`**/testchecklists/${order.id}`);
   const qaRow = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`);
+  assert.equal(await qaRow.getByTestId('view-test').count(), 1, 'a passed checklist can be viewed');
+  // Sign QC opens the results; signing asks first, and No changes nothing.
   await qaRow.getByTestId('sign-qc').click();
+  await page.waitForURL(`**/testchecklists/test/${checklistId}`);
+  await page.locator('[data-testid="result-cell"][data-result="passed"]').first().waitFor();
+  await page.getByTestId('sign-qc').click();
+  await page.getByTestId('sign-dialog').waitFor();
+  await page.getByTestId('confirm-no').click();
+  await statusChip(page, 'passed').waitFor();
+  await page.getByTestId('sign-qc').click();
+  await page.getByTestId('confirm-yes').click();
   await page.getByText(TC_MSG.signed).waitFor();
+  await statusChip(page, 'completed').waitFor();
+  // Back to the order: it reads completed.
+  await page.getByTestId('checklist-back').click();
+  await page.waitForURL(`**/testchecklists/${order.id}`);
   await qaRow.locator('[data-testid="checklist-status"][data-status="completed"]').waitFor();
   await page.locator('[data-testid="order-test-status"][data-status="completed"]').waitFor();
   assert.equal(await qaRow.getByTestId('sign-qc').count(), 0);
@@ -164,7 +178,23 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await page.getByTestId('approval-banner').filter({ hasText: TC_MSG.approvalRequired }).waitFor();
   assert.equal(await page.getByTestId('approve').count(), 0, 'production does not approve');
 
-  // --- sale approves ---------------------------------------------------------------------------------------
+  // --- the tester tests the edited step again; then sale approves ---------------------------------------------
+  await become(page, 'sale');
+  await page.goto(`/testchecklists/test/${checklistId}`);
+  await page.getByTestId('approval-banner').waitFor();
+  // Not yet: the edited step has no results.
+  await page.getByTestId('approve').click();
+  await page.getByText(TC_MSG.untestedSteps(2)).waitFor();
+  await become(page, 'tester');
+  await page.goto(`/testchecklists/test/${checklistId}`);
+  const edited = page.getByTestId('step-row').first();
+  for (const item of [1, 2]) {
+    await edited.locator(`[data-testid="result-cell"][data-item="${item}"]`).click();
+    const result = page.getByTestId('result-dialog');
+    await result.getByTestId('result-pass').click();
+    await result.waitFor({ state: 'hidden' });
+    await edited.locator(`[data-testid="result-cell"][data-item="${item}"][data-result="passed"]`).waitFor();
+  }
   await become(page, 'sale');
   await page.goto(`/testchecklists/test/${checklistId}`);
   await page.getByTestId('approval-banner').waitFor();

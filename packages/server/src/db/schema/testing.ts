@@ -26,6 +26,12 @@ export const testChecklists = pgTable(
     /** Set when a signed checklist is changed; cleared by approval. */
     changedAfterSign: smallint('changed_after_sign').notNull().default(0),
     rev: text('rev').notNull().default(''),
+    /**
+     * The order line it was added on: the n-th line (by position) of its product in the order, 1-based; null for a
+     * stock checklist. Order saves rewrite line rows, so the occurrence names the line (docs/decisions.md).
+     */
+    lineNo: integer('line_no'),
+    /** The serials of its units in column order: a copy the save path rewrites from `unit_serials`, for reads. */
     serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
     testDate: bigint('test_date', { mode: 'number' }),
     qaDate: bigint('qa_date', { mode: 'number' }),
@@ -50,11 +56,58 @@ export const testChecklistSteps = pgTable(
       .references(() => testChecklists.id, { onDelete: 'cascade' }),
     siNumber: integer('si_number').notNull(),
     testDesc: text('test_desc').notNull(),
+    /** Added or edited after QA's sign-off: testable again until the change is approved. */
+    reopened: smallint('reopened').notNull().default(0),
   },
   (t) => [index('test_checklist_steps_checklist_idx').on(t.checklistId, t.siNumber)],
 );
 
-/** One result per step and serial column (item_id, 1-based); `serial` is the serial it was entered for. */
+/**
+ * A unit (one device) under test: its product, the checklist that tests it (null once it has none) and its place
+ * among the checklist's units (columns (position − 1) × serials per unit + 1 …). Its serials are `unit_serials`.
+ */
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    checklistId: integer('checklist_id').references(() => testChecklists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('units_checklist_idx').on(t.checklistId, t.position)],
+);
+
+/**
+ * A serial of a unit: slot 0 … serials per unit − 1 (a modem product's IMEI is its last slot). A serial is unique
+ * across the company, case aside; `legacy_duplicate` marks the later copies found when units were introduced
+ * (0032), which keep their results but never block.
+ */
+export const unitSerials = pgTable(
+  'unit_serials',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    value: text('value').notNull(),
+    isImei: smallint('is_imei').notNull().default(0),
+    legacyDuplicate: smallint('legacy_duplicate').notNull().default(0),
+  },
+  (t) => [
+    index('unit_serials_unit_idx').on(t.unitId, t.slot),
+    uniqueIndex('unit_serials_value_uq').on(sql`lower(${t.value})`).where(sql`legacy_duplicate = 0`),
+  ],
+);
+
+/**
+ * One result per step and serial: `serial_id` is the unit serial it belongs to, so results follow the serial
+ * wherever its column moves. `item_id` and `serial` are what the column and serial were when it was entered.
+ */
 export const testResults = pgTable(
   'test_results',
   {
@@ -65,13 +118,14 @@ export const testResults = pgTable(
     stepId: integer('step_id')
       .notNull()
       .references(() => testChecklistSteps.id, { onDelete: 'cascade' }),
+    serialId: integer('serial_id').references(() => unitSerials.id, { onDelete: 'cascade' }),
     itemId: integer('item_id').notNull(),
     serial: text('serial').notNull(),
     testResult: text('test_result').notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [
-    uniqueIndex('test_results_step_item_uq').on(t.stepId, t.itemId),
+    uniqueIndex('test_results_step_serial_uq').on(t.stepId, t.serialId),
     index('test_results_checklist_idx').on(t.checklistId),
   ],
 );

@@ -7,6 +7,7 @@ import { orderLines, orders, quotationLines, quotations } from '../../db/schema/
 import { invalidState } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { lockRecord, saveRecord } from '../../platform/records';
+import { refreshOrderStatus } from './test-status';
 import { docEvents, type SaveResult, saveDoc } from './write';
 
 /** PUT /quotations/turn-to-order/{id}: a new order with the quotation's fields and lines, linked both ways. */
@@ -50,6 +51,7 @@ export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now
       if (lines.length) {
         await tx.insert(orderLines).values(lines.map(({ id: _i, docId: _q, ...l }) => ({ ...l, docId: orderId })));
       }
+      await refreshOrderStatus(tx, orderId);
       await saveRecord(
         tx,
         { table: quotations, ...docEvents('quotation') },

@@ -8,6 +8,7 @@ import { DataWith } from '../../platform/route';
 import { KINDS, type Kind, type StoreFile, str } from './kinds';
 import { resolveLines, writeLines } from './lines';
 import type { Doc } from './read';
+import { refreshOrderStatus } from './test-status';
 import { findDealer, type SaveResult, saveDoc, storeFiles } from './write';
 
 /** POST /orders/save and /quotations/save (and production's quotation save): the full form. */
@@ -105,6 +106,8 @@ export async function saveSalesDoc(
           .where(eq(t.id, id));
       }
       if (lines) await writeLines(tx, kind, id, lines);
+      // The test status follows the ordered units: more units to test, or a line (and its checklists) gone.
+      if (lines && kind === 'order') await refreshOrderStatus(tx, id);
     };
     const event = !input.id ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
     return saveDoc(tx, kind, input, { fields, written, event }, actor, now);

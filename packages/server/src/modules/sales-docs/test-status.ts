@@ -1,8 +1,20 @@
 // An order's test_status (document 1 section 4.4): the checklists compute it, the orders' owner writes it.
+
 import type { TestStatus } from '@bpm/contract/orders';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders } from '../../db/schema/sales';
+import { type LineUnits, orderTestStatus } from '@bpm/contract/test-checklists';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { products } from '../../db/schema/products';
+import { orderLines, orders } from '../../db/schema/sales';
+import { testChecklists } from '../../db/schema/testing';
+
+/**
+ * The id of the order line a checklist (alias `c`) was added on: the line_no-th line of its product in the order
+ * (order saves rewrite line rows, so the occurrence names the line; docs/decisions.md, Test checklists).
+ */
+export const checklistLine = (c: SQL) => sql`(select l.id from ${orderLines} l
+    where l.order_id = ${c}.order_id and l.product_id = ${c}.product_id
+    order by l.position, l.id offset greatest(coalesce(${c}.line_no, 1) - 1, 0) limit 1)`;
 
 /**
  * Sets an order's test_status when it differs (no version bump, no event: the status follows its
@@ -13,4 +25,32 @@ export async function setOrderTestStatus(tx: Db, orderId: number, status: TestSt
     .update(orders)
     .set({ testStatus: status })
     .where(sql`${orders.id} = ${orderId} and ${orders.testStatus} <> ${status}`);
+}
+
+/**
+ * The testable lines of an order (a product that needs a test, not a shipping-cost line) with their ordered
+ * units and the checklists added on each (a checklist whose line was removed counts nowhere).
+ */
+export async function orderLineUnits(tx: Db, orderId: number): Promise<LineUnits[]> {
+  const rows = await queryRows<{ quantity: number; testable: boolean; checklists: unknown }>(
+    tx,
+    sql`select l.quantity, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable,
+          (select coalesce(json_agg(json_build_object('quantity', c.quantity, 'status', c.status)), '[]'::json)
+             from ${testChecklists} c where c.order_id = l.order_id and ${checklistLine(sql`c`)} = l.id) as checklists
+        from ${orderLines} l join ${products} p on p.id = l.product_id
+        where l.order_id = ${orderId} order by l.position, l.id`,
+  );
+  return rows
+    .filter((r) => r.testable)
+    .map((r) => ({
+      quantity: Number(r.quantity),
+      checklists: (typeof r.checklists === 'string'
+        ? JSON.parse(r.checklists)
+        : r.checklists) as LineUnits['checklists'],
+    }));
+}
+
+/** The order's test_status from every testable unit it ordered (after a checklist or a line changes). */
+export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void> {
+  await setOrderTestStatus(tx, orderId, orderTestStatus(await orderLineUnits(tx, orderId)));
 }

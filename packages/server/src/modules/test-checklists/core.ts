@@ -1,7 +1,6 @@
 import { EVENTS, type EventName } from '@bpm/contract/events';
 import { TEST_STATUSES } from '@bpm/contract/orders';
 import {
-  aggregateStatus,
   checklistStatus,
   maxSerials,
   TC_MSG,
@@ -10,13 +9,16 @@ import {
 } from '@bpm/contract/test-checklists';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { testChecklists } from '../../db/schema/testing';
+import { products } from '../../db/schema/products';
+import { testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordAsked } from '../../platform/authorize';
 import { notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { lockRecord, saveRecord } from '../../platform/records';
-import { setOrderTestStatus } from '../sales-docs/test-status';
+import { checklistLine as lineOf, refreshOrderStatus } from '../sales-docs/test-status';
+
+export { refreshOrderStatus };
 
 /** Order checklists and stock checklists share one table; a stock one has no order. */
 export type Kind = 'order' | 'stock';
@@ -56,8 +58,7 @@ export async function selectChecklists(db: Db, where: SQL): Promise<TestChecklis
           trim(t.first_name || ' ' || t.last_name) as test_by_name,
           trim(q.first_name || ' ' || q.last_name) as qa_by_name,
           p.product_code, p."desc" as product_desc, p.pl_serial_count, p.has_modem,
-          (select min(l.id) from order_lines l where l.order_id = c.order_id and l.product_id = c.product_id)
-            as order_product_id
+          ${lineOf(sql`c`)} as order_product_id
         from test_checklists c
         join products p on p.id = c.product_id
         left join users t on t.id = c.test_by
@@ -121,10 +122,13 @@ export function checklistAsked(user: AuthUser, c: TestChecklist, stateMessage: s
   };
 }
 
-/** Recomputes a checklist's status from its serials, steps and results; then its order's test_status. */
+/** Recomputes a checklist's status from its units' serials, steps and results; then its order's test_status. */
 export async function refreshStatus(tx: Db, id: number, now: number): Promise<void> {
   const [s] = await queryRows<{
     serials: number;
+    quantity: number;
+    pl_serial_count: number;
+    has_modem: number;
     steps: number;
     results: string[] | null;
     qa_by: number | null;
@@ -132,14 +136,18 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
     order_id: number | null;
   }>(
     tx,
-    sql`select cardinality(c.serials) as serials, c.qa_by, c.changed_after_sign as changed, c.order_id,
+    sql`select cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
+          c.changed_after_sign as changed, c.order_id,
           (select count(*) from test_checklist_steps s where s.checklist_id = c.id)::int as steps,
-          (select array_agg(r.test_result) from test_results r
-             where r.checklist_id = c.id and r.item_id <= cardinality(c.serials)) as results
-        from test_checklists c where c.id = ${id}`,
+          (select array_agg(r.test_result) from ${testResults} r
+             join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
+             where r.checklist_id = c.id and u.checklist_id = c.id) as results
+        from ${testChecklists} c join ${products} p on p.id = c.product_id where c.id = ${id}`,
   );
   if (!s) return;
+  const product = { pl_serial_count: Number(s.pl_serial_count), has_modem: Number(s.has_modem) };
   const status = checklistStatus({
+    columns: maxSerials(Number(s.quantity), product),
     serials: Number(s.serials),
     steps: Number(s.steps),
     results: s.results ?? [],
@@ -148,15 +156,6 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
   });
   await tx.update(testChecklists).set({ status, updatedAt: now }).where(eq(testChecklists.id, id));
   if (s.order_id != null) await refreshOrderStatus(tx, Number(s.order_id));
-}
-
-/** The order's test_status (document 1 section 4.4) from its checklists. */
-export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void> {
-  const rows = await tx
-    .select({ status: testChecklists.status })
-    .from(testChecklists)
-    .where(eq(testChecklists.orderId, orderId));
-  await setOrderTestStatus(tx, orderId, aggregateStatus(rows.map((r) => r.status)));
 }
 
 /** The changed `keys` between two reads of a checklist, for its events. */

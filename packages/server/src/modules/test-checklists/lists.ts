@@ -3,7 +3,6 @@ import {
   type StockProduct,
   type StockProductListQuery,
   TC_MSG,
-  type TestChecklist,
   type TestOrder,
   type TestOrderListQuery,
   type TestOrderRow,
@@ -121,7 +120,6 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
         where l.order_id = ${orderId} order by l.position, l.id`,
   );
   const checklists = await selectChecklists(db, sql`c.order_id = ${orderId}`);
-  const seen = new Set<number>();
   return {
     id: Number(o.id),
     oc_ref: o.oc_ref,
@@ -129,11 +127,8 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
     date: Number(o.date),
     test_status: o.test_status,
     products: lines.map((l) => {
-      // A product on two lines: its checklists show under the first (docs/decisions.md).
-      const own: TestChecklist[] = seen.has(Number(l.product_id))
-        ? []
-        : checklists.filter((c) => c.product_id === Number(l.product_id));
-      seen.add(Number(l.product_id));
+      // A checklist belongs to the line it was added on (a product on two lines counts per line).
+      const own = checklists.filter((c) => c.order_product_id === Number(l.id));
       return {
         id: Number(l.id),
         product_id: Number(l.product_id),

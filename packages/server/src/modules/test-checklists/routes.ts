@@ -33,6 +33,7 @@ import { totalMeta } from '../../platform/list-totals';
 import { defineRoute, Paged, RowsWith } from '../../platform/route';
 import { getChecklist, type Kind } from './core';
 import * as lists from './lists';
+import * as moves from './moves';
 import * as pdf from './pdf';
 import * as svc from './service';
 import * as steps from './steps';
@@ -195,7 +196,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     body: importFromStock,
     response: z.array(testChecklist),
     invalidMessage: (cause) => cause.stock_checklist_ids,
-    handler: ({ body, user, deps }) => svc.importFromStock(deps.db, body, user, unixNow(deps.clock)),
+    handler: ({ body, user, deps }) => moves.importFromStock(deps.db, body, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
     method: 'POST',
@@ -204,7 +205,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     body: exportToStock,
     response: z.array(testChecklist),
     invalidMessage: (cause) => cause.test_checklist_ids,
-    handler: ({ body, user, deps }) => svc.exportToStock(deps.db, body, user, unixNow(deps.clock)),
+    handler: ({ body, user, deps }) => moves.exportToStock(deps.db, body, user, unixNow(deps.clock)),
   });
 }
 

@@ -10,7 +10,8 @@ import {
   testResults,
 } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
-import { refreshStatus } from './core';
+import { refreshOrderStatus, refreshStatus } from './core';
+import { columnsOf, writeSerials } from './units';
 
 type Plan = 'pending' | 'in progress' | 'failed' | 'passed' | 'completed' | 'waiting approval';
 
@@ -49,6 +50,9 @@ export async function seedTesting(db: Db, { now }: { now: number }): Promise<voi
 
   const done = lines[0];
   if (done) await seedPackingList(db, Number(done.order_id), now);
+  // Every demo order's test status by the same rule as a live order: its units, tested or not.
+  const orderIds = await queryRows<{ id: number }>(db, sql`select id from orders where deleted = 0`);
+  for (const o of orderIds) await db.transaction((tx) => refreshOrderStatus(tx, Number(o.id)));
 }
 
 async function addChecklist(
@@ -80,7 +84,7 @@ async function addChecklist(
         orderId,
         testBy: tester,
         quantity,
-        serials,
+        lineNo: orderId == null ? null : 1,
         rev: 'A',
         qaBy: signed ? qa : null,
         qaDate: signed ? now - 3600 : null,
@@ -90,6 +94,10 @@ async function addChecklist(
         updatedAt: now,
       })
       .returning({ id: testChecklists.id });
+    const product = { pl_serial_count: p!.pl, has_modem: p!.modem };
+    const written = await writeSerials(tx, { id: c!.id, product_id: productId }, serials, product, now);
+    await tx.update(testChecklists).set({ serials: written.serials }).where(eq(testChecklists.id, c!.id));
+    const cols = await columnsOf(tx, c!.id);
     const steps = await tx
       .select({ desc: productTestSteps.testDesc })
       .from(productTestSteps)
@@ -108,6 +116,7 @@ async function addChecklist(
         results.push({
           checklistId: c!.id,
           stepId: s.id,
+          serialId: cols[i]!.serialId,
           itemId: i + 1,
           serial,
           testResult: plan === 'failed' && last ? 'failed' : 'passed',

@@ -3,21 +3,22 @@ import {
   type ChecklistAdd,
   type ChecklistEdit,
   maxSerials,
+  type SerialPlan,
   type StockChecklistAdd,
   type StockChecklistEdit,
   serialsProblem,
   TC_MSG,
   type TestChecklist,
 } from '@bpm/contract/test-checklists';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products, productTestSteps } from '../../db/schema/products';
-import { testChecklistSteps, testChecklists, testResults } from '../../db/schema/testing';
+import { orderLines } from '../../db/schema/sales';
+import { testChecklistSteps, testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
-import { badRequest, invalid, invalidState, notFound } from '../../platform/errors';
-import { lockWhere } from '../../platform/records';
+import { badRequest, invalid, invalidState } from '../../platform/errors';
 import {
   addChecklist,
   changes,
@@ -27,8 +28,8 @@ import {
   lockChecklist,
   refreshOrderStatus,
   saveChecklist,
-  selectChecklists,
 } from './core';
+import { columnsOf, writeSerials } from './units';
 
 const TESTER_ROLES = ['tester', 'sale', 'production'] as const;
 
@@ -42,16 +43,18 @@ async function checkTester(tx: Db, id: number) {
 }
 
 /** The order line named by order_product_id: its order and product, which must need a test. */
-async function orderLine(tx: Db, lineId: number) {
-  const [l] = await queryRows<{ order_id: number; product_id: number; testable: boolean }>(
+export async function orderLine(tx: Db, lineId: number) {
+  const [l] = await queryRows<{ order_id: number; product_id: number; testable: boolean; line_no: number }>(
     tx,
-    sql`select l.order_id, l.product_id, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable
+    sql`select l.order_id, l.product_id, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable,
+          (select count(*) from ${orderLines} x where x.order_id = l.order_id and x.product_id = l.product_id
+             and (x.position, x.id) <= (l.position, l.id))::int as line_no
         from order_lines l join orders o on o.id = l.order_id and o.deleted = 0
         join products p on p.id = l.product_id where l.id = ${lineId}`,
   );
   if (!l) throw invalid({ order_product_id: TC_MSG.orderNotFound });
   if (!l.testable) throw invalidState(TC_MSG.notTestable);
-  return { orderId: Number(l.order_id), productId: Number(l.product_id) };
+  return { orderId: Number(l.order_id), productId: Number(l.product_id), lineNo: Number(l.line_no) };
 }
 
 /** A new checklist starts with a copy of the product's test steps. */
@@ -69,7 +72,7 @@ async function copyProductSteps(tx: Db, checklistId: number, productId: number) 
 
 async function insertChecklist(
   tx: Db,
-  v: { productId: number; orderId: number | null; testBy: number; quantity: number },
+  v: { productId: number; orderId: number | null; lineNo: number | null; testBy: number; quantity: number },
   actor: AuthUser,
   now: number,
   kind: Kind,
@@ -95,7 +98,7 @@ export async function addStockChecklist(db: Db, input: StockChecklistAdd, actor:
     if (p.req !== 1) throw invalidState(TC_MSG.notTestable);
     return insertChecklist(
       tx,
-      { productId: input.product_id, orderId: null, testBy: input.test_by, quantity: input.quantity },
+      { productId: input.product_id, orderId: null, lineNo: null, testBy: input.test_by, quantity: input.quantity },
       actor,
       now,
       'stock',
@@ -112,10 +115,13 @@ export const idList = (ids: readonly number[]) =>
     sql`, `,
   )})`;
 
-/** Drops the results of columns beyond the serials and of columns whose serial changed. */
-async function pruneResults(tx: Db, id: number, serials: string[]) {
-  await tx.execute(sql`delete from test_results r where r.checklist_id = ${id}
-    and (r.item_id > ${serials.length} or r.serial is distinct from (${textArray(serials)})[r.item_id])`);
+/** The product's serial shape (serials per unit) for a checklist's units. */
+async function productShape(tx: Db, productId: number) {
+  const [p] = await tx
+    .select({ pl_serial_count: products.plSerialCount, has_modem: products.hasModem })
+    .from(products)
+    .where(eq(products.id, productId));
+  return p!;
 }
 
 export async function editChecklist(
@@ -134,6 +140,8 @@ export async function editChecklist(
         const line = await orderLine(tx, input.order_product_id);
         if (line.orderId !== before.order_id || line.productId !== before.product_id)
           throw invalid({ order_product_id: TC_MSG.wrongProduct });
+        // Moved to another line of the same product (an unchanged form keeps its version).
+        if (input.order_product_id !== before.order_product_id) set.lineNo = line.lineNo;
       }
       if (input.test_by !== before.test_by) {
         await checkTester(tx, input.test_by);
@@ -143,16 +151,10 @@ export async function editChecklist(
       if (quantity !== before.quantity) {
         set.quantity = quantity;
         // Lowering the quantity deletes the serials beyond the new limit and their results.
-        const [p] = await tx
-          .select({ pl_serial_count: products.plSerialCount, has_modem: products.hasModem })
-          .from(products)
-          .where(eq(products.id, before.product_id));
-        const max = maxSerials(quantity, p!);
-        if (before.serials.length > max) {
-          const kept = before.serials.slice(0, max);
-          set.serials = kept;
-          await pruneResults(tx, id, kept);
-        }
+        const product = await productShape(tx, before.product_id);
+        const max = maxSerials(quantity, product);
+        if (before.serials.length > max)
+          set.serials = (await writeSerials(tx, before, before.serials.slice(0, max), product, now)).serials;
       }
       // An unchanged form keeps its version.
       return Object.keys(set).length ? set : null;
@@ -184,35 +186,17 @@ export async function deleteChecklist(db: Db, kind: Kind, id: number, actor: Aut
   });
 }
 
-/** Where else in the company each serial is in use (another checklist or a packing list). */
-async function serialsElsewhere(tx: Db, id: number, serials: string[]): Promise<string[]> {
+/** Packing lists of other orders that carry one of these serials (a warning until packing lists hold units). */
+async function serialsOnPackingLists(tx: Db, orderId: number | null, serials: string[]): Promise<string[]> {
   if (!serials.length) return [];
-  const rows = await queryRows<{ serial: string; checklist_id: number; oc_ref: string | null; product_code: string }>(
-    tx,
-    sql`select s as serial, c.id as checklist_id, o.oc_ref, p.product_code
-        from test_checklists c cross join unnest(c.serials) s
-        join products p on p.id = c.product_id left join orders o on o.id = c.order_id
-        where c.id <> ${id} and c.serials && ${textArray(serials)} and s = any(${textArray(serials)})
-        limit 20`,
-  );
   const pl = await queryRows<{ serial: string; id: number }>(
     tx,
     sql`select s as serial, pl.id from packing_lists pl
         join packing_list_lines l on l.packing_list_id = pl.id
         cross join regexp_split_to_table(l.pl_serial, E'\\s*\\n\\s*') s
-        where s = any(${textArray(serials)}) limit 20`,
+        where s = any(${textArray(serials)}) and pl.order_id is distinct from ${orderId} limit 20`,
   );
-  return [
-    ...rows.map((r) =>
-      TC_MSG.serialElsewhere(
-        r.serial,
-        r.oc_ref != null
-          ? `test checklist ${r.checklist_id} of order ${r.oc_ref || '(no OC ref)'}`
-          : `stock test checklist ${r.checklist_id} of ${r.product_code}`,
-      ),
-    ),
-    ...pl.map((r) => TC_MSG.serialElsewhere(r.serial, `packing list ${r.id}`)),
-  ];
+  return pl.map((r) => TC_MSG.serialElsewhere(r.serial, `packing list ${r.id}`));
 }
 
 export async function saveSerials(
@@ -225,13 +209,15 @@ export async function saveSerials(
 ) {
   return db.transaction(async (tx) => {
     const serials = input.serials.map((s) => s.trim());
+    let plan: SerialPlan | undefined;
     const fields = async (before: TestChecklist) => {
       authorize(actor.user_role, 'testChecklists.serials', checklistAsked(actor, before));
       const problem = serialsProblem(input.serials, before.product_max_serials, before.product_has_modem === 1);
       if (problem) throw badRequest(problem, { serials: problem });
-      // Resetting (an empty list) discards every result; otherwise the results of changed columns go.
-      await pruneResults(tx, id, serials);
-      return { serials };
+      // Results follow their serial: reordered serials keep theirs, an edited line keeps its, removed ones go.
+      const written = await writeSerials(tx, before, serials, await productShape(tx, before.product_id), now);
+      plan = written.plan;
+      return { serials: written.serials };
     };
     const after = await saveChecklist(
       tx,
@@ -241,12 +227,16 @@ export async function saveSerials(
       {
         fields,
         event: serials.length ? 'test_checklist_serials_saved' : 'test_checklist_serials_reset',
-        data: (after, before) => ({ changes: changes(before, after, ['serials', 'status']) }),
+        data: (after, before) => ({
+          changes: changes(before, after, ['serials', 'status']),
+          ...(plan?.corrected.length ? { corrected: plan.corrected } : {}),
+          ...(plan?.removed.length ? { removed: plan.removed } : {}),
+        }),
       },
       actor,
       now,
     );
-    return { ...after, warnings: await serialsElsewhere(tx, id, serials) };
+    return { ...after, warnings: await serialsOnPackingLists(tx, after.order_id, serials) };
   });
 }
 
@@ -274,21 +264,30 @@ export async function saveResults(
   return db.transaction(async (tx) => {
     const written: { step_id: number; item_id: number; serial: string; result: string | null }[] = [];
     const fields = async (before: TestChecklist) => {
-      authorize(actor.user_role, 'testChecklists.result', checklistAsked(actor, before));
       const stepIds = [...new Set(cells.map((c) => c.step_id))];
       const found = await tx
-        .select({ id: testChecklistSteps.id })
+        .select({ id: testChecklistSteps.id, reopened: testChecklistSteps.reopened })
         .from(testChecklistSteps)
         .where(and(inArray(testChecklistSteps.id, stepIds), eq(testChecklistSteps.checklistId, id)));
-      const known = new Set(found.map((f) => f.id));
-      for (const cell of cells) {
+      // After a change following sign-off only the added or edited steps take results, until approval.
+      const retest = before.status === 'waiting approval';
+      authorize(
+        actor.user_role,
+        retest ? 'testChecklists.retest' : 'testChecklists.result',
+        checklistAsked(actor, before),
+      );
+      const known = new Map(found.map((f) => [f.id, f.reopened === 1]));
+      const cols = await columnsOf(tx, id);
+      const rows = cells.map((cell) => {
         if (!known.has(cell.step_id)) throw invalid({ step_id: TC_MSG.stepNotFound });
-        const serial = before.serials[cell.item_id - 1] ?? '';
-        if (!serial) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
-        written.push({ ...cell, serial });
-      }
-      for (const cell of written) {
-        const at = and(eq(testResults.stepId, cell.step_id), eq(testResults.itemId, cell.item_id));
+        if (retest && !known.get(cell.step_id)) throw invalidState(TC_MSG.locked);
+        const col = cols[cell.item_id - 1];
+        if (!col) throw badRequest(TC_MSG.noSerialForColumn, { item_id: TC_MSG.noSerialForColumn });
+        written.push({ ...cell, serial: col.value });
+        return { ...cell, serialId: col.serialId, serial: col.value };
+      });
+      for (const cell of rows) {
+        const at = and(eq(testResults.stepId, cell.step_id), eq(testResults.serialId, cell.serialId));
         if (cell.result === null) await tx.delete(testResults).where(at);
         else
           await tx
@@ -296,14 +295,15 @@ export async function saveResults(
             .values({
               checklistId: id,
               stepId: cell.step_id,
+              serialId: cell.serialId,
               itemId: cell.item_id,
               serial: cell.serial,
               testResult: cell.result,
               updatedAt: now,
             })
             .onConflictDoUpdate({
-              target: [testResults.stepId, testResults.itemId],
-              set: { serial: cell.serial, testResult: cell.result, updatedAt: now },
+              target: [testResults.stepId, testResults.serialId],
+              set: { itemId: cell.item_id, serial: cell.serial, testResult: cell.result, updatedAt: now },
             });
       }
       return { testDate: now };
@@ -371,7 +371,21 @@ export async function signQc(db: Db, id: number, actor: AuthUser, now: number) {
   );
 }
 
-/** Approval of a checklist changed after sign-off: back to completed. */
+/** Step × serial cells of a checklist without a result. */
+async function missingResults(tx: Db, id: number): Promise<number> {
+  const [r] = await queryRows<{ missing: number }>(
+    tx,
+    sql`select ((select count(*) from ${testChecklistSteps} s where s.checklist_id = ${id})
+          * cardinality(c.serials)
+          - (select count(*) from ${testResults} r join ${testChecklistSteps} s on s.id = r.step_id
+               join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
+               where s.checklist_id = ${id} and u.checklist_id = ${id}))::int as missing
+        from ${testChecklists} c where c.id = ${id}`,
+  );
+  return Number(r?.missing ?? 0);
+}
+
+/** Approval of a checklist changed after sign-off: back to completed, once every step × serial has a result. */
 export async function approve(db: Db, id: number, actor: AuthUser, now: number) {
   return db.transaction(async (tx) =>
     saveChecklist(
@@ -382,6 +396,10 @@ export async function approve(db: Db, id: number, actor: AuthUser, now: number) 
       {
         fields: async (before) => {
           authorize(actor.user_role, 'testChecklists.approve', checklistAsked(actor, before, TC_MSG.notWaiting));
+          // Approval completes the checklist only when every step has a result for every serial.
+          const missing = await missingResults(tx, id);
+          if (missing) throw invalidState(TC_MSG.untestedSteps(missing));
+          await tx.update(testChecklistSteps).set({ reopened: 0 }).where(eq(testChecklistSteps.checklistId, id));
           return { changedAfterSign: 0 };
         },
         event: 'test_checklist_approved',
@@ -391,62 +409,6 @@ export async function approve(db: Db, id: number, actor: AuthUser, now: number) 
       now,
     ),
   );
-}
-
-/** Import from Stock: stock checklists of the line's product move to the order, results and all. */
-export async function importFromStock(
-  db: Db,
-  input: { order_product_id: number; stock_checklist_ids: number[] },
-  actor: AuthUser,
-  now: number,
-) {
-  return db.transaction(async (tx) => {
-    const line = await orderLine(tx, input.order_product_id);
-    const ids = [...new Set(input.stock_checklist_ids)];
-    const found = await lockWhere(
-      tx,
-      testChecklists,
-      and(inArray(testChecklists.id, ids), isNull(testChecklists.orderId)),
-      {
-        id: testChecklists.id,
-        productId: testChecklists.productId,
-      },
-    );
-    if (found.length !== ids.length) throw notFound(TC_MSG.checklistNotFound);
-    if (found.some((f) => f.productId !== line.productId)) throw invalid({ stock_checklist_ids: TC_MSG.wrongProduct });
-    await tx
-      .update(testChecklists)
-      .set({ orderId: line.orderId, version: sql`${testChecklists.version} + 1`, updatedAt: now })
-      .where(inArray(testChecklists.id, ids));
-    await refreshOrderStatus(tx, line.orderId);
-    const moved = await selectChecklists(tx, sql`c.id in ${idList(ids)}`);
-    for (const c of moved)
-      await checklistEvent(tx, actor, c, 'test_checklist_imported', { order_id: line.orderId }, now);
-    return moved;
-  });
-}
-
-/** Export to Stock: order checklists leave their order (a tested unit belongs to one place). */
-export async function exportToStock(db: Db, input: { test_checklist_ids: number[] }, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(input.test_checklist_ids)];
-    const found = await lockWhere(
-      tx,
-      testChecklists,
-      and(inArray(testChecklists.id, ids), sql`${testChecklists.orderId} is not null`),
-      { id: testChecklists.id, orderId: testChecklists.orderId },
-    );
-    if (found.length !== ids.length) throw notFound(TC_MSG.checklistNotFound);
-    const before = await selectChecklists(tx, sql`c.id in ${idList(ids)}`);
-    await tx
-      .update(testChecklists)
-      .set({ orderId: null, version: sql`${testChecklists.version} + 1`, updatedAt: now })
-      .where(inArray(testChecklists.id, ids));
-    for (const orderId of new Set(found.map((f) => f.orderId!))) await refreshOrderStatus(tx, orderId);
-    for (const c of before)
-      await checklistEvent(tx, actor, c, 'test_checklist_exported', { order_id: c.order_id }, now);
-    return selectChecklists(tx, sql`c.id in ${idList(ids)}`);
-  });
 }
 
 /** Users a checklist can be assigned to (the tester picker). */

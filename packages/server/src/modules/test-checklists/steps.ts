@@ -7,6 +7,7 @@ import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalidState, notFound } from '../../platform/errors';
 import { checklistAsked, getChecklist, type Kind, lockChecklist, saveChecklist } from './core';
+import { columnsOf } from './units';
 
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
@@ -19,26 +20,31 @@ export async function listSteps(db: Db, kind: Kind, checklistId: number): Promis
       id: testChecklistSteps.id,
       si_number: testChecklistSteps.siNumber,
       test_desc: testChecklistSteps.testDesc,
+      reopened: testChecklistSteps.reopened,
     })
     .from(testChecklistSteps)
     .where(eq(testChecklistSteps.checklistId, checklistId))
     .orderBy(asc(testChecklistSteps.siNumber), asc(testChecklistSteps.id));
+  // A result's column is where its serial is now (results follow the serial).
+  const column = new Map((await columnsOf(db, checklistId)).map((col, i) => [col.serialId, i + 1]));
   const results = await db
     .select({
       stepId: testResults.stepId,
-      itemId: testResults.itemId,
+      serialId: testResults.serialId,
       serial: testResults.serial,
       r: testResults.testResult,
     })
     .from(testResults)
-    .where(and(eq(testResults.checklistId, checklistId), sql`${testResults.itemId} <= ${c.serials.length}`))
-    .orderBy(testResults.itemId);
+    .where(eq(testResults.checklistId, checklistId));
   const byStep = new Map<number, TestResult[]>();
   for (const r of results) {
+    const itemId = r.serialId == null ? undefined : column.get(r.serialId);
+    if (itemId === undefined || itemId > c.serials.length) continue;
     const list = byStep.get(r.stepId) ?? [];
-    list.push({ itemId: r.itemId, serial: r.serial, test_result: r.r });
+    list.push({ itemId, serial: c.serials[itemId - 1] ?? r.serial, test_result: r.r });
     byStep.set(r.stepId, list);
   }
+  for (const list of byStep.values()) list.sort((a, b) => a.itemId - b.itemId);
   return steps.map((s) => ({ ...s, [keyOf(kind)]: checklistId, results: byStep.get(s.id) ?? [] }));
 }
 
@@ -82,6 +88,14 @@ async function stepsChanged(
   );
 }
 
+/** Deletes a step's results, answering them (serial and result) for the event. */
+async function clearResults(tx: Db, stepId: number) {
+  return tx
+    .delete(testResults)
+    .where(eq(testResults.stepId, stepId))
+    .returning({ serial: testResults.serial, result: testResults.testResult });
+}
+
 async function renumber(tx: Db, orderedIds: number[]) {
   if (!orderedIds.length) return;
   const rows = orderedIds.map((id, i) => ({ id, si: i + 1 }));
@@ -107,9 +121,16 @@ export async function saveStep(
         .from(testChecklistSteps)
         .where(and(eq(testChecklistSteps.id, id), eq(testChecklistSteps.checklistId, c.id)));
       if (!before) throw notFound(TC_MSG.stepNotFound);
-      await tx.update(testChecklistSteps).set({ testDesc: input.test_desc }).where(eq(testChecklistSteps.id, id));
+      const signed = c.qa_by != null && before.testDesc !== input.test_desc;
+      await tx
+        .update(testChecklistSteps)
+        .set({ testDesc: input.test_desc, ...(signed ? { reopened: 1 } : {}) })
+        .where(eq(testChecklistSteps.id, id));
       const changes = { test_desc: { old: before.testDesc, new: input.test_desc } };
-      await stepsChanged(tx, kind, c.id, 'test_step_updated', { step_id: id, changes }, actor, now);
+      // A signed step whose text changes is tested again: its former results stay in this event.
+      const cleared = signed ? await clearResults(tx, id) : [];
+      const data = { step_id: id, changes, ...(cleared.length ? { cleared_results: cleared } : {}) };
+      await stepsChanged(tx, kind, c.id, 'test_step_updated', data, actor, now);
     } else {
       // SI number: the highest plus one, or 1 (section 4); the sent si_number is read-only.
       const [m] = await tx
@@ -118,7 +139,12 @@ export async function saveStep(
         .where(eq(testChecklistSteps.checklistId, c.id));
       const [row] = await tx
         .insert(testChecklistSteps)
-        .values({ checklistId: c.id, siNumber: (m?.max ?? 0) + 1, testDesc: input.test_desc })
+        .values({
+          checklistId: c.id,
+          siNumber: (m?.max ?? 0) + 1,
+          testDesc: input.test_desc,
+          reopened: c.qa_by != null ? 1 : 0,
+        })
         .returning({ id: testChecklistSteps.id });
       id = row!.id;
       const added = { step_id: id, test_desc: input.test_desc };
@@ -133,6 +159,8 @@ export async function deleteStep(db: Db, kind: Kind, id: number, actor: AuthUser
     const [s] = await tx.select().from(testChecklistSteps).where(eq(testChecklistSteps.id, id));
     if (!s) throw notFound(TC_MSG.stepNotFound);
     const c = await lockForSteps(tx, kind, s.checklistId, actor);
+    // Signed results are not deleted: a step of a signed checklist stays (a step added since may go).
+    if (c.qa_by != null && s.reopened !== 1) throw invalidState(TC_MSG.stepSigned);
     await tx.delete(testChecklistSteps).where(eq(testChecklistSteps.id, id));
     const rest = await tx
       .select({ id: testChecklistSteps.id })

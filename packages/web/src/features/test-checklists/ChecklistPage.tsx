@@ -9,6 +9,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Link,
   Stack,
   Tab,
   Tabs,
@@ -16,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
@@ -29,6 +30,7 @@ import {
   useSteps,
   useUpdateRevision,
 } from '../../api/test-checklists';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -53,6 +55,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   const { user_id } = useCurrentUser();
   const [tab, setTab] = useState(0);
   const [revOpen, setRevOpen] = useState(false);
+  const [signing, setSigning] = useState(false);
   const sign = useSignQc(kind, id);
   const approve = useApproveChecklist(kind, id);
   if (q.isLoading) return <PageLoader />;
@@ -68,22 +71,36 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   const canSteps = can('testChecklists.steps') && (kind === 'order' || !locked);
   return (
     <Box>
+      <Link
+        component={RouterLink}
+        to={kind === 'order' ? `/testchecklists/${c.order_id}` : `/stocktestchecklists/${c.product_id}`}
+        data-testid="checklist-back"
+        sx={{ display: 'inline-block', mb: 1 }}
+      >
+        {kind === 'order' ? 'Back to the order' : `Back to ${c.product_code}`}
+      </Link>
+      <ConfirmDialog
+        open={signing}
+        title="Sign QC"
+        message={TC_MSG.signConfirm(c.product_name, c.serials.length)}
+        confirmLabel="Sign QC"
+        cancelLabel="Cancel"
+        testId="sign-dialog"
+        onCancel={() => setSigning(false)}
+        onConfirm={() => {
+          setSigning(false);
+          sign.mutateAsync().then(
+            () => toast(TC_MSG.signed, 'success'),
+            () => undefined,
+          );
+        }}
+      />
       <PageHeader
         title={kind === 'order' ? c.product_name : `${c.product_code} · ${c.product_desc}`}
         actions={
           <Stack direction="row" spacing={1}>
             {kind === 'order' && c.status === 'passed' && can('testChecklists.sign') && (
-              <Button
-                variant="contained"
-                size="large"
-                data-testid="sign-qc"
-                onClick={() =>
-                  sign.mutateAsync().then(
-                    () => toast(TC_MSG.signed, 'success'),
-                    () => undefined,
-                  )
-                }
-              >
+              <Button variant="contained" size="large" data-testid="sign-qc" onClick={() => setSigning(true)}>
                 Sign QC
               </Button>
             )}
@@ -95,7 +112,8 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
                 onClick={() =>
                   approve.mutateAsync().then(
                     () => toast(TC_MSG.approved, 'success'),
-                    () => undefined,
+                    // e.g. results still missing for a step changed after sign-off: say which rule refused.
+                    (err) => toast(err instanceof ApiError ? err.message : 'Failed to approve', 'error'),
                   )
                 }
               >
@@ -164,7 +182,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
             c={c}
             steps={steps.data}
             canSteps={canSteps}
-            canResult={can('testChecklists.result', ctx)}
+            canResult={can('testChecklists.result', ctx) || can('testChecklists.retest', ctx)}
           />
         ) : (
           <PageLoader />

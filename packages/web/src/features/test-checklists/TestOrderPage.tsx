@@ -22,7 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { downloadChecklistFile, useDeleteChecklist, useSignQc, useTestOrder } from '../../api/test-checklists';
+import { downloadChecklistFile, useDeleteChecklist, useTestOrder } from '../../api/test-checklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -47,7 +47,9 @@ export default function TestOrderPage() {
       <PageHeader
         title={`Test Checklists: ${o.oc_ref || `#${o.id}`}`}
         actions={
-          o.test_status === 'completed' && (
+          // Only when there is a checklist to zip (an order with nothing to test reads completed too).
+          o.test_status === 'completed' &&
+          o.products.some((p) => p.checklists.length > 0) && (
             <Button
               variant="outlined"
               data-testid="zip-all"
@@ -184,30 +186,23 @@ function ChecklistRow({ c, onEdit }: { c: TestChecklist; onEdit: () => void }) {
   const [deleting, setDeleting] = useState(false);
   const ctx = { ownerId: c.test_by, userId: user_id, state: c.status, qaBy: c.qa_by };
   const remove = useDeleteChecklist('order', c.id);
-  const sign = useSignQc('order', c.id);
   const open = () => navigate(`/testchecklists/test/${c.id}`);
   let action: React.ReactNode = null;
   if (can('testChecklists.sign')) {
-    action =
-      c.status === 'passed' ? (
-        <Button
-          variant="contained"
-          size="large"
-          data-testid="sign-qc"
-          onClick={() =>
-            sign.mutateAsync().then(
-              () => toast(TC_MSG.signed, 'success'),
-              () => undefined,
-            )
-          }
-        >
-          Sign QC
-        </Button>
-      ) : (
+    // QA signs from the checklist's view, which shows the results and asks before signing (document 3 §6:
+    // View Test, or Sign QC when passed).
+    action = (
+      <>
         <Button size="large" onClick={open} data-testid="view-test">
           View Test
         </Button>
-      );
+        {c.status === 'passed' && (
+          <Button variant="contained" size="large" data-testid="sign-qc" onClick={open}>
+            Sign QC
+          </Button>
+        )}
+      </>
+    );
   } else if (can('testChecklists.manage')) {
     action = (
       <Button size="large" onClick={open} data-testid="edit-test">

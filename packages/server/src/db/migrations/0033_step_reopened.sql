@@ -1,0 +1,1 @@
+ALTER TABLE "test_checklist_steps" ADD COLUMN "reopened" smallint DEFAULT 0 NOT NULL;
