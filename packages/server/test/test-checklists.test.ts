@@ -253,6 +253,48 @@ describe('order test checklists: the day at the bench', () => {
   });
 });
 
+describe('work queues and mail', () => {
+  it("the tester's queue holds their open checklists; QA's holds passed ones across orders; each hears of it", async () => {
+    const { line } = await setup();
+    t.mails.length = 0;
+    const c = await ok('production', 'POST', '/production/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: line.id,
+    });
+    expect(t.mails.map((m) => m.subject)).toContain(`Test checklist #${c.id} assigned to you: ${c.product_code} × 1`);
+    const mine = await call('tester', 'GET', '/tester/testChecklist/queue?view=mine&limit=500');
+    expect(mine.json().data.map((r: { id: number }) => r.id)).toContain(c.id);
+    const theirs = await call('other', 'GET', '/testChecklist/queue?view=mine&limit=500');
+    expect(theirs.json().data.map((r: { id: number }) => r.id)).not.toContain(c.id);
+
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: [`Q-${c.id}`] });
+    const steps = await ok('tester', 'GET', `/testChecklistStep/checklist/${c.id}`);
+    t.mails.length = 0;
+    await ok('tester', 'POST', `/testChecklist/saveResults/${c.id}`, {
+      results: steps.map((s: { id: number }) => ({ step_id: s.id, item_id: 1, result: 'passed' })),
+    });
+    const qaMail = t.mails.find((m) => m.subject.startsWith(`Test checklist #${c.id} is ready for QA sign-off`));
+    expect(qaMail?.to.length).toBeGreaterThan(0);
+    // Passed: out of the tester's open work, into QA's queue.
+    const open = await call('tester', 'GET', '/testChecklist/queue?view=mine&limit=500');
+    expect(open.json().data.map((r: { id: number }) => r.id)).not.toContain(c.id);
+    const signoff = await call('qa', 'GET', '/qa/testChecklist/queue?view=signoff&limit=500');
+    const row = signoff.json().data.find((r: { id: number }) => r.id === c.id);
+    expect(row).toMatchObject({ status: 'passed', serials: [`Q-${c.id}`], test_by_name: 'Tomas Novak' });
+    expect(signoff.json().total).toBeGreaterThan(0);
+    // A repeated result on a passed checklist mails nobody again.
+    t.mails.length = 0;
+    await ok('tester', 'POST', `/testChecklist/saveResult/${c.id}`, {
+      step_id: steps[0].id,
+      item_id: 1,
+      result: 'passed',
+    });
+    expect(t.mails).toHaveLength(0);
+    expect((await call('shipping', 'GET', '/testChecklist/queue')).statusCode).toBe(403);
+  });
+});
+
 describe('serial rules and messages', () => {
   it('refuses too many, empty and duplicate serials with the spec messages, writing nothing', async () => {
     const { line } = await setup({ hasModem: 1 });

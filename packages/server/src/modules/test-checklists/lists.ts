@@ -1,5 +1,7 @@
 import {
   aggregateStatus,
+  type ChecklistQueueQuery,
+  type QueueRow,
   type StockProduct,
   type StockProductListQuery,
   TC_MSG,
@@ -11,7 +13,10 @@ import {
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
+import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
+import { testChecklists } from '../../db/schema/testing';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../platform/errors';
 import { findPage, keySort, type PagePlan, searchOnce } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
@@ -210,4 +215,46 @@ export async function getStockProduct(db: Db, id: number): Promise<StockProduct>
   if (!p) throw notFound(TC_MSG.productNotFound);
   const checklists = await selectChecklists(db, sql`c.product_id = ${id} and c.order_id is null`);
   return { ...normalize(p), test_status: aggregateStatus(checklists.map((c) => c.status)), checklists };
+}
+
+/** GET {role}/testChecklist/queue: the caller's assigned checklists, or the passed ones waiting for QA. */
+export async function listQueue(
+  db: Db,
+  q: ChecklistQueueQuery,
+  userId: number,
+): Promise<{ rows: QueueRow[]; total: number }> {
+  const conds: SQL[] = [];
+  // QA's queue is the passed order checklists; the status filter is the tester's.
+  if (q.view === 'signoff') conds.push(sql`c.order_id is not null and c.status = 'passed'`);
+  else {
+    conds.push(sql`c.test_by = ${userId}`);
+    if (q.test_status === 'open') conds.push(sql`c.status in ('pending', 'in progress', 'failed', 'waiting approval')`);
+    else if (q.test_status !== 'all') conds.push(sql`c.status = ${q.test_status}`);
+  }
+  if (q.search)
+    conds.push(sql`lower(coalesce(o.oc_ref, '') || ' ' || p.product_code || ' ' || array_to_string(c.serials, ' '))
+      like ${likePattern(q.search)}`);
+  const rows = await queryRows<QueueRow & { total: number }>(
+    db,
+    sql`select c.id, c.order_id, o.oc_ref, o.dealer_name, c.product_id, p.product_code, p."desc" as product_name,
+          c.quantity, c.status, c.serials, trim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, ''))
+            as test_by_name, c.updated_at, count(*) over () as total
+        from ${testChecklists} c join ${products} p on p.id = c.product_id
+        left join ${orders} o on o.id = c.order_id
+        left join ${users} t on t.id = c.test_by
+        where ${and(conds)}
+        order by c.updated_at desc, c.id desc limit ${q.limit} offset ${q.offset}`,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      order_id: r.order_id == null ? null : Number(r.order_id),
+      product_id: Number(r.product_id),
+      quantity: Number(r.quantity),
+      updated_at: Number(r.updated_at),
+      serials: r.serials ?? [],
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }

@@ -4,8 +4,10 @@ import type { Action } from '@bpm/contract/permissions';
 import {
   checklistAdd,
   checklistEdit,
+  checklistQueueQuery,
   exportToStock,
   importFromStock,
+  queueRow,
   resultSave,
   resultsSave,
   revisionSave,
@@ -36,6 +38,7 @@ import * as lists from './lists';
 import * as moves from './moves';
 import * as pdf from './pdf';
 import * as svc from './service';
+import * as signOff from './sign-off';
 import * as steps from './steps';
 
 const orderIdParams = z.object({ OrderId: idParam });
@@ -85,7 +88,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     body: kind === 'order' ? checklistEdit : stockChecklistEdit,
     response: testChecklist,
     handler: ({ params, body, user, deps }) =>
-      svc.editChecklist(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
+      svc.editChecklist(deps.db, kind, params.id, body, user, unixNow(deps.clock), deps.mailer),
   });
   defineRoute(app, {
     method: 'DELETE',
@@ -125,7 +128,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     body: resultSave,
     response: testChecklist,
     handler: ({ params, body, user, deps }) =>
-      svc.saveResult(deps.db, kind, params.id, body, user, unixNow(deps.clock)),
+      svc.saveResult(deps.db, kind, params.id, body, user, unixNow(deps.clock), deps.mailer),
   });
   defineRoute(app, {
     method: 'POST',
@@ -135,7 +138,7 @@ function checklistRoutes(app: FastifyInstance, base: string, kind: Kind, read: A
     body: resultsSave,
     response: testChecklist,
     handler: ({ params, body, user, deps }) =>
-      svc.saveResults(deps.db, kind, params.id, body.results, user, unixNow(deps.clock)),
+      svc.saveResults(deps.db, kind, params.id, body.results, user, unixNow(deps.clock), deps.mailer),
   });
 }
 
@@ -158,6 +161,18 @@ function orderRoutes(app: FastifyInstance, base: string) {
   });
   defineRoute(app, {
     method: 'GET',
+    url: `${base}/queue`,
+    access: read,
+    query: checklistQueueQuery,
+    paged: true,
+    response: queueRow,
+    async handler({ query, user, deps }) {
+      const page = await lists.listQueue(deps.db, query, user.user_id);
+      return new RowsWith(page.rows, totalMeta({ total: page.total, estimated: false }));
+    },
+  });
+  defineRoute(app, {
+    method: 'GET',
     url: `${base}/order/:OrderId`,
     access: read,
     params: orderIdParams,
@@ -170,7 +185,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     access: manage,
     body: checklistAdd,
     response: testChecklist,
-    handler: ({ body, user, deps }) => svc.addOrderChecklist(deps.db, body, user, unixNow(deps.clock)),
+    handler: ({ body, user, deps }) => svc.addOrderChecklist(deps.db, body, user, unixNow(deps.clock), deps.mailer),
   });
   checklistRoutes(app, base, 'order', 'testChecklists.read');
   defineRoute(app, {
@@ -179,7 +194,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     access: { action: 'testChecklists.sign' },
     params: idParams,
     response: testChecklist,
-    handler: ({ params, user, deps }) => svc.signQc(deps.db, params.id, user, unixNow(deps.clock)),
+    handler: ({ params, user, deps }) => signOff.signQc(deps.db, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
     method: 'POST',
@@ -187,7 +202,7 @@ function orderRoutes(app: FastifyInstance, base: string) {
     access: { action: 'testChecklists.approve' },
     params: idParams,
     response: testChecklist,
-    handler: ({ params, user, deps }) => svc.approve(deps.db, params.id, user, unixNow(deps.clock)),
+    handler: ({ params, user, deps }) => signOff.approve(deps.db, params.id, user, unixNow(deps.clock)),
   });
   defineRoute(app, {
     method: 'POST',
@@ -237,7 +252,7 @@ function stockRoutes(app: FastifyInstance, base: string) {
     access: { action: 'testChecklists.manage' },
     body: stockChecklistAdd,
     response: testChecklist,
-    handler: ({ body, user, deps }) => svc.addStockChecklist(deps.db, body, user, unixNow(deps.clock)),
+    handler: ({ body, user, deps }) => svc.addStockChecklist(deps.db, body, user, unixNow(deps.clock), deps.mailer),
   });
   checklistRoutes(app, base, 'stock', 'stockTestChecklists.read');
 }

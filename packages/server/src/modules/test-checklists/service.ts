@@ -14,11 +14,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products, productTestSteps } from '../../db/schema/products';
 import { orderLines } from '../../db/schema/sales';
-import { testChecklistSteps, testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
+import { testChecklistSteps, testChecklists, testResults } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { badRequest, invalid, invalidState } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
 import {
   addChecklist,
   changes,
@@ -29,6 +30,7 @@ import {
   refreshOrderStatus,
   saveChecklist,
 } from './core';
+import { tellQa, tellTester } from './notify';
 import { columnsOf, writeSerials } from './units';
 
 const TESTER_ROLES = ['tester', 'sale', 'production'] as const;
@@ -81,14 +83,28 @@ async function insertChecklist(
   return addChecklist(tx, kind, v, (id) => copyProductSteps(tx, id, v.productId), actor, now);
 }
 
-export async function addOrderChecklist(db: Db, input: ChecklistAdd, actor: AuthUser, now: number) {
+export async function addOrderChecklist(db: Db, input: ChecklistAdd, actor: AuthUser, now: number, mailer?: Mailer) {
   return db.transaction(async (tx) => {
     const line = await orderLine(tx, input.order_product_id);
-    return insertChecklist(tx, { ...line, testBy: input.test_by, quantity: input.quantity }, actor, now, 'order');
+    const c = await insertChecklist(
+      tx,
+      { ...line, testBy: input.test_by, quantity: input.quantity },
+      actor,
+      now,
+      'order',
+    );
+    await tellTester(tx, mailer, c, actor);
+    return c;
   });
 }
 
-export async function addStockChecklist(db: Db, input: StockChecklistAdd, actor: AuthUser, now: number) {
+export async function addStockChecklist(
+  db: Db,
+  input: StockChecklistAdd,
+  actor: AuthUser,
+  now: number,
+  mailer?: Mailer,
+) {
   return db.transaction(async (tx) => {
     const [p] = await tx
       .select({ req: products.isTestRequired })
@@ -96,13 +112,15 @@ export async function addStockChecklist(db: Db, input: StockChecklistAdd, actor:
       .where(eq(products.id, input.product_id));
     if (!p) throw invalid({ product_id: TC_MSG.productNotFound });
     if (p.req !== 1) throw invalidState(TC_MSG.notTestable);
-    return insertChecklist(
+    const c = await insertChecklist(
       tx,
       { productId: input.product_id, orderId: null, lineNo: null, testBy: input.test_by, quantity: input.quantity },
       actor,
       now,
       'stock',
     );
+    await tellTester(tx, mailer, c, actor);
+    return c;
   });
 }
 
@@ -131,10 +149,13 @@ export async function editChecklist(
   input: ChecklistEdit | StockChecklistEdit,
   actor: AuthUser,
   now: number,
+  mailer?: Mailer,
 ) {
   return db.transaction(async (tx) => {
+    let formerTester: number | null = null;
     const fields = async (before: TestChecklist) => {
       authorize(actor.user_role, 'testChecklists.manage', checklistAsked(actor, before));
+      formerTester = before.test_by;
       const set: Record<string, unknown> = {};
       if ('order_product_id' in input) {
         const line = await orderLine(tx, input.order_product_id);
@@ -159,7 +180,7 @@ export async function editChecklist(
       // An unchanged form keeps its version.
       return Object.keys(set).length ? set : null;
     };
-    return saveChecklist(
+    const after = await saveChecklist(
       tx,
       kind,
       id,
@@ -172,6 +193,8 @@ export async function editChecklist(
       actor,
       now,
     );
+    if (after.test_by !== formerTester) await tellTester(tx, mailer, after, actor);
+    return after;
   });
 }
 
@@ -248,8 +271,9 @@ export async function saveResult(
   input: { step_id: number; item_id: number; result: string },
   actor: AuthUser,
   now: number,
+  mailer?: Mailer,
 ) {
-  return saveResults(db, kind, id, [input], actor, now);
+  return saveResults(db, kind, id, [input], actor, now, mailer);
 }
 
 /** Result cells of one checklist in one change (`result: null` clears a cell): one status, one event. */
@@ -260,10 +284,13 @@ export async function saveResults(
   cells: { step_id: number; item_id: number; result: string | null }[],
   actor: AuthUser,
   now: number,
+  mailer?: Mailer,
 ) {
   return db.transaction(async (tx) => {
     const written: { step_id: number; item_id: number; serial: string; result: string | null }[] = [];
+    let formerStatus = '';
     const fields = async (before: TestChecklist) => {
+      formerStatus = before.status;
       const stepIds = [...new Set(cells.map((c) => c.step_id))];
       const found = await tx
         .select({ id: testChecklistSteps.id, reopened: testChecklistSteps.reopened })
@@ -308,7 +335,7 @@ export async function saveResults(
       }
       return { testDate: now };
     };
-    return saveChecklist(
+    const after = await saveChecklist(
       tx,
       kind,
       id,
@@ -322,6 +349,9 @@ export async function saveResults(
       actor,
       now,
     );
+    // QA hears of a checklist that has just passed.
+    if (formerStatus !== 'passed' && after.status === 'passed') await tellQa(tx, mailer, after);
+    return after;
   });
 }
 
@@ -342,68 +372,6 @@ export async function saveRevision(db: Db, kind: Kind, id: number, rev: string, 
         contentChanged: (before) => rev !== before.rev,
         event: 'test_checklist_rev_saved',
         data: (after, before) => ({ changes: changes(before, after, ['rev']) }),
-      },
-      actor,
-      now,
-    ),
-  );
-}
-
-/** Sign QC: a passed order checklist becomes completed, signed by the caller (irreversible). */
-export async function signQc(db: Db, id: number, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) =>
-    saveChecklist(
-      tx,
-      'order',
-      id,
-      undefined,
-      {
-        fields: async (before) => {
-          authorize(actor.user_role, 'testChecklists.sign', checklistAsked(actor, before, TC_MSG.notPassed));
-          return { qaBy: actor.user_id, qaDate: now, changedAfterSign: 0 };
-        },
-        event: 'test_checklist_signed',
-        data: (after) => ({ status: after.status }),
-      },
-      actor,
-      now,
-    ),
-  );
-}
-
-/** Step × serial cells of a checklist without a result. */
-async function missingResults(tx: Db, id: number): Promise<number> {
-  const [r] = await queryRows<{ missing: number }>(
-    tx,
-    sql`select ((select count(*) from ${testChecklistSteps} s where s.checklist_id = ${id})
-          * cardinality(c.serials)
-          - (select count(*) from ${testResults} r join ${testChecklistSteps} s on s.id = r.step_id
-               join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
-               where s.checklist_id = ${id} and u.checklist_id = ${id}))::int as missing
-        from ${testChecklists} c where c.id = ${id}`,
-  );
-  return Number(r?.missing ?? 0);
-}
-
-/** Approval of a checklist changed after sign-off: back to completed, once every step × serial has a result. */
-export async function approve(db: Db, id: number, actor: AuthUser, now: number) {
-  return db.transaction(async (tx) =>
-    saveChecklist(
-      tx,
-      'order',
-      id,
-      undefined,
-      {
-        fields: async (before) => {
-          authorize(actor.user_role, 'testChecklists.approve', checklistAsked(actor, before, TC_MSG.notWaiting));
-          // Approval completes the checklist only when every step has a result for every serial.
-          const missing = await missingResults(tx, id);
-          if (missing) throw invalidState(TC_MSG.untestedSteps(missing));
-          await tx.update(testChecklistSteps).set({ reopened: 0 }).where(eq(testChecklistSteps.checklistId, id));
-          return { changedAfterSign: 0 };
-        },
-        event: 'test_checklist_approved',
-        data: (after) => ({ status: after.status }),
       },
       actor,
       now,
