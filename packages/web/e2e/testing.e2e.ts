@@ -82,8 +82,18 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   assert.match((await card.getByTestId('quantity-summary').textContent()) ?? '', /Test Assigned: 2.*Test Remaining: 0/);
   assert.deepEqual(await axeViolations(page), [], 'axe on the test order overview');
 
-  // --- the tester enters two serials and every result ---------------------------------------------------
+  // --- the tester starts from their own work: the new checklist is assigned to them ---------------------------
   await become(page, 'tester');
+  await page.goto('/testchecklists');
+  await page.getByTestId('view-mine').and(page.locator('[aria-selected="true"]')).waitFor();
+  await page.getByTestId('queue-mine-search').fill(ocRef);
+  await page.getByTestId('queue-mine').locator('tbody tr').filter({ hasText: ocRef }).waitFor();
+  await page.getByTestId('menu-button').click();
+  assert.ok(Number(await page.getByTestId('menu-queue-count').textContent()) > 0, 'a count beside the menu entry');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await axeViolations(page), [], "axe on the tester's queue");
+
+  // --- the tester enters two serials and every result ---------------------------------------------------
   await page.goto(`/testchecklists/${order.id}`);
   const start = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`).getByTestId('start-test');
   assert.equal(await start.textContent(), 'Start Test');

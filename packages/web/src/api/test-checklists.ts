@@ -1,4 +1,5 @@
 import type {
+  QueueRow,
   StockProduct,
   TestChecklist,
   Tester,
@@ -30,6 +31,28 @@ export interface TestOrderListParams {
 
 export function useTestOrders(p: TestOrderListParams) {
   return useEntityList<TestOrderRow>(AREA, '/testChecklist/order', p, ['orders']);
+}
+
+/** A work queue: `mine` (the caller's assigned checklists, by status) or `signoff` (passed, waiting for QA). */
+export function useChecklistQueue(p: {
+  view: 'mine' | 'signoff';
+  test_status: string;
+  search: string;
+  limit: number;
+  offset: number;
+}) {
+  return useEntityList<QueueRow>(AREA, '/testChecklist/queue', p, ['queue']);
+}
+
+/** How many checklists wait in a queue (the count beside the menu entry); off when `view` is undefined. */
+export function useQueueCount(view: 'mine' | 'signoff' | undefined) {
+  return useQuery({
+    queryKey: [AREA, 'list', 'queue', 'count', view],
+    queryFn: () => api.list<QueueRow>('/testChecklist/queue', { view, test_status: 'open', limit: 1, offset: 0 }),
+    enabled: view !== undefined,
+    select: (page) => page.total,
+    staleTime: 60_000,
+  });
 }
 
 export function useTestOrder(id: number) {

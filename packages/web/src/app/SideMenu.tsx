@@ -1,8 +1,9 @@
 import { MENUS } from '@bpm/contract/roles';
-import { Box, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Chip, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
-import { useCurrentUser } from '../api/auth-store';
+import { useCan, useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
+import { useQueueCount } from '../api/test-checklists';
 
 /** The side menu: exactly MENUS[role] (document 1 section 2.3). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -34,10 +35,24 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
               }}
             >
               <ListItemText primary={entry.label} />
+              {entry.path === '/testchecklists' && <QueueCount />}
             </ListItemButton>
           ))}
         </List>
       </Box>
     </Drawer>
   );
+}
+
+/**
+ * Beside Test Checklists: how many checklists wait for this person — QA's passed ones to sign, or the open ones
+ * assigned to whoever enters results. Nothing for the other roles or when none wait.
+ */
+function QueueCount() {
+  const can = useCan();
+  const view = can('testChecklists.sign') ? 'signoff' : can('testChecklists.result') ? 'mine' : undefined;
+  const count = useQueueCount(view).data ?? 0;
+  if (!count) return null;
+  const label = view === 'signoff' ? `${count} awaiting sign-off` : `${count} assigned to you`;
+  return <Chip size="small" color="primary" label={count} aria-label={label} data-testid="menu-queue-count" />;
 }

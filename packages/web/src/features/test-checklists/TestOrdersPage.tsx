@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@bpm/contract/common';
 import { TEST_STATUS_LABELS } from '@bpm/contract/orders';
 import { TEST_FILTERS, type TestOrderRow } from '@bpm/contract/test-checklists';
-import { Stack } from '@mui/material';
+import { Stack, Tab, Tabs } from '@mui/material';
 import { useCan } from '../../api/auth-store';
 import { useTestOrders } from '../../api/test-checklists';
 import type { Column } from '../../components/DataTable';
@@ -9,6 +9,8 @@ import { RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { DocListFilters } from '../../components/filters/DocListFilters';
 import { formatDate } from '../../components/format';
 import { ListPage, ListTable, useListPageState } from '../../components/ListPage';
+import { usePersistentState } from '../../components/use-persistent-state';
+import { ChecklistQueue } from './ChecklistQueue';
 import { TestStatusChip } from './TestStatusChip';
 
 const STATUS_OPTIONS = TEST_FILTERS.map((v) => ({
@@ -16,8 +18,42 @@ const STATUS_OPTIONS = TEST_FILTERS.map((v) => ({
   label: v === 'all' ? 'All' : v === 'passed' ? TEST_STATUS_LABELS.passed : v,
 }));
 
-/** /testchecklists: orders with a test status (document 3 section 2.1). qa starts on 'passed'. */
+type View = 'orders' | 'mine' | 'signoff';
+
+/**
+ * /testchecklists: the spec's list of orders with a test status (document 3 section 2.1; qa starts it on
+ * 'passed'), and beside it the work queues: 'Assigned to me' (where a tester starts) and, for QA, 'Awaiting
+ * sign-off'. The chosen view is remembered.
+ */
 export default function TestOrdersPage() {
+  const can = useCan();
+  // Whoever enters results has a queue of their own; a tester (who manages no checklist) starts on it.
+  const views: View[] = [
+    ...(can('testChecklists.result') ? (['mine'] as const) : []),
+    'orders',
+    ...(can('testChecklists.sign') ? (['signoff'] as const) : []),
+  ];
+  const first: View = can('testChecklists.result') && !can('testChecklists.manage') ? 'mine' : 'orders';
+  const [{ view: chosen }, setView] = usePersistentState('testChecklistView', { view: first as View });
+  const view = views.includes(chosen) ? chosen : first;
+  return (
+    <ListPage title="Test Checklists">
+      {views.length > 1 && (
+        <Tabs value={view} onChange={(_e, v: View) => setView({ view: v })} sx={{ mb: 2 }} aria-label="Views">
+          {views.map((v) => (
+            <Tab key={v} value={v} label={VIEW_LABELS[v]} data-testid={`view-${v}`} />
+          ))}
+        </Tabs>
+      )}
+      {view === 'orders' ? <TestOrdersList /> : <ChecklistQueue view={view} />}
+    </ListPage>
+  );
+}
+
+const VIEW_LABELS: Record<View, string> = { orders: 'Orders', mine: 'Assigned to me', signoff: 'Awaiting sign-off' };
+
+/** The spec's list of orders with a test status. */
+function TestOrdersList() {
   const can = useCan();
   const defaults = {
     search: '',
@@ -54,21 +90,17 @@ export default function TestOrdersPage() {
     },
   ];
   return (
-    <ListPage
-      title="Test Checklists"
-      filters={
-        <Stack spacing={1} sx={{ mb: 2 }}>
-          <DocListFilters value={s} onChange={(p) => filter(p)} onClear={() => reset()} testIdPrefix="tests" />
-          <RadioGroupFilter
-            label="Test Status"
-            options={STATUS_OPTIONS}
-            value={s.test_status}
-            onChange={(test_status) => filter({ test_status })}
-            testId="tests-status"
-          />
-        </Stack>
-      }
-    >
+    <>
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        <DocListFilters value={s} onChange={(p) => filter(p)} onClear={() => reset()} testIdPrefix="tests" />
+        <RadioGroupFilter
+          label="Test Status"
+          options={STATUS_OPTIONS}
+          value={s.test_status}
+          onChange={(test_status) => filter({ test_status })}
+          testId="tests-status"
+        />
+      </Stack>
       <ListTable
         state={s}
         set={set}
@@ -82,6 +114,6 @@ export default function TestOrdersPage() {
         rowHref={(r) => `/testchecklists/${r.id}`}
         emptyText="No orders found"
       />
-    </ListPage>
+    </>
   );
 }
