@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, MAX_ID, optionalId, optionalText, optionalUnixQuery, toNumber } from './common';
+import { listQuery, MAX_ID, optionalId, optionalText, optionalUnixQuery, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 
 /** Packing lists (document 2 sections 2–9; paths docs/decisions.md, Packing lists). */
@@ -9,6 +9,8 @@ export const PL_MSG = {
     `${n} serials required, ${m} found.${modem ? ' Check that you enter IMEI.' : ''}`,
   noMatchingSerials: 'No Matching Serials',
   mismatch: (names: string[]) => `Serial count does not match the test checklists for: ${names.join(', ')}`,
+  untested: (name: string, serials: readonly string[]) =>
+    `${name}: ${serials.length === 1 ? 'serial' : 'serials'} ${serials.join(', ')} ${serials.length === 1 ? 'is' : 'are'} not on a test checklist (untested)`,
   notFound: 'Packing list not found',
   orderRequired: 'Please choose an order',
 } as const;
@@ -77,7 +79,8 @@ export const packingListSave = z.object({
       .positive({ error: PL_MSG.orderRequired })
       .max(MAX_ID, { error: PL_MSG.orderRequired }),
   ),
-  po_number: optionalText().pipe(z.string().max(200)),
+  // Required (document 2 section 5, 'order_id and po_number required'): 'required field'.
+  po_number: requiredText(200),
   shipping_date: z.preprocess(toNumber, z.number({ error: MSG.number }).int().min(0).max(1e11).nullable().optional()),
   customer: optionalText().pipe(z.string().max(2000)),
   country: optionalText().pipe(z.string().max(200)),

@@ -63,8 +63,8 @@ describe('packing lists (document 2)', () => {
       customer: 'ACME',
       country: 'Germany',
       show_logo: 1,
-      // Checklist-sourced serials are read-only: what the client sends is replaced.
-      products: [{ ...order.products[0], pl_serial: 'tampered' }],
+      // Checklist-sourced serials come in the checklists' order, whatever order the client sends.
+      products: [{ ...order.products[0], pl_serial: 'PL-2\nPL-1' }],
     });
     expect(saved.products[0]).toMatchObject({ pl_serial: 'PL-1\nPL-2', warranty_end: shippingDate + 730 * 86400 });
     expect(saved.warnings).toBeUndefined();
@@ -103,26 +103,54 @@ describe('packing lists (document 2)', () => {
   it('applies the serial-count rule with the IMEI hint; writes nothing when refused', async () => {
     const modem = await makeProduct(t, { hasModem: 1, plSerialCount: 1 });
     const orderId = await makeOrder(t, [{ product_id: modem.id, quantity: 2 }]);
+    const plainProduct = await makeProduct(t, { plSerialCount: 1 });
     const before = await countRows(t, 'packing_lists');
+    // The rule is the product's: a request claiming no modem and no serials changes nothing.
     const res = await call('sale', 'POST', '/packinglists/save', {
       order_id: orderId,
-      products: [line({ product_id: modem.id, quantity: 2, has_modem: 1, pl_serial: 'A\n\n B \nC' })],
+      po_number: 'PO-1',
+      products: [
+        line({ product_id: modem.id, quantity: 2, has_modem: 0, pl_serial_count: 0, pl_serial: 'A\n\n B \nC' }),
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('4 serials required, 3 found. Check that you enter IMEI.');
     expect(res.json().cause['products.0.pl_serial']).toBe(PL_MSG.serialCount(4, 3, true));
     const plain = await call('sale', 'POST', '/packinglists/save', {
       order_id: orderId,
-      products: [line({ quantity: 2, pl_serial: 'A' })],
+      po_number: 'PO-1',
+      products: [line({ product_id: plainProduct.id, quantity: 2, pl_serial: 'A' })],
     });
     expect(plain.json().message).toBe('2 serials required, 1 found.');
-    const noOrder = await call('sale', 'POST', '/packinglists/save', { products: [] });
+    const noOrder = await call('sale', 'POST', '/packinglists/save', { po_number: 'PO-1', products: [] });
     expect(noOrder.json().cause.order_id).toBe(PL_MSG.orderRequired);
+    // The PO number is required (document 2 section 5).
+    const noPo = await call('sale', 'POST', '/packinglists/save', { order_id: orderId, po_number: '  ', products: [] });
+    expect(noPo.statusCode).toBe(400);
+    expect(noPo.json().cause.po_number).toBe('required field');
     expect(await countRows(t, 'packing_lists')).toBe(before);
-    await ok('sale', 'POST', '/packinglists/save', {
+    const saved = await ok('sale', 'POST', '/packinglists/save', {
       order_id: orderId,
-      products: [line({ quantity: 2, has_modem: 1, pl_serial: 'A\nB\nIMEI1\nIMEI2' })],
+      po_number: 'PO-1',
+      products: [line({ product_id: modem.id, quantity: 2, has_modem: 0, pl_serial: 'A\nB\nIMEI1\nIMEI2' })],
     });
+    expect(saved.products[0]).toMatchObject({ has_modem: 1, pl_serial_count: 1 });
+  });
+
+  it('takes untested units typed by hand beside the checklist ones, naming them in a warning', async () => {
+    const p = await makeProduct(t, { plSerialCount: 1 });
+    const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 3 }]);
+    const [line] = await orderLines(t, orderId);
+    const c = await makeChecklist(t, line!.id, testerId, 2);
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: ['T-1', 'T-2'] });
+    const order = await ok('shipping', 'GET', `/shipping/packinglists/order/${orderId}`);
+    const saved = await ok('shipping', 'POST', '/shipping/packinglists/save', {
+      order_id: orderId,
+      po_number: 'PO-U',
+      products: [{ ...order.products[0], pl_serial: 'T-1\nT-2\nHAND-3' }],
+    });
+    expect(saved.products[0]).toMatchObject({ pl_serial: 'T-1\nT-2\nHAND-3', serials_from_test_checklist: 1 });
+    expect(saved.warnings).toEqual([PL_MSG.untested(order.products[0].pl_name, ['HAND-3'])]);
   });
 
   it('warns about checklist-sourced lines whose count does not match', async () => {
@@ -141,7 +169,11 @@ describe('packing lists (document 2)', () => {
       date: order.date,
       test_status: order.test_status,
     });
-    const saved = await ok('sale', 'POST', '/packinglists/save', { order_id: orderId, products: order.products });
+    const saved = await ok('sale', 'POST', '/packinglists/save', {
+      order_id: orderId,
+      po_number: 'PO-W',
+      products: order.products,
+    });
     expect(saved.warnings).toEqual([PL_MSG.mismatch([order.products[0].pl_name])]);
   });
 

@@ -7,8 +7,9 @@ import {
   serialCountProblem,
   warrantyEnd,
 } from '@bpm/contract/packing-lists';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
 import { packingListLines, packingLists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -80,6 +81,23 @@ async function checklistSerials(db: Db, orderId: number): Promise<Map<number, st
   const out = new Map<number, string[]>();
   for (const r of rows) out.set(Number(r.product_id), [...(out.get(Number(r.product_id)) ?? []), ...(r.serials ?? [])]);
   return out;
+}
+
+/** Serials typed one per line: trimmed, blanks dropped. */
+const splitLines = (text: string) =>
+  text
+    .split('\n')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The serial shape of each product (serials per unit and whether an IMEI comes with it). */
+async function productShapes(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, { pl_serial_count: number; has_modem: number }>();
+  const rows = await db
+    .select({ id: products.id, pl_serial_count: products.plSerialCount, has_modem: products.hasModem })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { pl_serial_count: r.pl_serial_count, has_modem: r.has_modem ? 1 : 0 }]));
 }
 
 /** The order with checklists: its lines as packing lines, serials filled from its checklists when available. */
@@ -166,21 +184,31 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
       .from(orders)
       .where(and(eq(orders.id, input.order_id), eq(orders.deleted, 0)));
     if (!o) throw invalid({ order_id: MSG_ORDER });
-    // Lines whose serials come from the checklists are read-only: the server fills them.
+    // A line's serials: its checklists' units first (the server fills them), then any typed by hand — units not
+    // tested, named in a warning. The serial rule is the product's, never the request's.
     const fromChecklists = await checklistSerials(tx, input.order_id);
+    const shapes = await productShapes(
+      tx,
+      input.products.flatMap((l) => (l.product_id ? [l.product_id] : [])),
+    );
     const warned: string[] = [];
+    const warnings: string[] = [];
     const cause: Record<string, string> = {};
     const lines: PackingLine[] = input.products.map((l, i) => {
-      const serials = l.product_id ? fromChecklists.get(l.product_id) : undefined;
-      const line = l.serials_from_test_checklist && serials?.length ? { ...l, pl_serial: serials.join('\n') } : l;
+      const shape = l.product_id ? shapes.get(l.product_id) : undefined;
+      const ruled = { ...l, pl_serial_count: shape?.pl_serial_count ?? 0, has_modem: (shape?.has_modem ?? 0) as 0 | 1 };
+      const tested = (l.product_id && fromChecklists.get(l.product_id)) || [];
+      const useChecklists = l.serials_from_test_checklist === 1 && tested.length > 0;
+      const testedSet = new Set(tested.map((x) => x.toLowerCase()));
+      const typed = splitLines(l.pl_serial).filter((x) => !testedSet.has(x.toLowerCase()));
+      const line = useChecklists ? { ...ruled, pl_serial: [...tested, ...typed].join('\n') } : ruled;
+      if (useChecklists && typed.length) warnings.push(PL_MSG.untested(line.pl_name, typed));
       const problem = serialCountProblem(line);
-      if (problem && line.serials_from_test_checklist && serials?.length) warned.push(line.pl_name);
+      if (problem && useChecklists) warned.push(line.pl_name);
       else if (problem) cause[`products.${i}.pl_serial`] = problem;
-      return {
-        ...line,
-        serials_from_test_checklist: (serials?.length ? line.serials_from_test_checklist : 0) as 0 | 1,
-      };
+      return { ...line, serials_from_test_checklist: (useChecklists ? 1 : 0) as 0 | 1 };
     });
+    if (warned.length) warnings.unshift(PL_MSG.mismatch(warned));
     const first = Object.values(cause)[0];
     if (first) throw new AppError(400, first, cause);
 
@@ -226,7 +254,7 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
     const revised = async (before: PackingList | undefined) =>
       before ? { ...fields, revision: sql`${packingLists.revision} + 1` } : fields;
     const { record: after } = await saveRecord(tx, PACKING_LIST, input, { fields: revised, written }, actor, now);
-    return warned.length ? { ...after, warnings: [PL_MSG.mismatch(warned)] } : after;
+    return warnings.length ? { ...after, warnings } : after;
   });
 }
 

@@ -402,10 +402,9 @@ function LineRow({
               helperText={
                 fieldState.error?.message ??
                 problem ??
-                (l.serials_from_test_checklist ? 'From the test checklists' : undefined)
+                (l.serials_from_test_checklist ? 'From the test checklists; add untested units below them' : undefined)
               }
               slotProps={{
-                input: { readOnly: l.serials_from_test_checklist === 1 },
                 htmlInput: { 'data-testid': 'packing-serials', 'aria-label': `Serial Numbers, ${l.pl_name}` },
                 // A count that does not fit is a warning (the save still goes through): red, not invalid.
                 formHelperText: {
