@@ -1,4 +1,4 @@
-import { serialsProblem, splitSerials, TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
+import { planSerials, serialsProblem, splitSerials, TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
@@ -27,7 +27,8 @@ export function SerialsTab({ kind, c, editable }: { kind: ChecklistKind; c: Test
       setWarnings(r.warnings ?? []);
       toast(reset ? TC_MSG.serialsReset : TC_MSG.serialsSaved, 'success');
     } catch (err) {
-      const msg = err instanceof ApiError ? err.message : '';
+      // A serial already elsewhere names where it is (the field's message).
+      const msg = err instanceof ApiError ? (err.fieldErrors.serials ?? err.message) : '';
       setError(msg || (reset ? 'Failed to reset serial numbers' : 'Failed to save serial numbers'));
     }
     box.current?.focus();
@@ -36,7 +37,8 @@ export function SerialsTab({ kind, c, editable }: { kind: ChecklistKind; c: Test
     if (!serials.length) return setError(TC_MSG.serialsRequired);
     const problem = serialsProblem(serials, c.product_max_serials, c.product_has_modem === 1);
     if (problem) return setError(problem);
-    if (serials.length < c.serials.length) return setConfirm('reduce');
+    // Results follow their serial: only serials that go lose results, and the question names them.
+    if (planSerials(c.serials, serials).removed.length) return setConfirm('reduce');
     void send(serials);
   }
   return (
@@ -90,11 +92,7 @@ export function SerialsTab({ kind, c, editable }: { kind: ChecklistKind; c: Test
       )}
       <ConfirmDialog
         open={!!confirm}
-        message={
-          confirm === 'reset'
-            ? TC_MSG.resetSerialsConfirm
-            : TC_MSG.reduceSerialsConfirm(c.serials.length, serials.length)
-        }
+        message={confirm === 'reset' ? TC_MSG.resetSerialsConfirm : removeQuestion(c.serials, serials)}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           const which = confirm;
@@ -105,4 +103,10 @@ export function SerialsTab({ kind, c, editable }: { kind: ChecklistKind; c: Test
       />
     </Stack>
   );
+}
+
+/** The question before serials go: the spec's when there are fewer, naming the serials whose results go. */
+function removeQuestion(before: string[], after: string[]): string {
+  const named = TC_MSG.removeSerialsConfirm(planSerials(before, after).removed);
+  return after.length < before.length ? `${TC_MSG.reduceSerialsConfirm(before.length, after.length)} ${named}` : named;
 }
