@@ -1,25 +1,13 @@
 import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, PAGE_SIZES } from '@bpm/contract/common';
-import {
-  Box,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, LinearProgress, Paper, TablePagination, useMediaQuery } from '@mui/material';
 import Link from '@mui/material/Link';
 import type { Key, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type ColumnChoice, NO_CHOICE, visibleColumns } from './column-visibility';
+import { DataTableCards } from './DataTableCards';
+import { DataTableGrid } from './DataTableGrid';
 import { pagerLabel } from './format';
-import { ColumnChooser, headerText, PhoneSort } from './table-controls';
+import { ColumnChooser, PhoneSort } from './table-controls';
 import { usePersistentState } from './use-persistent-state';
 
 export interface Column<T> {
@@ -97,21 +85,20 @@ export interface DataTableProps<T> {
 /** Phones (≤ 600 px wide) get one card per row instead of a table. */
 const PHONE = '(max-width:600px)';
 
-/**
- * A row with a row link: the link's ::after covers the whole row (the row is its containing block), so a click
- * anywhere is a click on the <a>; buttons and links inside other cells stay above it. Focus shows on the row.
- */
-const ROW_LINK_SX = {
-  position: 'relative',
-  '& a[data-row-link]::after': { content: '""', position: 'absolute', inset: 0 },
-  '& a[data-row-link]:focus-visible': { outline: 'none' },
-  '&:has(a[data-row-link]:focus-visible)': {
-    outline: '2px solid',
-    outlineColor: 'primary.main',
-    outlineOffset: '-2px',
-  },
-  '& button, & a:not([data-row-link]), & input': { position: 'relative', zIndex: 1 },
-} as const;
+/** What both layouts (phone cards, wide table) draw from: the shown columns, each cell's content, the totals. */
+export interface TableView<T> {
+  testId: string;
+  /** The shown columns (after the user's column choice). */
+  columns: Column<T>[];
+  /** The column whose cell holds the row link. */
+  linkIndex: number;
+  /** A cell's content; the link column's cell of a row with a page holds the row link. */
+  cell: (row: T, c: Column<T>, i: number, href: string | undefined) => ReactNode;
+  /** The totals row's <TableCell>s. */
+  summary: ReactNode;
+  /** Loaded and no rows: the empty text shows. */
+  empty: boolean;
+}
 
 /**
  * A server-paged, server-sorted table. Sorting a column toggles asc → desc and resets to page 0. On a phone each
@@ -153,187 +140,14 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const visibleKeys = columns.map((c) => c.key);
   const summary: ReactNode = summaryFn ? summaryFn(visibleKeys, 'table') : (p.summaryRow as ReactNode);
   const cardSummary = summaryFn?.(visibleKeys, 'cards');
-  const toolbar =
-    p.columnsKey || p.legend?.length || (phone && p.onSortChange) ? (
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
-        {p.legend?.map((l) => (
-          <Box
-            key={l.label}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 13, color: 'text.secondary' }}
-            data-testid={`${testId}-legend`}
-          >
-            <Box
-              component="span"
-              sx={{ width: 14, height: 14, bgcolor: l.color, border: 1, borderColor: 'divider', borderRadius: 0.5 }}
-            />
-            {l.label}
-          </Box>
-        ))}
-        <Box sx={{ flexGrow: 1 }} />
-        {phone && p.onSortChange && <PhoneSort columns={p.columns} sort={p.sort} onSortChange={p.onSortChange} />}
-        {p.columnsKey && !phone && (
-          <ColumnChooser
-            columns={p.columns}
-            choice={choice}
-            onChange={(next) => setChoice(next)}
-            testId={`${testId}-columns`}
-          />
-        )}
-      </Box>
-    ) : null;
+  const view: TableView<T> = { testId, columns, linkIndex, cell, summary, empty };
   return (
     <Paper variant="outlined">
       <Box sx={{ height: 4 }}>{p.loading && <LinearProgress aria-label="Loading" />}</Box>
-      {toolbar}
-      {phone ? (
-        <Box data-testid={testId} aria-busy={p.loading} sx={{ px: 1 }}>
-          {cardSummary && (
-            <Paper
-              variant="outlined"
-              sx={{ p: 1.5, mb: 1, bgcolor: 'grey.100', fontWeight: 600 }}
-              data-testid={`${testId}-summary`}
-            >
-              {cardSummary}
-            </Paper>
-          )}
-          {summary && !cardSummary && (
-            <Box sx={{ overflowX: 'auto', mb: 1 }} tabIndex={0} role="region" aria-label="Totals">
-              <Table size="small">
-                <TableBody>
-                  <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
-                    {summary}
-                  </TableRow>
-                </TableBody>
-              </Table>
-            </Box>
-          )}
-          {/* Only the cards are in the list (axe aria-required-children): totals and the empty text stay outside. */}
-          {p.rows.length > 0 && (
-            <Box role="list" aria-label={p['aria-label']}>
-              {p.rows.map((row) => {
-                const href = p.rowHref?.(row);
-                return (
-                  <Paper
-                    key={p.rowKey(row)}
-                    role="listitem"
-                    variant="outlined"
-                    data-testid={`${testId}-row`}
-                    onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
-                    sx={{
-                      p: 1.5,
-                      mb: 1,
-                      bgcolor: p.rowTint?.(row),
-                      cursor: href || p.onRowClick ? 'pointer' : undefined,
-                      ...(href ? ROW_LINK_SX : {}),
-                    }}
-                  >
-                    <Box component="dl" sx={{ m: 0 }}>
-                      {columns.map((c, i) => {
-                        const content = cell(row, c, i, href);
-                        // An empty value says nothing on a card (the link cell always stays).
-                        if ((content === '' || content == null) && !(href && i === linkIndex)) return null;
-                        return (
-                          <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, fontSize: 14 }}>
-                            <Box component="dt" sx={{ color: 'text.secondary', flex: '0 0 38%', minWidth: 0 }}>
-                              {headerText(c)}
-                            </Box>
-                            <Box component="dd" sx={{ m: 0, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                              {content}
-                            </Box>
-                          </Box>
-                        );
-                      })}
-                    </Box>
-                  </Paper>
-                );
-              })}
-            </Box>
-          )}
-          {empty && (
-            <Typography align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid={`${testId}-empty`}>
-              {p.emptyText ?? 'No records found'}
-            </Typography>
-          )}
-        </Box>
-      ) : (
-        // Focusable so a table wider than the screen scrolls from the keyboard (axe scrollable-region-focusable).
-        <TableContainer tabIndex={0} role="region" aria-label={p['aria-label'] ?? 'Table'}>
-          <Table
-            size={p.size ?? 'small'}
-            data-testid={testId}
-            aria-label={p['aria-label']}
-            aria-busy={p.loading}
-            // Wide lists (those with a column chooser) use narrower cell gaps so more columns fit the screen.
-            sx={p.columnsKey ? { '& th, & td': { px: 1 }, '& tr > :first-of-type': { pl: 2 } } : undefined}
-          >
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => {
-                  const active = !!c.sortKey && p.sort?.sort === c.sortKey;
-                  return (
-                    <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
-                      {c.sortKey && p.onSortChange ? (
-                        <TableSortLabel
-                          active={active}
-                          direction={active ? (p.sort?.order ?? 'asc') : 'asc'}
-                          onClick={() =>
-                            p.onSortChange?.({
-                              sort: c.sortKey,
-                              order: active && p.sort?.order !== 'desc' ? 'desc' : 'asc',
-                            })
-                          }
-                        >
-                          {c.header}
-                        </TableSortLabel>
-                      ) : (
-                        c.header
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {summary && (
-                <TableRow data-testid={`${testId}-summary`} sx={{ bgcolor: 'grey.100', '& td': { fontWeight: 600 } }}>
-                  {summary}
-                </TableRow>
-              )}
-              {p.rows.map((row) => {
-                const tint = p.rowTint?.(row);
-                const href = p.rowHref?.(row);
-                const clickable = !!p.onRowClick || !!href;
-                return (
-                  <TableRow
-                    key={p.rowKey(row)}
-                    data-testid={`${testId}-row`}
-                    hover={clickable}
-                    onClick={p.onRowClick && !href ? () => p.onRowClick?.(row) : undefined}
-                    sx={{
-                      cursor: clickable ? 'pointer' : undefined,
-                      bgcolor: tint,
-                      ...(href ? ROW_LINK_SX : {}),
-                    }}
-                  >
-                    {columns.map((c, i) => (
-                      <TableCell key={c.key} align={c.align} sx={{ verticalAlign: p.cellVerticalAlign }}>
-                        {cell(row, c, i, href)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })}
-              {empty && (
-                <TableRow>
-                  <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    <span data-testid={`${testId}-empty`}>{p.emptyText ?? 'No records found'}</span>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {p.columnsKey || p.legend?.length || (phone && p.onSortChange) ? (
+        <TableToolbar p={p} phone={phone} choice={choice} setChoice={setChoice} testId={testId} />
+      ) : null}
+      {phone ? <DataTableCards p={p} view={view} cardSummary={cardSummary} /> : <DataTableGrid p={p} view={view} />}
       <TablePagination
         component="div"
         // An estimate may be low: the pager does not stop at its last page (MUI's unknown count).
@@ -352,5 +166,48 @@ export function DataTable<T>(p: DataTableProps<T>) {
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
       />
     </Paper>
+  );
+}
+
+/** Above the rows: the legend of the row tints, on a phone the sort select, on a wide screen the column chooser. */
+function TableToolbar<T>({
+  p,
+  phone,
+  choice,
+  setChoice,
+  testId,
+}: {
+  p: DataTableProps<T>;
+  phone: boolean;
+  choice: ColumnChoice;
+  setChoice: (choice: ColumnChoice) => void;
+  testId: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1, py: 0.5 }}>
+      {p.legend?.map((l) => (
+        <Box
+          key={l.label}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 13, color: 'text.secondary' }}
+          data-testid={`${testId}-legend`}
+        >
+          <Box
+            component="span"
+            sx={{ width: 14, height: 14, bgcolor: l.color, border: 1, borderColor: 'divider', borderRadius: 0.5 }}
+          />
+          {l.label}
+        </Box>
+      ))}
+      <Box sx={{ flexGrow: 1 }} />
+      {phone && p.onSortChange && <PhoneSort columns={p.columns} sort={p.sort} onSortChange={p.onSortChange} />}
+      {p.columnsKey && !phone && (
+        <ColumnChooser
+          columns={p.columns}
+          choice={choice}
+          onChange={(next) => setChoice(next)}
+          testId={`${testId}-columns`}
+        />
+      )}
+    </Box>
   );
 }
