@@ -105,6 +105,9 @@ export const PERMISSIONS = {
   'projects.use': ALL,
   // License generator (/genlic, document 1 §2.3) and reports (document 2 §6): see docs/decisions.md.
   'license.generate': ['administrator', 'sale'],
+  // A serial's passport (issue 23): its unit and tests; its order, dealer and packing lists not to a tester.
+  'units.passport': ['administrator', 'sale', 'production', 'shipping', 'tester', 'qa'],
+  'units.passportOrder': ['administrator', 'sale', 'production', 'shipping', 'qa'],
   'reports.dealerStatement': ['administrator', 'sale'],
   'reports.overdueInvoices': ['administrator', 'sale'],
   'reports.shippingCost': ['administrator', 'shipping'],

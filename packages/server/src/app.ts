@@ -22,6 +22,7 @@ import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { packingListRoutes } from './modules/packing-lists/routes';
 import { partComponentRoutes } from './modules/part-components/routes';
+import { passportRoutes } from './modules/passport/routes';
 import { productRoutes } from './modules/products/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
@@ -88,6 +89,7 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   purchaseOrderRoutes,
   testChecklistRoutes,
   packingListRoutes,
+  passportRoutes,
   apiDocsRoutes,
 ];
 
