@@ -160,6 +160,8 @@ const purchaseordersFull = [
   '/purchaseorders/history/:PurchaseOrderId/:PurchaseOrderHistoryId',
 ];
 const ev = (...kinds: string[]) => kinds.map((k) => `/events/${k}/:ParamId`);
+/** A serial's passport (BPM's own, issue 23): the roles of permission 'units.passport'. */
+const serials = ['/serials/:Serial'];
 
 const adminRoutes = [
   '/dashboard',
@@ -179,6 +181,7 @@ const adminRoutes = [
   ...purchaseordersFull,
   ...testchecklists,
   ...stocktestchecklists,
+  ...serials,
   ...tasks,
   ...projects,
 ];
@@ -198,6 +201,7 @@ export const ROUTES: Record<Role, readonly string[]> = {
     '/reports',
     ...crud('/packinglists', 'PackingListId'),
     ...listEdit('/purchaseorders', 'PurchaseOrderId'),
+    ...serials,
     ...tasks,
     ...projects,
   ],
@@ -212,6 +216,7 @@ export const ROUTES: Record<Role, readonly string[]> = {
     ...crud('/packinglists', 'PackingListId'),
     ...testchecklists,
     ...stocktestchecklists,
+    ...serials,
     ...tasks,
     ...projects,
   ],
@@ -229,6 +234,7 @@ export const ROUTES: Record<Role, readonly string[]> = {
   qa: [
     ...listEdit('/purchaseorders', 'PurchaseOrderId'),
     ...testchecklists,
+    ...serials,
     ...tasks,
     ...projects,
     ...ev('purchaseorder', 'task', 'project'),
@@ -239,7 +245,7 @@ export const ROUTES: Record<Role, readonly string[]> = {
     ...projects,
     ...ev('purchaseorder', 'task', 'project'),
   ],
-  tester: [...testchecklists, ...stocktestchecklists, ...tasks, ...projects, ...ev('task', 'project')],
+  tester: [...testchecklists, ...stocktestchecklists, ...serials, ...tasks, ...projects, ...ev('task', 'project')],
 };
 
 /** Where an unmatched path lands after login (document 1 section 2.4). */

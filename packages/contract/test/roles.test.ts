@@ -225,7 +225,16 @@ describe('route tables (section 2.4)', () => {
         '/purchaseorders/history/3/4',
         '/events/purchaseorder/3',
       ],
-      no: ['/products/add', '/orders', '/quotations', '/dealers', '/events', '/events/order/1', '/testchecklists'],
+      no: [
+        '/products/add',
+        '/orders',
+        '/quotations',
+        '/dealers',
+        '/events',
+        '/events/order/1',
+        '/testchecklists',
+        '/serials/SN-1',
+      ],
     },
     qa: {
       yes: [
@@ -251,6 +260,7 @@ describe('route tables (section 2.4)', () => {
         '/tasks/view/1',
         '/events/task/2',
         '/events/project/2',
+        '/serials/SN-1',
       ],
       no: ['/events/order/1', '/events/purchaseorder/1', '/purchaseorders', '/dashboard', '/orders', '/products'],
     },

@@ -254,6 +254,22 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
     await page.getByTestId('packing-line').filter({ hasText: modemName }).getByTestId('packing-serials').inputValue(),
     `MDM-${stamp}-1\nIMEI-${stamp}`,
   );
+  const packingUrl = page.url();
+
+  // --- the passport of one of those serials: found from the top bar, it shows all of it ------------------------
+  await page.getByTestId('serial-search').fill(`sn-${stamp}-1`);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/serials/sn-${stamp}-1`);
+  await page.getByRole('heading', { name: `Serial SN-${stamp}-1` }).waitFor();
+  assert.equal(await page.getByTestId('passport-step').count(), 2);
+  await page
+    .getByTestId('passport-packing')
+    .filter({ hasText: `PO-E2E-${stamp}` })
+    .waitFor();
+  await page.getByText('completed', { exact: true }).waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'axe on the passport');
+  await page.goto(packingUrl);
+
   // The hint also shows on a saved list whose modem line lacks its IMEI.
   await page
     .getByTestId('packing-line')

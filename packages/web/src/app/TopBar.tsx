@@ -7,6 +7,7 @@ import {
   Box,
   Divider,
   IconButton,
+  InputBase,
   ListItemIcon,
   Menu,
   MenuItem,
@@ -16,10 +17,11 @@ import {
 } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { useCurrentUser } from '../api/auth-store';
+import { Link, useNavigate } from 'react-router';
+import { useCan, useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
 import { useProfile } from '../api/session';
+import { passportPath } from '../api/units';
 import { avatarColor, displayEmail, initials } from './avatar';
 
 /** The logo, linking to /orders (document 1 section 2.2). */
@@ -47,6 +49,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <Box sx={{ ml: 1, flexGrow: 1 }}>
           <Logo />
         </Box>
+        <SerialSearch />
         <AvatarMenu />
       </Toolbar>
     </AppBar>
@@ -116,5 +119,35 @@ function AvatarMenu() {
         </MenuItem>
       </Menu>
     </>
+  );
+}
+
+/** Find a serial: Enter opens its passport (a scanner types the serial, then Enter). */
+function SerialSearch() {
+  const can = useCan();
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  if (!can('units.passport')) return null;
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault();
+        const serial = value.trim();
+        if (!serial) return;
+        setValue('');
+        void navigate(passportPath(serial));
+      }}
+      sx={{ mr: 1, px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.15)', display: { xs: 'none', sm: 'block' } }}
+    >
+      <InputBase
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Find a serial"
+        inputProps={{ 'aria-label': 'Find a serial', 'data-testid': 'serial-search' }}
+        sx={{ color: 'inherit', width: 180 }}
+      />
+    </Box>
   );
 }

@@ -45,6 +45,7 @@ const stockProduct = lazy(() => import('../features/test-checklists/StockProduct
 const stockChecklist = lazy(() => import('../features/test-checklists/StockChecklistRoute'));
 const packingLists = lazy(() => import('../features/packing-lists/PackingListsPage'));
 const packingListEdit = lazy(() => import('../features/packing-lists/PackingListEditPage'));
+const passport = lazy(() => import('../features/passport/PassportPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -96,6 +97,7 @@ export const PAGES: Record<string, Page> = {
   '/packinglists': packingLists,
   '/packinglists/add': packingListEdit,
   '/packinglists/edit/:PackingListId': packingListEdit,
+  '/serials/:Serial': passport,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
@@ -118,6 +120,7 @@ export const AREA_TITLES: Record<string, string> = {
   stocktestchecklists: 'Stock Test Checklists',
   tasks: 'My Tasks',
   projects: 'Projects',
+  serials: 'Serial',
 };
 
 export function areaTitle(pattern: string): string {

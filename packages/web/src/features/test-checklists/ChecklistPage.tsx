@@ -30,6 +30,7 @@ import {
   useSteps,
   useUpdateRevision,
 } from '../../api/test-checklists';
+import { passportPath } from '../../api/units';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -145,7 +146,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
         </Alert>
       )}
       <Stack direction="row" spacing={3} sx={{ mb: 2 }} flexWrap="wrap" useFlexGap alignItems="flex-end">
-        <Info label="Serials" value={c.serials.join(', ') || '-'} />
+        <Info label="Serials" value={c.serials.length ? <SerialLinks serials={c.serials} /> : '-'} />
         <Box>
           <Typography variant="caption" color="text.secondary" display="block">
             Revision
@@ -195,7 +196,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   );
 }
 
-function Info({ label, value }: { label: string; value: string }) {
+function Info({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" display="block">
@@ -258,5 +259,21 @@ function RevisionDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Each serial opens its passport. */
+function SerialLinks({ serials }: { serials: string[] }) {
+  return (
+    <>
+      {serials.map((serial, i) => (
+        <span key={serial}>
+          {i > 0 && ', '}
+          <Link component={RouterLink} to={passportPath(serial)} data-testid="serial-link">
+            {serial}
+          </Link>
+        </span>
+      ))}
+    </>
   );
 }
