@@ -254,6 +254,44 @@ export async function addChecklist(
   return record;
 }
 
+/**
+ * Moves a checklist between stock and an order line (`to.orderId` null: to stock) through the shared save: lock,
+ * the caller's check of the checklist as it is (`check`), the write with a new version, and the event.
+ */
+export async function moveChecklist(
+  tx: Db,
+  id: number,
+  to: { orderId: number | null; lineNo: number | null },
+  check: (before: TestChecklist) => void,
+  event: EventName,
+  actor: Actor,
+  now: number,
+): Promise<TestChecklist> {
+  const get = async (db: Db, i: number) => {
+    const [c] = await selectChecklists(db, sql`c.id = ${i}`);
+    if (!c) throw notFound(TC_MSG.checklistNotFound);
+    return c;
+  };
+  const checklist = { table: testChecklists, ...checklistEvents('order'), get };
+  const { record } = await saveRecord(
+    tx,
+    checklist,
+    { id },
+    {
+      fields: async (before) => {
+        check(before!);
+        return { orderId: to.orderId, lineNo: to.lineNo };
+      },
+      event,
+      // The order it joined or left, so the event shows in that order's history.
+      data: (after, _changes, before) => ({ ...checklist.label(after), order_id: after.order_id ?? before?.order_id }),
+    },
+    actor,
+    now,
+  );
+  return record;
+}
+
 export async function checklistEvent(
   tx: Db,
   actor: Actor,

@@ -127,11 +127,6 @@ export async function addStockChecklist(
 /** A text[] parameter (drizzle would spread a JS array into a list). */
 export const textArray = (a: readonly string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(a)}::jsonb))`;
-export const idList = (ids: readonly number[]) =>
-  sql`(${sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  )})`;
 
 /** The product's serial shape (serials per unit) for a checklist's units. */
 async function productShape(tx: Db, productId: number) {
