@@ -12,37 +12,50 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 
-/** Enter Test Result for one step and serial: Pass/Fail, or a Custom Result text. */
+/**
+ * Enter Test Result for one step and serial: Pass/Fail, or a Custom Result text (Enter saves it). `prefill`: a
+ * custom result begun by typing on the grid's cell — the dialog opens on Custom Result with that text.
+ * `onClose(saved)`: whether a result was saved.
+ */
 export function ResultDialog({
   open,
   title,
   current,
+  prefill,
+  disableRestoreFocus,
   onClose,
   onSave,
 }: {
   open: boolean;
   title: string;
   current?: string;
-  onClose: () => void;
+  prefill?: string;
+  /** The grid puts the focus back itself (a keyboard user goes on from the cell). */
+  disableRestoreFocus?: boolean;
+  onClose: (saved: boolean) => void;
   onSave: (result: string) => Promise<unknown>;
 }) {
   const custom = !!current && current !== 'passed' && current !== 'failed';
-  const [tab, setTab] = useState(0);
-  const [text, setText] = useState('');
+  const startTab = prefill !== undefined || custom ? 1 : 0;
+  const startText = prefill ?? (custom ? (current ?? '') : '');
+  // Mounted open (the grid mounts one per cell), the first render is already the right tab, its field focused.
+  const [tab, setTab] = useState(open ? startTab : 0);
+  const [text, setText] = useState(open ? startText : '');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set up when opened; a refetch while open keeps the typing
   useEffect(() => {
     if (!open) return;
-    setTab(custom ? 1 : 0);
-    setText(custom ? (current ?? '') : '');
+    setTab(startTab);
+    setText(startText);
     setError(undefined);
-  }, [open, custom, current]);
+  }, [open]);
   async function save(result: string) {
     setBusy(true);
     setError(undefined);
     try {
       await onSave(result);
-      onClose();
+      onClose(true);
     } catch {
       setError('Failed to save test result');
     } finally {
@@ -50,7 +63,14 @@ export function ResultDialog({
     }
   }
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="result-dialog">
+    <Dialog
+      open={open}
+      onClose={() => onClose(false)}
+      disableRestoreFocus={disableRestoreFocus}
+      fullWidth
+      maxWidth="xs"
+      data-testid="result-dialog"
+    >
       <DialogTitle>{title}</DialogTitle>
       <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth">
         <Tab label="Pass/Fail" data-testid="result-tab-passfail" />
@@ -92,13 +112,23 @@ export function ResultDialog({
             label="Custom Result"
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              if (!busy && text.trim()) void save(text.trim());
+            }}
+            // The caret after a prefilled first character, so typing goes on from it.
+            onFocus={(e) => {
+              const input = e.target as HTMLInputElement;
+              input.setSelectionRange?.(input.value.length, input.value.length);
+            }}
             sx={{ mt: 2 }}
             slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'result-custom' } }}
           />
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={() => onClose(false)}>Cancel</Button>
         {tab === 1 && (
           <Button
             variant="contained"

@@ -1,62 +1,28 @@
 import { TC_MSG, type TestChecklist, type TestStep } from '@bpm/contract/test-checklists';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  ButtonBase,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { memo, useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
-import { toast } from '../../api/notify';
-import {
-  type ChecklistKind,
-  useDeleteStep,
-  useReorderSteps,
-  useSaveResult,
-  useSaveStep,
-} from '../../api/test-checklists';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ScrollRegion } from '../../components/ScrollRegion';
-import { sortAnnouncements, stepName } from '../../components/sort-announcements';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useId, useMemo, useRef, useState } from 'react';
+import { type ChecklistKind, useSaveResult } from '../../api/test-checklists';
+import { GridHeader } from './GridHeader';
 import { ResultDialog } from './ResultDialog';
+import { gridColumns } from './result-grid-keys';
+import { DeleteStepDialog, StepDialog } from './StepDialog';
+import { type RowHandlers, StepRow } from './StepRow';
+import { type DialogCell, useResultGrid } from './useResultGrid';
+import { useStepOrder } from './useStepOrder';
 
-const COL = 96;
-const cellColor = (r?: string) =>
-  r === 'passed' ? 'success.light' : r === 'failed' ? 'error.light' : r ? 'info.light' : 'background.paper';
+/** The keys of the grid, as the page states them (issue 23 item 8). */
+export const GRID_HELP =
+  'Keyboard: the arrow keys move between cells (Home/End: row ends). On a result cell: P or Enter passes, F fails, ' +
+  'Delete clears, Space opens the result dialog, any other key starts a custom result (Enter saves it). After a ' +
+  "result the focus moves down to the next step. Shift+P passes the row's empty cells, Alt+P (Option+P) the column's.";
 
 /**
- * Test Steps: steps (drag by the handle, or focus it and use Space + arrow keys) × one result column per
- * product_max_serials. Cells are large for a touch screen; a click opens the result dialog.
+ * Test Steps: an ARIA grid of the steps (drag by the handle, or focus it and use Space + arrow keys) × one result
+ * column per product_max_serials, run from the keyboard or a scanner's keypad (GRID_HELP; useResultGrid) or by
+ * touch: a click on a cell opens the result dialog, Pass row / Pass column fill the empty cells.
  */
 export function StepsGrid({
   kind,
@@ -71,37 +37,38 @@ export function StepsGrid({
   canSteps: boolean;
   canResult: boolean;
 }) {
-  const [items, setItems] = useState(steps);
-  useEffect(() => setItems(steps), [steps]);
+  const { items, dragging, dnd } = useStepOrder(kind, c.id, steps);
   const [editing, setEditing] = useState<{ step?: TestStep } | null>(null);
   const [toDelete, setToDelete] = useState<TestStep | null>(null);
-  const [cell, setCell] = useState<{ step: TestStep; item: number } | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const reorder = useReorderSteps(kind, c.id);
-  const del = useDeleteStep(kind);
   const result = useSaveResult(kind, c.id);
-  const columns = Array.from({ length: c.product_max_serials }, (_, i) => i + 1);
-  const template = `${canSteps ? '48px ' : ''}56px minmax(220px, 1fr) ${columns.map(() => `${COL}px`).join(' ')}${canSteps ? ' 104px' : ''}`;
+  const columns = useMemo(
+    () => gridColumns(c.product_max_serials, canSteps, canResult),
+    [c.product_max_serials, canSteps, canResult],
+  );
+  const g = useResultGrid({ kind, c, steps: items, columns, canResult, dragging });
+  const helpId = useId();
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((s) => s.id === active.id);
-    const to = items.findIndex((s) => s.id === over.id);
-    if (from < 0 || to < 0) return;
-    setItems(arrayMove(items, from, to));
-    reorder.mutateAsync({ step_id: Number(active.id), new_si_number: to + 1 }).catch(() => {
-      toast('Failed to update step order', 'error');
-      setItems(steps);
-    });
+  // One handlers object for every row (memo rows), calling the latest functions.
+  const live = useRef<RowHandlers>(null!);
+  live.current = {
+    openCell: (s, item) => g.openCell(s, item),
+    passRow: (s) => g.passRow(s),
+    edit: (s) => setEditing({ step: s }),
+    remove: (s) => setToDelete(s),
   };
-  const onCell = (step: TestStep, item: number) => {
-    if (!c.serials[item - 1]) return toast(TC_MSG.noSerialForColumn, 'warning');
-    if (canResult) setCell({ step, item });
-  };
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      openCell: (s, item) => live.current.openCell(s, item),
+      passRow: (s) => live.current.passRow(s),
+      edit: (s) => live.current.edit(s),
+      remove: (s) => live.current.remove(s),
+    }),
+    [],
+  );
+  // The dialog keeps its cell while it closes.
+  const lastDialog = useRef<DialogCell | null>(null);
+  if (g.dialog) lastDialog.current = g.dialog;
+  const shown = lastDialog.current;
 
   return (
     <Stack spacing={2}>
@@ -119,59 +86,52 @@ export function StepsGrid({
           </Button>
         </Box>
       )}
-      <ScrollRegion label="Test steps" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: template,
-            minWidth: 'max-content',
-            fontWeight: 600,
-            borderBottom: 1,
-            borderColor: 'divider',
-            bgcolor: 'grey.100',
-          }}
-        >
-          {canSteps && <span />}
-          <Box sx={{ p: 1 }}>SI</Box>
-          <Box sx={{ p: 1 }}>Test Description</Box>
-          {columns.map((i) => (
-            <Box
-              key={i}
-              sx={{ p: 1, textAlign: 'center', overflow: 'hidden', textOverflow: 'ellipsis' }}
-              data-testid="serial-col"
-            >
-              {c.serials[i - 1] ?? `#${i}`}
-            </Box>
-          ))}
-          {canSteps && <span />}
-        </Box>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements: sortAnnouncements((id) => stepName(items.find((x) => x.id === id)), 'step') }}
-        >
-          <SortableContext items={items.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-            {items.map((s) => (
+      {canResult && (
+        <Typography id={helpId} variant="body2" color="text.secondary" data-testid="grid-help">
+          {GRID_HELP}
+        </Typography>
+      )}
+      <DndContext {...dnd}>
+        <SortableContext items={items.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+          <Box
+            ref={g.grid}
+            role="grid"
+            aria-label="Test steps"
+            aria-describedby={canResult ? helpId : undefined}
+            aria-readonly={canResult ? undefined : true}
+            onKeyDown={g.onKeyDown}
+            onFocus={g.onFocus}
+            data-testid="steps-grid"
+            sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
+            <GridHeader
+              columns={columns}
+              serials={c.serials}
+              activeCol={g.activePos.row === 0 ? g.activePos.col : null}
+              canResult={canResult}
+              onPassColumn={(item) => g.passColumn(item)}
+            />
+            {items.map((s, i) => (
               <StepRow
                 key={s.id}
                 step={s}
-                template={template}
+                row={i + 1}
                 columns={columns}
+                serials={c.serials}
+                activeCol={g.activePos.row === i + 1 ? g.activePos.col : null}
+                pending={g.pending}
                 canSteps={canSteps}
-                onCell={onCell}
-                onEdit={() => setEditing({ step: s })}
-                onDelete={() => setToDelete(s)}
+                handlers={handlers}
               />
             ))}
-          </SortableContext>
-        </DndContext>
-        {!items.length && (
-          <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-            No test steps yet
-          </Typography>
-        )}
-      </ScrollRegion>
+          </Box>
+        </SortableContext>
+      </DndContext>
+      {!items.length && (
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+          No test steps yet
+        </Typography>
+      )}
       <StepDialog
         kind={kind}
         c={c}
@@ -180,183 +140,18 @@ export function StepsGrid({
         nextSi={items.reduce((m, s) => Math.max(m, s.si_number), 0) + 1}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={!!toDelete}
-        message="Are you sure you want to delete this test step?"
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          const s = toDelete;
-          setToDelete(null);
-          if (s) del.mutateAsync(s.id).catch(() => toast('Failed to delete test step', 'error'));
-        }}
-      />
+      <DeleteStepDialog kind={kind} step={toDelete} onClose={() => setToDelete(null)} />
       <ResultDialog
-        open={!!cell}
-        title={cell ? `Step ${cell.step.si_number} · ${c.serials[cell.item - 1]}` : ''}
-        current={cell?.step.results.find((r) => r.itemId === cell.item)?.test_result}
-        onClose={() => setCell(null)}
-        onSave={(r) => result.mutateAsync({ step_id: cell!.step.id, item_id: cell!.item, result: r })}
+        // One per opening: it opens with its tab and text in place, so a scanner's next characters land in the field.
+        key={g.dialogSerial}
+        open={!!g.dialog}
+        title={shown ? `Step ${shown.step.si_number} · ${c.serials[shown.item - 1]}` : ''}
+        current={shown ? (g.resultOf(shown.step, shown.item) ?? undefined) : undefined}
+        prefill={shown?.prefill}
+        disableRestoreFocus={shown?.fromKeys}
+        onClose={(saved) => g.closeDialog(saved)}
+        onSave={(r) => result.mutateAsync({ step_id: shown!.step.id, item_id: shown!.item, result: r })}
       />
     </Stack>
-  );
-}
-
-const StepRow = memo(function StepRow({
-  step,
-  template,
-  columns,
-  canSteps,
-  onCell,
-  onEdit,
-  onDelete,
-}: {
-  step: TestStep;
-  template: string;
-  columns: number[];
-  canSteps: boolean;
-  onCell: (s: TestStep, item: number) => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: step.id,
-    disabled: !canSteps,
-  });
-  const byItem = new Map(step.results.map((r) => [r.itemId, r.test_result]));
-  return (
-    <Box
-      ref={setNodeRef}
-      data-testid="step-row"
-      data-step-id={step.id}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: template,
-        minWidth: 'max-content',
-        alignItems: 'stretch',
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: isDragging ? 'action.selected' : 'background.paper',
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        transform: CSS.Transform.toString(transform),
-        transition,
-      }}
-    >
-      {canSteps && (
-        <IconButton
-          ref={setActivatorNodeRef}
-          aria-label={`Move step ${step.si_number}`}
-          data-testid="step-handle"
-          sx={{ cursor: 'grab', touchAction: 'none', borderRadius: 0 }}
-          {...attributes}
-          {...listeners}
-        >
-          <DragIndicatorIcon />
-        </IconButton>
-      )}
-      <Box sx={{ p: 1, alignSelf: 'center' }} data-testid="step-si">
-        {step.si_number}
-      </Box>
-      <Box sx={{ p: 1, alignSelf: 'center', whiteSpace: 'pre-wrap' }} data-testid="step-desc">
-        {step.test_desc}
-      </Box>
-      {columns.map((i) => {
-        const r = byItem.get(i);
-        return (
-          <ButtonBase
-            key={i}
-            onClick={() => onCell(step, i)}
-            data-testid="result-cell"
-            data-item={i}
-            data-result={r ?? ''}
-            sx={{
-              minHeight: 56,
-              borderLeft: 1,
-              borderColor: 'divider',
-              bgcolor: cellColor(r),
-              px: 0.5,
-              fontSize: 14,
-              wordBreak: 'break-word',
-            }}
-          >
-            {r === 'passed' ? 'Pass' : r === 'failed' ? 'Fail' : (r ?? '')}
-          </ButtonBase>
-        );
-      })}
-      {canSteps && (
-        <Box sx={{ whiteSpace: 'nowrap', alignSelf: 'center', textAlign: 'right' }}>
-          <IconButton aria-label={`Edit step ${step.si_number}`} data-testid="step-edit" onClick={onEdit}>
-            <EditIcon />
-          </IconButton>
-          <IconButton aria-label={`Delete step ${step.si_number}`} data-testid="step-delete" onClick={onDelete}>
-            <DeleteIcon />
-          </IconButton>
-        </Box>
-      )}
-    </Box>
-  );
-});
-
-/** Add/Edit Test Step: SI number read-only (highest plus 1), description required. */
-function StepDialog({
-  kind,
-  c,
-  open,
-  step,
-  nextSi,
-  onClose,
-}: {
-  kind: ChecklistKind;
-  c: TestChecklist;
-  open: boolean;
-  step?: TestStep;
-  nextSi: number;
-  onClose: () => void;
-}) {
-  const [desc, setDesc] = useState('');
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (open) {
-      setDesc(step?.test_desc ?? '');
-      setError(undefined);
-    }
-  }, [open, step]);
-  const save = useSaveStep(kind);
-  async function submit() {
-    if (!desc.trim()) return setError('Test Description is required');
-    const key = kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id';
-    try {
-      await save.mutateAsync({ id: step?.id, [key]: c.id, si_number: step?.si_number ?? nextSi, test_desc: desc });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Failed to save test step');
-    }
-  }
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="step-dialog">
-      <DialogTitle>{step ? 'Edit Test Step' : 'Add Test Step'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="SI Number" value={step?.si_number ?? nextSi} slotProps={{ input: { readOnly: true } }} />
-          <TextField
-            label="Test Description"
-            required
-            multiline
-            minRows={3}
-            autoFocus
-            value={desc}
-            onChange={(e) => setDesc(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'step-desc-input' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="step-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
