@@ -1,22 +1,7 @@
-import { TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
+import { revisionSave, TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
@@ -32,6 +17,8 @@ import {
 } from '../../api/test-checklists';
 import { passportPath } from '../../api/units';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -207,6 +194,7 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** Edit Revision: the contract's revisionSave ('Revision cannot be empty') on react-hook-form. */
 function RevisionDialog({
   kind,
   c,
@@ -218,47 +206,34 @@ function RevisionDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [rev, setRev] = useState('');
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (open) {
-      setRev(c.rev);
-      setError(undefined);
-    }
-  }, [open, c.rev]);
   const save = useUpdateRevision(kind, c.id);
-  async function submit() {
-    if (!rev.trim()) return setError(TC_MSG.revisionEmpty);
-    try {
-      await save.mutateAsync(rev.trim());
-      toast(kind === 'order' ? TC_MSG.revSaved : TC_MSG.stockRevSaved, 'success');
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Failed to save revision');
-    }
-  }
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="rev-dialog">
-      <DialogTitle>Edit Revision</DialogTitle>
-      <DialogContent>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          fullWidth
-          autoFocus
+    <FormDialog
+      open={open}
+      title="Edit Revision"
+      schema={revisionSave}
+      maxWidth="xs"
+      testId="rev-dialog"
+      testIdPrefix="rev"
+      failMessage="Failed to save revision"
+      defaultValues={{ rev: c.rev }}
+      onClose={onClose}
+      onSubmit={async ({ rev }) => {
+        await save.mutateAsync(rev);
+        toast(kind === 'order' ? TC_MSG.revSaved : TC_MSG.stockRevSaved, 'success');
+        onClose();
+      }}
+    >
+      {(form) => (
+        <FormTextField
+          control={form.control}
+          name="rev"
           label="Revision"
-          value={rev}
-          onChange={(e) => setRev(e.target.value)}
-          sx={{ mt: 2 }}
+          autoFocus
           slotProps={{ htmlInput: { 'data-testid': 'rev-input' } }}
         />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} data-testid="rev-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,15 @@
-import type { TestChecklist, TestStep } from '@bpm/contract/test-checklists';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { stepSave, stockStepSave, type TestChecklist, type TestStep } from '@bpm/contract/test-checklists';
+import { TextField } from '@mui/material';
 import { toast } from '../../api/notify';
 import { type ChecklistKind, useDeleteStep, useSaveStep } from '../../api/test-checklists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
 
-/** Add/Edit Test Step: SI number read-only (highest plus 1), description required. */
+/**
+ * Add/Edit Test Step: SI number read-only (highest plus 1), description required — the contract's stepSave (order)
+ * or stockStepSave (stock) on react-hook-form, like every form.
+ */
 export function StepDialog({
   kind,
   c,
@@ -22,51 +25,43 @@ export function StepDialog({
   nextSi: number;
   onClose: () => void;
 }) {
-  const [desc, setDesc] = useState('');
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (open) {
-      setDesc(step?.test_desc ?? '');
-      setError(undefined);
-    }
-  }, [open, step]);
   const save = useSaveStep(kind);
-  async function submit() {
-    if (!desc.trim()) return setError('Test Description is required');
-    const key = kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id';
-    try {
-      await save.mutateAsync({ id: step?.id, [key]: c.id, si_number: step?.si_number ?? nextSi, test_desc: desc });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : 'Failed to save test step');
-    }
-  }
+  const key = kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id';
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="step-dialog">
-      <DialogTitle>{step ? 'Edit Test Step' : 'Add Test Step'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="SI Number" value={step?.si_number ?? nextSi} slotProps={{ input: { readOnly: true } }} />
+    <FormDialog
+      open={open}
+      title={step ? 'Edit Test Step' : 'Add Test Step'}
+      schema={(kind === 'order' ? stepSave : stockStepSave) as never}
+      testId="step-dialog"
+      testIdPrefix="step"
+      failMessage="Failed to save test step"
+      defaultValues={{ [key]: c.id, si_number: step?.si_number ?? nextSi, test_desc: step?.test_desc ?? '' }}
+      onClose={onClose}
+      onSubmit={async (values: Record<string, unknown>) => {
+        await save.mutateAsync({ ...values, id: step?.id });
+        onClose();
+      }}
+    >
+      {(form) => (
+        <>
           <TextField
+            label="SI Number"
+            value={step?.si_number ?? nextSi}
+            slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'field-si_number' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="test_desc"
             label="Test Description"
             required
             multiline
             minRows={3}
             autoFocus
-            value={desc}
-            onChange={(e) => setDesc(e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'step-desc-input' } }}
           />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="step-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
