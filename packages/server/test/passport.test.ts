@@ -50,6 +50,19 @@ describe("a serial's passport", () => {
       products: order.products,
     });
 
+    // License Devices keeps each key with its unit's serial.
+    const lic = await call('sale', 'POST', '/license/batch', {
+      license_type: 'license',
+      license: [{ code: 'pro', value: 1 }],
+      devices: [{ mac: '02:00:00:AB:CD:01', serial }],
+      order_id: orderId,
+    });
+    expect(lic.statusCode, lic.body).toBe(200);
+    const withKey = await ok('sale', 'GET', `/units/passport?serial=${serial}`);
+    expect(withKey.licenses).toHaveLength(1);
+    expect(withKey.licenses[0].key).toBe(lic.json().data[0].license);
+    expect((await ok('production', 'GET', `/units/passport?serial=${serial}`)).licenses).toEqual([]);
+
     // Case aside, from any role that may see it.
     const p = await ok('production', 'GET', `/units/passport?serial=${serial.toLowerCase()}`);
     expect(p).toMatchObject({

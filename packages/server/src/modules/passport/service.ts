@@ -149,17 +149,19 @@ async function packingListsOf(db: Db, values: string[], warranty: number) {
   });
 }
 
-/** License keys generated for the unit's MAC (a serial with its separators dropped). */
+/** License keys generated for the unit (its serial, as License Devices stores it) or for its MAC. */
 async function licensesOf(db: Db, values: string[]) {
+  const list = (xs: string[]) =>
+    sql`(${sql.join(
+      xs.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
   const hex = values.map((v) => v.replace(/[^0-9a-f]/gi, '').toUpperCase()).filter((v) => v.length === 12);
-  if (!hex.length) return [];
+  const byMac = hex.length ? sql`or upper(mac_hex) in ${list(hex)}` : sql``;
   const rows = await queryRows<{ id: number; kind: string; key: string; created_at: number }>(
     db,
     sql`select id, kind, key, created_at from ${licenses}
-        where upper(mac_hex) in ${sql`(${sql.join(
-          hex.map((v) => sql`${v}`),
-          sql`, `,
-        )})`} order by created_at desc limit 50`,
+        where lower(serial) in ${list(values)} ${byMac} order by created_at desc limit 50`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
 }

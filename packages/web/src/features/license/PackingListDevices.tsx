@@ -27,7 +27,7 @@ export type OptionsOf = () => Promise<{ license_type: LicenseType; license: Lice
 
 /**
  * /genlic?packing_list_id=N (BPM's own, issue 13): license a packing list's devices in one go — one MAC
- * per serial (blank rows are skipped), the options of the form above, all or none (`POST /license/batch`).
+ * per unit (a modem unit's IMEI shown beside its serial, never a device; blank rows are skipped), the options of the form above, all or none (`POST /license/batch`).
  */
 export function PackingListDevices({ packingListId, options }: { packingListId: number; options: OptionsOf }) {
   const list = usePackingList(packingListId);
@@ -105,7 +105,10 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
               {rows.map((r, i) => (
                 <TableRow key={`${r.product}|${r.serial}`}>
                   <TableCell>{r.product}</TableCell>
-                  <TableCell>{r.serial}</TableCell>
+                  <TableCell>
+                    {r.serial}
+                    {r.imei && <Typography variant="body2" color="text.secondary">{`IMEI ${r.imei}`}</Typography>}
+                  </TableCell>
                   <TableCell>
                     <TextField
                       size="small"

@@ -5,15 +5,15 @@ describe('licensing a packing list’s devices', () => {
   const rows = packingDevices([
     { pl_name: 'Sensor hub', pl_serial: ' SN1 \n\n SN2\r\n' },
     { pl_name: 'Cable', pl_serial: '' },
-    { pl_name: 'Modem box', pl_serial: 'MB1\n356938035643809' },
+    { pl_name: 'Modem box', pl_serial: 'MB1\n356938035643809\nMB2\n356938035643810', pl_serial_count: 1, has_modem: 1 },
   ]);
 
-  it('lists every serial of every line, trimmed, blanks dropped, with its product', () => {
+  it('lists one row per unit, trimmed, blanks dropped, a modem unit with its IMEI (never as a device)', () => {
     expect(rows).toEqual([
       { product: 'Sensor hub', serial: 'SN1' },
       { product: 'Sensor hub', serial: 'SN2' },
-      { product: 'Modem box', serial: 'MB1' },
-      { product: 'Modem box', serial: '356938035643809' },
+      { product: 'Modem box', serial: 'MB1', imei: '356938035643809' },
+      { product: 'Modem box', serial: 'MB2', imei: '356938035643810' },
     ]);
   });
 

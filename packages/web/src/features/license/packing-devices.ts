@@ -1,18 +1,34 @@
-/** One device row of a packing list: a serial of one of its product lines. */
+import { serialsPerUnit } from '@bpm/contract/test-checklists';
+
+/** One device (unit) of a packing list: its first serial and, for a modem product, its IMEI. */
 export interface DeviceRow {
   product: string;
   serial: string;
+  imei?: string;
 }
 
-/** Every serial of a packing list's lines (trimmed, blanks dropped), in line order, with its product. */
-export function packingDevices(products: ReadonlyArray<{ pl_name: string; pl_serial: string }>): DeviceRow[] {
-  return products.flatMap((p) =>
-    p.pl_serial
+/**
+ * The units of a packing list's lines, in line order: each line's serials (trimmed, blanks dropped) in groups of
+ * the product's serials per unit, a modem product's IMEI last in its group — so an IMEI is never a device.
+ */
+export function packingDevices(
+  products: ReadonlyArray<{ pl_name: string; pl_serial: string; pl_serial_count?: number; has_modem?: number }>,
+): DeviceRow[] {
+  return products.flatMap((p) => {
+    const serials = p.pl_serial
       .split(/\r?\n/)
       .map((s) => s.trim())
-      .filter(Boolean)
-      .map((serial) => ({ product: p.pl_name, serial })),
-  );
+      .filter(Boolean);
+    const modem = p.has_modem === 1;
+    const k = serialsPerUnit({ pl_serial_count: p.pl_serial_count ?? 1, has_modem: modem ? 1 : 0 });
+    const rows: DeviceRow[] = [];
+    for (let i = 0; i < serials.length; i += k) {
+      const unit = serials.slice(i, i + k);
+      const imei = modem && unit.length === k ? unit[k - 1] : undefined;
+      rows.push({ product: p.pl_name, serial: unit[0]!, ...(imei ? { imei } : {}) });
+    }
+    return rows;
+  });
 }
 
 /** The devices to license: the rows whose MAC was entered (trimmed, upper-case), with their row index. */
