@@ -59,6 +59,8 @@ export const TC_MSG = {
   serialElsewhere: (serial: string, where: string) => `Serial ${serial} is already on ${where}`,
   removeSerialsConfirm: (serials: readonly string[]) =>
     `Remove ${serials.join(', ')}? Their test results will be deleted. This action cannot be undone.`,
+  releasedLines:
+    'These checklists belong to lines removed from this order: they count for no line and not for the test status. Export them to stock or delete them.',
   untestedSteps: (n: number) => `${n} test results are missing: every step needs a result for every serial`,
   stepSigned: 'A signed test step cannot be deleted',
   signConfirm: (product: string, serials: number) =>
@@ -303,7 +305,11 @@ export const testOrderRow = z.object({
 });
 export type TestOrderRow = z.infer<typeof testOrderRow>;
 
-export const testOrder = testOrderRow.omit({ dealer: true }).extend({ products: z.array(testOrderProduct) });
+export const testOrder = testOrderRow.omit({ dealer: true }).extend({
+  products: z.array(testOrderProduct),
+  /** Checklists whose order line was removed (BPM's own): they count for no line until exported or deleted. */
+  released: z.array(testChecklist).optional(),
+});
 export type TestOrder = z.infer<typeof testOrder>;
 
 /** A row of a work queue: one checklist with where it belongs (an order, or stock). */

@@ -2,9 +2,11 @@ import { TC_MSG } from '@bpm/contract/test-checklists';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { makeTestedOrder } from './factories/testing';
+import { makeProduct } from './factories/products';
+import { createOrder } from './factories/sales';
+import { makeTestedOrder, orderLines } from './factories/testing';
 import { makeUser, userId } from './factories/users';
-import { countHistory, countRows, createTestApp, type TestApp } from './helpers';
+import { countHistory, countRows, createTestApp, postForm, type TestApp } from './helpers';
 
 let t: TestApp;
 let testerId: number;
@@ -250,6 +252,50 @@ describe('order test checklists: the day at the bench', () => {
       ['U-1', 'passed'],
       ['U-2', 'failed'],
     ]);
+  });
+});
+
+describe('checklists belong to their order line', () => {
+  it('counts per line for a product on two lines; a removed line releases its checklist and its units', async () => {
+    const p = await makeProduct(t, { isTestRequired: 1 });
+    const order = await createOrder(t, {
+      products: [
+        { product_id: p.id, quantity: 1, msrp: 100 },
+        { product_id: p.id, quantity: 2, msrp: 100 },
+      ],
+    });
+    const [first, second] = await orderLines(t, order.id);
+    const a = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 1,
+      order_product_id: first!.id,
+    });
+    const b = await ok('sale', 'POST', '/testChecklist/add', {
+      test_by: testerId,
+      quantity: 2,
+      order_product_id: second!.id,
+    });
+    expect([a.order_product_id, b.order_product_id]).toEqual([first!.id, second!.id]);
+    const view = await ok('sale', 'GET', `/testChecklist/order/${order.id}`);
+    expect(view.products.map((l: { test_assigned: number }) => l.test_assigned)).toEqual([1, 2]);
+
+    // Sale removes the second line: its checklist is shown apart and no longer sets the order's status.
+    const res = await postForm(t, 'sale', '/api/orders/save', {
+      id: order.id,
+      version: order.version,
+      dealer: order.dealer as number,
+      date: order.date as number,
+      value: 0,
+      oc_ref: order.oc_ref as string,
+      products: [{ product_id: p.id, quantity: 1, msrp: 100 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await ok('sale', 'GET', `/testChecklist/order/${order.id}`);
+    expect(after.products).toHaveLength(1);
+    expect(after.products[0].checklists.map((c: { id: number }) => c.id)).toEqual([a.id]);
+    expect(after.released.map((c: { id: number }) => c.id)).toEqual([b.id]);
+    await ok('sale', 'POST', '/testChecklist/exportToStock', { test_checklist_ids: [b.id] });
+    expect((await ok('sale', 'GET', `/testChecklist/order/${order.id}`)).released).toEqual([]);
   });
 });
 

@@ -131,6 +131,7 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
     dealer_name: o.dealer_name,
     date: Number(o.date),
     test_status: o.test_status,
+    released: checklists.filter((c) => c.order_product_id == null),
     products: lines.map((l) => {
       // A checklist belongs to the line it was added on (a product on two lines counts per line).
       const own = checklists.filter((c) => c.order_product_id === Number(l.id));

@@ -79,6 +79,7 @@ export default function TestOrderPage() {
         {o.products.map((p) => (
           <ProductCard key={p.id} p={p} canManage={can('testChecklists.manage')} />
         ))}
+        {!!o.released?.length && <ReleasedChecklists list={o.released} canManage={can('testChecklists.manage')} />}
       </Stack>
     </Box>
   );
@@ -253,5 +254,40 @@ function ChecklistRow({ c, onEdit }: { c: TestChecklist; onEdit: () => void }) {
         />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Checklists of lines removed from the order: shown, with Export to Stock, so nothing tested goes missing. */
+function ReleasedChecklists({ list, canManage }: { list: TestChecklist[]; canManage: boolean }) {
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Alert
+      severity="warning"
+      data-testid="released-checklists"
+      action={
+        canManage && (
+          <Button color="inherit" size="small" onClick={() => setExporting(true)}>
+            Export to Stock
+          </Button>
+        )
+      }
+    >
+      <Typography sx={{ mb: 1 }}>{TC_MSG.releasedLines}</Typography>
+      <Table size="small" aria-label="Checklists of removed lines">
+        <TableBody>
+          {list.map((c) => (
+            <TableRow key={c.id} data-testid="released-row">
+              <TableCell>{`${c.product_code} × ${c.quantity}`}</TableCell>
+              <TableCell>{c.serials.join(', ') || '-'}</TableCell>
+              <TableCell>{c.test_by_name || '-'}</TableCell>
+              <TableCell>
+                <TestStatusChip status={c.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} list={list} />
+    </Alert>
   );
 }
