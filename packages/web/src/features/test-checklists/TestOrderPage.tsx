@@ -9,6 +9,7 @@ import {
   CardContent,
   Chip,
   IconButton,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -18,11 +19,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { downloadChecklistFile, useDeleteChecklist, useTestOrder } from '../../api/test-checklists';
+import { passportPath } from '../../api/units';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -219,8 +221,14 @@ function ChecklistRow({ c, onEdit }: { c: TestChecklist; onEdit: () => void }) {
   }
   return (
     <TableRow data-testid="checklist-row" data-id={c.id}>
-      <TableCell sx={{ whiteSpace: 'pre-line' }} data-testid="checklist-serials">
-        {c.serials.join('\n') || '-'}
+      <TableCell data-testid="checklist-serials">
+        {c.serials.length
+          ? c.serials.map((serial) => (
+              <Link key={serial} component={RouterLink} to={passportPath(serial)} display="block">
+                {serial}
+              </Link>
+            ))
+          : '-'}
       </TableCell>
       <TableCell>
         <Chip size="small" label={c.test_by_name || '-'} />
