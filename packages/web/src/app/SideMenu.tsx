@@ -1,5 +1,5 @@
 import { MENUS } from '@bpm/contract/roles';
-import { Box, Chip, Drawer, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Chip, Drawer, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan, useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
@@ -24,25 +24,41 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </Typography>
         <List component="nav" aria-label="Main menu" dense>
           {MENUS[user.user_role].map((entry) => (
-            <ListItemButton
+            // The count sits beside the entry, outside its button: the entry's name stays the spec's label.
+            <ListItem
               key={entry.label}
-              data-testid={`menu-${entry.path ? entry.path.slice(1) : 'logout'}`}
-              selected={!!entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))}
-              onClick={() => {
-                onClose();
-                if (entry.path) navigate(entry.path);
-                else void logout();
-              }}
+              component="div"
+              disablePadding
+              secondaryAction={entry.path === '/testchecklists' ? <QueueCount /> : undefined}
             >
-              <ListItemText primary={entry.label} />
-              {entry.path === '/testchecklists' && <QueueCount />}
-            </ListItemButton>
+              <ListItemButton
+                data-testid={`menu-${entry.path ? entry.path.slice(1) : 'logout'}`}
+                selected={!!entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`))}
+                onClick={() => {
+                  onClose();
+                  if (entry.path) navigate(entry.path);
+                  else void logout();
+                }}
+              >
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
     </Drawer>
   );
 }
+
+/** Off screen, read by screen readers. */
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * Beside Test Checklists: how many checklists wait for this person — QA's passed ones to sign, or the open ones
@@ -54,5 +70,20 @@ function QueueCount() {
   const count = useQueueCount(view).data ?? 0;
   if (!count) return null;
   const label = view === 'signoff' ? `${count} awaiting sign-off` : `${count} assigned to you`;
-  return <Chip size="small" color="primary" label={count} aria-label={label} data-testid="menu-queue-count" />;
+  // The count is shown; a screen reader hears what it counts.
+  return (
+    <Chip
+      size="small"
+      color="primary"
+      data-testid="menu-queue-count"
+      label={
+        <>
+          <span aria-hidden="true">{count}</span>
+          <Box component="span" sx={HIDDEN}>
+            {label}
+          </Box>
+        </>
+      }
+    />
+  );
 }
