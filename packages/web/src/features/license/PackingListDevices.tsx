@@ -20,7 +20,7 @@ import { type BatchResult, useLicenseBatch } from '../../api/license';
 import { toast } from '../../api/notify';
 import { usePackingList } from '../../api/packing-lists';
 import { copyText } from './copy-text';
-import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
+import { type DeviceRow, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
 /** The license options of the form above, or null when they are invalid (the form then shows why). */
 export type OptionsOf = () => Promise<{ license_type: LicenseType; license: LicenseEntry[] } | null>;
@@ -105,10 +105,7 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
               {rows.map((r, i) => (
                 <TableRow key={`${r.product}|${r.serial}`}>
                   <TableCell>{r.product}</TableCell>
-                  <TableCell>
-                    {r.serial}
-                    {r.imei && <Typography variant="body2" color="text.secondary">{`IMEI ${r.imei}`}</Typography>}
-                  </TableCell>
+                  <UnitCell row={r} />
                   <TableCell>
                     <TextField
                       size="small"
@@ -179,5 +176,15 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** A unit's serial, with a modem unit's IMEI under it (the IMEI is not a device of its own). */
+function UnitCell({ row }: { row: DeviceRow }) {
+  return (
+    <TableCell>
+      {row.serial}
+      {row.imei && <Typography variant="body2" color="text.secondary">{`IMEI ${row.imei}`}</Typography>}
+    </TableCell>
   );
 }
