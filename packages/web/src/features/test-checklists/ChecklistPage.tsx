@@ -1,7 +1,7 @@
-import { revisionSave, TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
+import { TC_MSG } from '@bpm/contract/test-checklists';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useCan, useCurrentUser } from '../../api/auth-store';
 import { ApiError } from '../../api/errors';
@@ -13,18 +13,18 @@ import {
   useChecklist,
   useSignQc,
   useSteps,
-  useUpdateRevision,
 } from '../../api/test-checklists';
 import { passportPath } from '../../api/units';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { SerialsTab } from './SerialsTab';
 import { StepsGrid } from './StepsGrid';
 import { TestStatusChip } from './TestStatusChip';
+
+// The revision form (react-hook-form) loads when it is first opened: the page stays within its budget.
+const RevisionDialog = lazy(() => import('./RevisionDialog').then((m) => ({ default: m.RevisionDialog })));
 
 function OrderChecklistPage() {
   return <ChecklistPage kind="order" />;
@@ -178,7 +178,11 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
       ) : (
         <SerialsTab kind={kind} c={c} editable={can('testChecklists.serials', ctx)} />
       )}
-      <RevisionDialog kind={kind} c={c} open={revOpen} onClose={() => setRevOpen(false)} />
+      {revOpen && (
+        <Suspense fallback={null}>
+          <RevisionDialog kind={kind} c={c} open onClose={() => setRevOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -191,49 +195,6 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
       </Typography>
       <Typography>{value}</Typography>
     </Box>
-  );
-}
-
-/** Edit Revision: the contract's revisionSave ('Revision cannot be empty') on react-hook-form. */
-function RevisionDialog({
-  kind,
-  c,
-  open,
-  onClose,
-}: {
-  kind: ChecklistKind;
-  c: TestChecklist;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const save = useUpdateRevision(kind, c.id);
-  return (
-    <FormDialog
-      open={open}
-      title="Edit Revision"
-      schema={revisionSave}
-      maxWidth="xs"
-      testId="rev-dialog"
-      testIdPrefix="rev"
-      failMessage="Failed to save revision"
-      defaultValues={{ rev: c.rev }}
-      onClose={onClose}
-      onSubmit={async ({ rev }) => {
-        await save.mutateAsync(rev);
-        toast(kind === 'order' ? TC_MSG.revSaved : TC_MSG.stockRevSaved, 'success');
-        onClose();
-      }}
-    >
-      {(form) => (
-        <FormTextField
-          control={form.control}
-          name="rev"
-          label="Revision"
-          autoFocus
-          slotProps={{ htmlInput: { 'data-testid': 'rev-input' } }}
-        />
-      )}
-    </FormDialog>
   );
 }
 

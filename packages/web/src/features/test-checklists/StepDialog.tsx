@@ -1,8 +1,6 @@
 import { stepSave, stockStepSave, type TestChecklist, type TestStep } from '@bpm/contract/test-checklists';
 import { TextField } from '@mui/material';
-import { toast } from '../../api/notify';
-import { type ChecklistKind, useDeleteStep, useSaveStep } from '../../api/test-checklists';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type ChecklistKind, useSaveStep } from '../../api/test-checklists';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 
@@ -62,29 +60,5 @@ export function StepDialog({
         </>
       )}
     </FormDialog>
-  );
-}
-
-/** Deleting a step asks first. */
-export function DeleteStepDialog({
-  kind,
-  step,
-  onClose,
-}: {
-  kind: ChecklistKind;
-  step: TestStep | null;
-  onClose: () => void;
-}) {
-  const del = useDeleteStep(kind);
-  return (
-    <ConfirmDialog
-      open={!!step}
-      message="Are you sure you want to delete this test step?"
-      onCancel={onClose}
-      onConfirm={() => {
-        onClose();
-        if (step) del.mutateAsync(step.id).catch(() => toast('Failed to delete test step', 'error'));
-      }}
-    />
   );
 }

@@ -3,12 +3,16 @@ import { DndContext } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { type ChecklistKind, useSaveResult } from '../../api/test-checklists';
+import { DeleteStepDialog } from './DeleteStepDialog';
 import { GridHeader } from './GridHeader';
 import { ResultDialog } from './ResultDialog';
 import { gridColumns } from './result-grid-keys';
-import { DeleteStepDialog, StepDialog } from './StepDialog';
+
+// The step form (react-hook-form) loads when it is first opened: the checklist page stays within its budget.
+const StepDialog = lazy(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
+
 import { type RowHandlers, StepRow } from './StepRow';
 import { type DialogCell, useResultGrid } from './useResultGrid';
 import { useStepOrder } from './useStepOrder';
@@ -132,14 +136,18 @@ export function StepsGrid({
           No test steps yet
         </Typography>
       )}
-      <StepDialog
-        kind={kind}
-        c={c}
-        open={!!editing}
-        step={editing?.step}
-        nextSi={items.reduce((m, s) => Math.max(m, s.si_number), 0) + 1}
-        onClose={() => setEditing(null)}
-      />
+      {editing && (
+        <Suspense fallback={null}>
+          <StepDialog
+            kind={kind}
+            c={c}
+            open
+            step={editing.step}
+            nextSi={items.reduce((m, s) => Math.max(m, s.si_number), 0) + 1}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
       <DeleteStepDialog kind={kind} step={toDelete} onClose={() => setToDelete(null)} />
       <ResultDialog
         // One per opening: it opens with its tab and text in place, so a scanner's next characters land in the field.
