@@ -100,7 +100,6 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
                 onClick={() =>
                   approve.mutateAsync().then(
                     () => toast(TC_MSG.approved, 'success'),
-                    // e.g. results still missing for a step changed after sign-off: say which rule refused.
                     (err) => toast(err instanceof ApiError ? err.message : 'Failed to approve', 'error'),
                   )
                 }
