@@ -57,6 +57,7 @@ export const TC_MSG = {
   notWaiting: 'This checklist is not waiting for approval',
   wrongProduct: 'A checklist of another product cannot be imported to this line',
   serialElsewhere: (serial: string, where: string) => `Serial ${serial} is already on ${where}`,
+  serialJustTaken: 'One of these serial numbers was just saved on another test checklist. Save again to see where.',
   removeSerialsConfirm: (serials: readonly string[]) =>
     `Remove ${serials.join(', ')}? Their test results will be deleted. This action cannot be undone.`,
   releasedLines:

@@ -18,7 +18,7 @@ import { testChecklistSteps, testChecklists, testResults } from '../../db/schema
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
-import { badRequest, invalid, invalidState } from '../../platform/errors';
+import { badRequest, invalid, invalidState, isUniqueViolation } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import {
   addChecklist,
@@ -218,6 +218,21 @@ async function serialsOnPackingLists(tx: Db, orderId: number | null, serials: st
 }
 
 export async function saveSerials(
+  db: Db,
+  kind: Kind,
+  id: number,
+  input: { serials: string[]; version?: number },
+  actor: AuthUser,
+  now: number,
+) {
+  // Two saves of the same new serial at once: the unique index refuses the later one; say so on the field.
+  return saveSerialsOnce(db, kind, id, input, actor, now).catch((err) => {
+    if (isUniqueViolation(err)) throw invalid({ serials: TC_MSG.serialJustTaken });
+    throw err;
+  });
+}
+
+async function saveSerialsOnce(
   db: Db,
   kind: Kind,
   id: number,
