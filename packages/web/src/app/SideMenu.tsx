@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCan, useCurrentUser } from '../api/auth-store';
 import { logout } from '../api/client';
 import { useQueueCount } from '../api/test-checklists';
+import { VISUALLY_HIDDEN } from '../components/visually-hidden';
 
 /** The side menu: exactly MENUS[role] (document 1 section 2.3). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -50,16 +51,6 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-/** Off screen, read by screen readers. */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * Beside Test Checklists: how many checklists wait for this person — QA's passed ones to sign, or the open ones
  * assigned to whoever enters results. Nothing for the other roles or when none wait.
@@ -79,7 +70,7 @@ function QueueCount() {
       label={
         <>
           <span aria-hidden="true">{count}</span>
-          <Box component="span" sx={HIDDEN}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {label}
           </Box>
         </>

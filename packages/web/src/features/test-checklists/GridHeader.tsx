@@ -1,16 +1,7 @@
 import { Box, Button } from '@mui/material';
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden';
 import type { GridColumn } from './result-grid-keys';
 import { CELL_FOCUS_SX, rowGridSx } from './result-grid-layout';
-
-/** Text for screen readers only (a column header without a visible title). */
-const SR_ONLY = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const HIDDEN_TITLE: Partial<Record<GridColumn['kind'], string>> = {
   handle: 'Move',
@@ -53,7 +44,7 @@ export function GridHeader({
           const hidden = HIDDEN_TITLE[col.kind];
           return (
             <Box role="columnheader" key={col.kind} sx={{ p: 1, position: 'relative', ...CELL_FOCUS_SX }} {...focus(i)}>
-              {hidden ? <Box sx={SR_ONLY}>{hidden}</Box> : col.kind === 'si' ? 'SI' : 'Test Description'}
+              {hidden ? <Box sx={VISUALLY_HIDDEN}>{hidden}</Box> : col.kind === 'si' ? 'SI' : 'Test Description'}
             </Box>
           );
         }
