@@ -12,7 +12,6 @@ export const PL_MSG = {
   untested: (name: string, serials: readonly string[]) =>
     `${name}: ${serials.length === 1 ? 'serial' : 'serials'} ${serials.join(', ')} ${serials.length === 1 ? 'is' : 'are'} not on a test checklist (untested)`,
   notFound: 'Packing list not found',
-  orderRequired: 'Please choose an order',
 } as const;
 
 /** Serials of a packing line: split by lines, trimmed, blanks ignored. */
@@ -71,13 +70,14 @@ export type PackingLine = z.infer<typeof packingLine>;
 
 export const packingListSave = z.object({
   id: optionalId(),
+  // Required like po_number (document 2 section 5): 'required field' when missing or not an order id.
   order_id: z.preprocess(
     toNumber,
     z
-      .number({ error: PL_MSG.orderRequired })
-      .int({ error: PL_MSG.orderRequired })
-      .positive({ error: PL_MSG.orderRequired })
-      .max(MAX_ID, { error: PL_MSG.orderRequired }),
+      .number({ error: MSG.required })
+      .int({ error: MSG.required })
+      .positive({ error: MSG.required })
+      .max(MAX_ID, { error: MSG.required }),
   ),
   // Required (document 2 section 5, 'order_id and po_number required'): 'required field'.
   po_number: requiredText(200),

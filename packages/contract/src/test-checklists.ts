@@ -47,6 +47,10 @@ export const TC_MSG = {
   imported: 'Checklists imported successfully',
   exported: 'Checklists exported successfully',
   signed: 'QA sign-off has been recorded successfully',
+  signFailed: 'Failed to sign checklist',
+  approveFailed: 'Failed to approve checklist',
+  /** The spec's failure with the server's reason after it. */
+  failedBecause: (failure: string, reason?: string) => (reason ? `${failure}: ${reason}` : failure),
   approved: 'Test checklist has been approved successfully',
   // BPM's own where the spec shows none (docs/decisions.md, Test checklists).
   stepNotFound: 'Test step not found',
@@ -296,6 +300,14 @@ export const testOrderProduct = z.object({
 });
 export type TestOrderProduct = z.infer<typeof testOrderProduct>;
 
+/** A product of a test order list row: a line that needs a test (document 3 §3, 'products[]'). */
+export const testOrderListProduct = z.object({
+  product_id: whole,
+  name: z.string(),
+  quantity: whole,
+});
+export type TestOrderListProduct = z.infer<typeof testOrderListProduct>;
+
 export const testOrderRow = z.object({
   id: whole,
   oc_ref: z.string(),
@@ -303,6 +315,7 @@ export const testOrderRow = z.object({
   dealer_name: z.string(),
   date: whole,
   test_status: testStatus,
+  products: z.array(testOrderListProduct),
 });
 export type TestOrderRow = z.infer<typeof testOrderRow>;
 

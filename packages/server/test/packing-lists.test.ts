@@ -1,3 +1,4 @@
+import { MSG } from '@bpm/contract/messages';
 import { PL_MSG } from '@bpm/contract/packing-lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from './factories/products';
@@ -123,7 +124,7 @@ describe('packing lists (document 2)', () => {
     });
     expect(plain.json().message).toBe('2 serials required, 1 found.');
     const noOrder = await call('sale', 'POST', '/packinglists/save', { po_number: 'PO-1', products: [] });
-    expect(noOrder.json().cause.order_id).toBe(PL_MSG.orderRequired);
+    expect(noOrder.json().cause.order_id).toBe(MSG.required);
     // The PO number is required (document 2 section 5).
     const noPo = await call('sale', 'POST', '/packinglists/save', { order_id: orderId, po_number: '  ', products: [] });
     expect(noPo.statusCode).toBe(400);

@@ -562,10 +562,14 @@ describe('the order carries its test counts (document 1 section 2.8)', () => {
 
 describe('lists', () => {
   it('filters orders by search, dealer, dates and test status; pages with a total', async () => {
-    const { orderId, line } = await setup();
+    const { orderId, line, product } = await setup();
     const page = await call('qa', 'GET', `/testChecklist/order?test_status=pending&limit=500`);
     const ids = page.json().data.map((r: { id: number }) => r.id);
     expect(ids).toContain(orderId);
+    // Each row carries its products to test (document 3 §3 'products[]'): not the shipping cost line.
+    expect(page.json().data.find((r: { id: number }) => r.id === orderId).products).toEqual([
+      { product_id: product.id, name: line.name, quantity: 2 },
+    ]);
     const c = await ok('sale', 'POST', '/testChecklist/add', {
       test_by: testerId,
       quantity: 1,

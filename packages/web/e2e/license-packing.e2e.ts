@@ -33,7 +33,7 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
     products: [{ product_id: product.id, name, quantity: 2, msrp: 100 }],
   });
   const serials = [`SN-LIC-${stamp}-1`, `SN-LIC-${stamp}-2`];
-  const packing = await sale.post<{ id: number }>('/packinglists/save', {
+  const packing = await sale.post<{ id: number; revision: number }>('/packinglists/save', {
     order_id: order.id,
     po_number: `PO-LIC-${stamp}`,
     show_logo: 1,
@@ -53,6 +53,10 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
 
   await become(page, 'sale');
   await page.goto(`/packinglists/edit/${packing.id}`);
+  // The form shows the list's revision (document 2 §5), read-only.
+  const revision = page.getByTestId('packing-revision').locator('input');
+  assert.equal(await revision.inputValue(), String(packing.revision));
+  assert.ok(await revision.isDisabled());
   await page.getByTestId('packing-license').click();
   await page.waitForURL(new RegExp(`/genlic\\?packing_list_id=${packing.id}$`));
   const devices = page.getByTestId('packing-devices');

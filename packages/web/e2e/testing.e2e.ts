@@ -62,6 +62,9 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
 
   // --- production assigns the tester to the order line -------------------------------------------------
   await become(page, 'production');
+  // The stock list's first radio group is captioned as the spec names it (document 3 §4).
+  await page.goto('/stocktestchecklists');
+  await page.getByRole('radiogroup', { name: 'Product Status' }).waitFor();
   await page.goto(`/testchecklists/${order.id}`);
   const card = page.getByTestId('test-product').filter({ hasText: testedName });
   await card.getByTestId('add-test').click();
@@ -152,6 +155,10 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await page.getByTestId('tests-search').fill(ocRef);
   const listRow = page.getByTestId('tests-table').locator('tbody tr').filter({ hasText: ocRef });
   await listRow.locator('[data-testid="test-status"][data-status="passed"]').waitFor();
+  // The row names the products to test (document 3 §3 'products[]'); the modem needs no test.
+  const listText = (await listRow.textContent()) ?? '';
+  assert.ok(listText.includes(`${testedName} × 2`), listText);
+  assert.ok(!listText.includes(modemName), listText);
   await listRow.getByRole('link').first().click();
   await page.waitForURL(`**/testchecklists/${order.id}`);
   const qaRow = page.locator(`[data-testid="checklist-row"][data-id="${checklistId}"]`);

@@ -122,12 +122,14 @@ export function useDeleteChecklist(kind: ChecklistKind, id: number) {
   return useKindMutation((_: undefined) => api.delete(`${base(kind)}/delete/${id}`));
 }
 
+/** Quiet: the page says 'Failed to sign checklist' with the server's reason. */
 export function useSignQc(kind: ChecklistKind, id: number) {
-  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/signQc/${id}`));
+  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/signQc/${id}`, undefined, { toast: false }));
 }
 
+/** Quiet: the page says 'Failed to approve checklist' with the server's reason. */
 export function useApproveChecklist(kind: ChecklistKind, id: number) {
-  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/approve/${id}`));
+  return useKindMutation((_: undefined) => api.post(`${base(kind)}/test/approve/${id}`, undefined, { toast: false }));
 }
 
 export function useUpdateRevision(kind: ChecklistKind, id: number) {

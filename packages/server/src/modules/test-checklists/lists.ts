@@ -6,15 +6,16 @@ import {
   type StockProductListQuery,
   TC_MSG,
   type TestOrder,
+  type TestOrderListProduct,
   type TestOrderListQuery,
   type TestOrderRow,
   type TestStatus,
 } from '@bpm/contract/test-checklists';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
-import { orders } from '../../db/schema/sales';
+import { orderLines, orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../platform/errors';
@@ -23,7 +24,7 @@ import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { selectChecklists } from './core';
 
-const and = (conds: SQL[]) => sql.join(conds, sql` and `);
+const allOf = (conds: SQL[]) => sql.join(conds, sql` and `);
 
 /** Orders that have something to test: a line whose product needs a test and is not shipping cost. */
 const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
@@ -80,7 +81,7 @@ const rowColumns = {
 export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ rows: TestOrderRow[] } & ListTotal> {
   const p = plan(q);
   const found = q.search ? await searchOnce(db, p, q) : undefined;
-  const rows = await findPage(
+  const page = await findPage(
     db,
     p,
     q,
@@ -94,11 +95,38 @@ export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ r
   );
   const total = found
     ? { total: found.total, estimated: false }
-    : await listTotal(db, sql`select 1 from ${orders} o where ${and([p.list.live!, ...p.conds])}`, {
+    : await listTotal(db, sql`select 1 from ${orders} o where ${allOf([p.list.live!, ...p.conds])}`, {
         ...q,
-        length: rows.length,
+        length: page.length,
       });
-  return { rows, ...total };
+  const products = await productsOf(
+    db,
+    page.map((r) => r.id),
+  );
+  return { rows: page.map((r) => ({ ...r, products: products.get(r.id) ?? [] })), ...total };
+}
+
+/** The lines to test of the page's orders (document 3 §3 'products[]'), in one statement, in line order. */
+async function productsOf(db: Db, orderIds: number[]): Promise<Map<number, TestOrderListProduct[]>> {
+  const byOrder = new Map<number, TestOrderListProduct[]>();
+  if (orderIds.length === 0) return byOrder;
+  const lines = await db
+    .select({
+      order_id: orderLines.docId,
+      product_id: orderLines.productId,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(inArray(orderLines.docId, orderIds), eq(orderLines.isShippingCost, 0), eq(products.isTestRequired, 1)))
+    .orderBy(orderLines.docId, orderLines.position);
+  for (const { order_id, ...line } of lines) {
+    const list = byOrder.get(order_id) ?? [];
+    list.push(line);
+    byOrder.set(order_id, list);
+  }
+  return byOrder;
 }
 
 /** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
@@ -187,7 +215,7 @@ export async function listStockProducts(
     sql`select * , count(*) over() as total from (
           select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
             ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
-          from products p where ${and(conds)}) x
+          from products p where ${allOf(conds)}) x
         where ${statusCond}
         order by ${col} ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}`,
   );
@@ -243,7 +271,7 @@ export async function listQueue(
         from ${testChecklists} c join ${products} p on p.id = c.product_id
         left join ${orders} o on o.id = c.order_id
         left join ${users} t on t.id = c.test_by
-        where ${and(conds)}
+        where ${allOf(conds)}
         order by c.updated_at desc, c.id desc limit ${q.limit} offset ${q.offset}`,
   );
   return {

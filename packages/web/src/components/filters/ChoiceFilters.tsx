@@ -9,6 +9,7 @@ import {
   Radio,
   RadioGroup,
 } from '@mui/material';
+import { useId } from 'react';
 
 export interface Choice {
   value: string;
@@ -25,10 +26,21 @@ export interface RadioGroupFilterProps {
 
 /** One of several values, in a row. */
 export function RadioGroupFilter({ label, options, value, onChange, testId = 'radio-filter' }: RadioGroupFilterProps) {
+  const labelId = useId();
   return (
     <FormControl>
-      {label && <FormLabel sx={{ fontSize: 13 }}>{label}</FormLabel>}
-      <RadioGroup row value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      {label && (
+        <FormLabel id={labelId} sx={{ fontSize: 13 }}>
+          {label}
+        </FormLabel>
+      )}
+      <RadioGroup
+        row
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        aria-labelledby={label ? labelId : undefined}
+      >
         {options.map((o) => (
           <FormControlLabel key={o.value} value={o.value} control={<Radio size="small" />} label={o.label} />
         ))}
@@ -102,13 +114,17 @@ export function ActiveStatusFilter({
   value,
   onChange,
   testId,
+  label,
 }: {
   value: ActiveStatus;
   onChange: (value: ActiveStatus) => void;
   testId: string;
+  /** The group's caption where the spec names one (the stock list's 'Product Status'). */
+  label?: string;
 }) {
   return (
     <RadioGroupFilter
+      label={label}
       options={ACTIVE_STATUS_OPTIONS}
       value={value}
       onChange={(v) => onChange(v as ActiveStatus)}

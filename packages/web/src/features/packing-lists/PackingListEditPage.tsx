@@ -201,7 +201,11 @@ function PackingListForm({
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Stack spacing={2} sx={{ maxWidth: 720 }}>
           {id ? (
-            <TextField label="Order" value={`${list?.oc_ref} · ${list?.dealer_name}`} disabled />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Order" value={`${list?.oc_ref} · ${list?.dealer_name}`} disabled fullWidth />
+              {/* Counted by the server on every edit (document 2 §5 'revision'); shown, never typed. */}
+              <TextField label="Revision" value={list?.revision ?? ''} disabled data-testid="packing-revision" />
+            </Stack>
           ) : (
             <OrderField control={control} onPick={pick} />
           )}

@@ -79,7 +79,11 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
           setSigning(false);
           sign.mutateAsync().then(
             () => toast(TC_MSG.signed, 'success'),
-            () => undefined,
+            (err) =>
+              toast(
+                TC_MSG.failedBecause(TC_MSG.signFailed, err instanceof ApiError ? err.message : undefined),
+                'error',
+              ),
           );
         }}
       />
@@ -100,7 +104,11 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
                 onClick={() =>
                   approve.mutateAsync().then(
                     () => toast(TC_MSG.approved, 'success'),
-                    (err) => toast(err instanceof ApiError ? err.message : 'Failed to approve', 'error'),
+                    (err) =>
+                      toast(
+                        TC_MSG.failedBecause(TC_MSG.approveFailed, err instanceof ApiError ? err.message : undefined),
+                        'error',
+                      ),
                   )
                 }
               >

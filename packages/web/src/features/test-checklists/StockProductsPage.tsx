@@ -57,7 +57,12 @@ export default function StockProductsPage() {
             <SearchBox value={s.search} onChange={(search) => filter({ search })} testId="stock-search" />
             <ClearFilterButton onClick={() => reset()} testId="stock-clear" />
           </Stack>
-          <ActiveStatusFilter value={s.active} onChange={(active) => filter({ active })} testId="stock-active" />
+          <ActiveStatusFilter
+            label="Product Status"
+            value={s.active}
+            onChange={(active) => filter({ active })}
+            testId="stock-active"
+          />
           <RadioGroupFilter
             label="Test Status"
             options={STATUS_OPTIONS}

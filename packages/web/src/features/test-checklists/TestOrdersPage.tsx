@@ -83,6 +83,11 @@ function TestOrdersList() {
     { key: 'oc_ref', header: 'OC Ref', sortKey: 'oc_ref' },
     { key: 'dealer_name', header: 'Company', sortKey: 'dealer_name' },
     {
+      key: 'products',
+      header: 'Products',
+      render: (r) => r.products.map((p) => `${p.name} × ${p.quantity}`).join(', '),
+    },
+    {
       key: 'test_status',
       header: 'Test Status',
       sortKey: 'test_status',
