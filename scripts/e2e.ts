@@ -142,7 +142,7 @@ async function main() {
       servers.map(async ({ baseURL }) => {
         for (let file = queue.shift(); file; file = queue.shift()) {
           for (const { title, run } of journeys.filter((j) => j.file === file)) {
-            const context = await open.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+            const context = await open.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
             context.setDefaultTimeout(15_000);
             const page = await context.newPage();
             const started = Date.now();

@@ -244,6 +244,11 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await modemLine.getByText(PL_MSG.serialCount(2, 1, true)).waitFor({ state: 'detached' });
 
   await page.getByLabel('PO Number').fill(`PO-E2E-${stamp}`);
+  // One date format: the shipping date typed as the browser writes it reads back as every list shows dates.
+  const shippingDate = page.getByTestId('field-shipping_date');
+  await shippingDate.fill('12/3/2026');
+  await page.keyboard.press('Tab');
+  assert.equal(await shippingDate.inputValue(), 'Dec 3, 2026');
   await page.getByTestId('packing-save').click();
   // An earlier save's toast may still be in the page, hidden while it leaves: wait for a shown one.
   await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
@@ -263,6 +268,7 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
     await page.getByTestId('packing-line').filter({ hasText: modemName }).getByTestId('packing-serials').inputValue(),
     `MDM-${stamp}-1\nIMEI-${stamp}`,
   );
+  assert.equal(await page.getByTestId('field-shipping_date').inputValue(), 'Dec 3, 2026', 'the date was saved');
   const packingUrl = page.url();
 
   // --- the passport of one of those serials: found from the top bar, it shows all of it ------------------------

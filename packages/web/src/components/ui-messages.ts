@@ -12,6 +12,7 @@ export const UI_MSG = {
   stay: 'Stay',
   discardQuestion: 'You have unsaved changes. Close this dialog and discard them?',
   discard: 'Discard',
+  invalidDate: 'Please enter a valid date',
   requestDeleteConfirm: (name: string) => `Request to delete ${name}? An administrator will review the request.`,
   requestDeleteSent: 'Delete request sent',
   requestDeleteCancelled: 'Delete request cancelled',

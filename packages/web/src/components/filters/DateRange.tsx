@@ -1,4 +1,5 @@
-import { Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
+import { DateField } from '../DateField';
 import { dateInputToUnix, unixToDateInput } from '../format';
 
 export interface DateRangeValue {
@@ -16,7 +17,7 @@ export interface DateRangeProps {
   testId?: string;
 }
 
-/** Two date inputs; values are unix seconds (from = start of day, to = end of day). */
+/** Two dates in the app's format; values are unix seconds (from = start of day, to = end of day). */
 export function DateRange({
   value,
   onChange,
@@ -26,21 +27,19 @@ export function DateRange({
 }: DateRangeProps) {
   return (
     <Stack direction="row" spacing={1} data-testid={testId}>
-      <TextField
-        type="date"
+      <DateField
         label={fromLabel}
         value={unixToDateInput(value.from)}
-        onChange={(e) => onChange({ ...value, from: dateInputToUnix(e.target.value) })}
-        sx={{ width: 170 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-from` } }}
+        onChange={(ymd) => onChange({ ...value, from: dateInputToUnix(ymd) })}
+        sx={{ width: 190 }}
+        testId={`${testId}-from`}
       />
-      <TextField
-        type="date"
+      <DateField
         label={toLabel}
         value={unixToDateInput(value.to)}
-        onChange={(e) => onChange({ ...value, to: dateInputToUnix(e.target.value, true) })}
-        sx={{ width: 170 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-to` } }}
+        onChange={(ymd) => onChange({ ...value, to: dateInputToUnix(ymd, true) })}
+        sx={{ width: 190 }}
+        testId={`${testId}-to`}
       />
     </Stack>
   );

@@ -39,6 +39,7 @@ import {
 } from '../../api/packing-lists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConflict } from '../../components/ConflictBanner';
+import { FormDateField } from '../../components/DateField';
 import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
@@ -210,13 +211,7 @@ function PackingListForm({
             <OrderField control={control} onPick={pick} />
           )}
           <FormTextField control={control} name="po_number" label="PO Number" />
-          <FormTextField
-            control={control}
-            name="shipping_date"
-            type="date"
-            label="Shipping Date"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <FormDateField control={control} name="shipping_date" label="Shipping Date" />
           <FormTextField control={control} name="customer" label="Customer" multiline minRows={2} />
           <FormTextField control={control} name="country" label="Country" />
           <ShowLogoCheckbox control={control} />
