@@ -269,6 +269,9 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
     `MDM-${stamp}-1\nIMEI-${stamp}`,
   );
   assert.equal(await page.getByTestId('field-shipping_date').inputValue(), 'Dec 3, 2026', 'the date was saved');
+  // Each serial of a line links to its passport.
+  const passports = page.getByTestId('packing-line').filter({ hasText: testedName }).getByTestId('packing-passports');
+  assert.deepEqual(await passports.getByRole('link').allTextContents(), [`SN-${stamp}-1`, `SN-${stamp}-2`]);
   const packingUrl = page.url();
 
   // --- the passport of one of those serials: found from the top bar, it shows all of it ------------------------

@@ -1,7 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { IconButton, InputAdornment, type SxProps, TextField, type Theme } from '@mui/material';
 import { type Ref, useRef, useState } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { dateText, parseDateText } from './date-text';
 import { UI_MSG } from './ui-messages';
 import { VISUALLY_HIDDEN } from './visually-hidden';
@@ -90,36 +89,6 @@ export function DateField(p: DateFieldProps) {
           ),
         },
       }}
-    />
-  );
-}
-
-/** A DateField bound to react-hook-form, for a field holding a local 'YYYY-MM-DD'; shows the field's error. */
-export function FormDateField<V extends FieldValues>({
-  control,
-  name,
-  ...rest
-}: Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'name'> & {
-  control: Control<V, unknown, FieldValues>;
-  name: FieldPath<V>;
-}) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <DateField
-          {...rest}
-          name={field.name}
-          value={(field.value as string | null) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? rest.helperText}
-          testId={rest.testId ?? `field-${name}`}
-        />
-      )}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   packingListSave,
   serialCountProblem,
 } from '@bpm/contract/packing-lists';
+import { splitSerials } from '@bpm/contract/test-checklists';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -22,6 +23,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -39,13 +41,14 @@ import {
 } from '../../api/packing-lists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConflict } from '../../components/ConflictBanner';
-import { FormDateField } from '../../components/DateField';
+import { FormDateField } from '../../components/FormDateField';
 import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { SKIP_LEAVE_GUARD } from '../../components/form-guard';
 import { dateInputToUnix, formatDate, unixToDateInput } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { SerialLinks } from '../../components/SerialLinks';
 
 /** The form's values: the shipping date as the date input's 'YYYY-MM-DD', '' before an order is chosen. */
 interface Values {
@@ -352,6 +355,7 @@ function LineRow({
   i: number;
 }) {
   const problem = serialCountProblem(l);
+  const serials = [...new Set(splitSerials(l.pl_serial))];
   return (
     <TableRow data-testid="packing-line">
       <TableCell>{l.pl_name}</TableCell>
@@ -414,6 +418,11 @@ function LineRow({
             />
           )}
         />
+        {serials.length > 0 && (
+          <Typography variant="caption" component="div" sx={{ mt: 0.5 }} data-testid="packing-passports">
+            Passports: <SerialLinks serials={serials} />
+          </Typography>
+        )}
       </TableCell>
       <TableCell>{l.warranty}</TableCell>
     </TableRow>

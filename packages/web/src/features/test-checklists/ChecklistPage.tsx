@@ -14,11 +14,11 @@ import {
   useSignQc,
   useSteps,
 } from '../../api/test-checklists';
-import { passportPath } from '../../api/units';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { SerialLinks } from '../../components/SerialLinks';
 import { SerialsTab } from './SerialsTab';
 import { StepsGrid } from './StepsGrid';
 import { TestStatusChip } from './TestStatusChip';
@@ -202,21 +202,5 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
       </Typography>
       <Typography>{value}</Typography>
     </Box>
-  );
-}
-
-/** Each serial opens its passport. */
-function SerialLinks({ serials }: { serials: string[] }) {
-  return (
-    <>
-      {serials.map((serial, i) => (
-        <span key={serial}>
-          {i > 0 && ', '}
-          <Link component={RouterLink} to={passportPath(serial)} data-testid="serial-link">
-            {serial}
-          </Link>
-        </span>
-      ))}
-    </>
   );
 }

@@ -7,6 +7,7 @@ import type { Column } from '../../components/DataTable';
 import { RadioGroupFilter } from '../../components/filters/ChoiceFilters';
 import { formatDate } from '../../components/format';
 import { ListTable, useListPageState } from '../../components/ListPage';
+import { SerialLinks } from '../../components/SerialLinks';
 import { TestStatusChip } from './TestStatusChip';
 
 const STATUS_OPTIONS = QUEUE_FILTERS.map((v) => ({
@@ -38,7 +39,7 @@ export function ChecklistQueue({ view }: { view: 'mine' | 'signoff' }) {
     { key: 'product_code', header: 'Product', render: (r) => `${r.product_code} · ${r.product_name}` },
     { key: 'oc_ref', header: 'Order', render: (r) => (r.order_id != null ? r.oc_ref || `#${r.order_id}` : 'Stock') },
     { key: 'dealer_name', header: 'Company', render: (r) => r.dealer_name ?? '-' },
-    { key: 'serials', header: 'Serials', render: (r) => r.serials.join(', ') || '-' },
+    { key: 'serials', header: 'Serials', render: (r) => <SerialLinks serials={r.serials} empty="-" /> },
     { key: 'quantity', header: 'Quantity' },
     { key: 'test_by_name', header: 'Test By' },
     { key: 'status', header: 'Status', render: (r) => <TestStatusChip status={r.status} /> },
