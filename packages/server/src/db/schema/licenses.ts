@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { dealers } from './sales';
+import { units } from './testing';
 import { users } from './users';
 
 /**
@@ -21,6 +22,8 @@ export const licenses = pgTable(
     orderId: integer('order_id'),
     dealerId: integer('dealer_id').references(() => dealers.id),
     serial: text('serial').notNull().default(''),
+    /** The unit the key is for, when its serial is a unit's (a key hangs on the device; kept if the unit goes). */
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id),
     createdByName: text('created_by_name').notNull().default(''),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
@@ -29,6 +32,8 @@ export const licenses = pgTable(
     index('licenses_mac_idx').on(t.macHex, t.createdAt.desc()),
     index('licenses_dealer_idx').on(t.dealerId, t.createdAt.desc()),
     index('licenses_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('licenses_unit_idx').on(t.unitId, t.createdAt.desc()),
+    index('licenses_serial_idx').on(sql`lower(${t.serial})`),
     index('licenses_mac_trgm').using('gin', sql`${t.macHex} gin_trgm_ops`),
   ],
 );
