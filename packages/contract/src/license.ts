@@ -204,6 +204,17 @@ export const licenseRegistryQuery = listQuery.extend({
     (v) => (v === '' || v === '-1' || v === -1 ? undefined : v),
     z.coerce.number().int().positive().max(MAX_ID).optional(),
   ),
+  /** The keys of these serials (comma separated, case aside): a packing list's devices. */
+  serials: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.string().max(200)).max(500).optional(),
+  ),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type LicenseRegistryQuery = z.infer<typeof licenseRegistryQuery>;
@@ -220,6 +231,8 @@ export const licenseRecord = z.object({
   dealer_id: z.number().int().nullable(),
   dealer_name: z.string(),
   serial: z.string(),
+  /** The unit (device record) the key is for, when its serial is a unit's. */
+  unit_id: z.number().int().nullable(),
   created_at: z.number().int(),
   created_by: z.string(),
 });

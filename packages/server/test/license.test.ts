@@ -17,6 +17,8 @@ import {
 } from '../src/modules/license/key';
 import { signingKey } from '../src/modules/license/service';
 import { createDealer } from './factories/sales';
+import { makeChecklist, makeTestedOrder } from './factories/testing';
+import { userId } from './factories/users';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -248,6 +250,37 @@ describe('license registry', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().cause['devices.1.mac']).toBe(MSG.macInvalid);
     expect((await get('sale', `/api/license/registry?dealer=${dealer.id}`)).json().total).toBe(2);
+  });
+
+  it("hangs a key on the unit whose serial it names, and finds a packing list's keys by their serials", async () => {
+    const { line } = await makeTestedOrder(t);
+    const c = await makeChecklist(t, line.id, await userId(t, 'tester'));
+    const serial = `UNIT-LIC-${c.id}`;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/tester/testChecklist/test/saveSerials/${c.id}`,
+      headers: await t.as('tester'),
+      payload: { serials: [serial] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await post('sale', 'batch', {
+      license_type: 'license',
+      license: [{ code: 'pro', value: 1 }],
+      devices: [
+        { mac: '02:00:00:00:10:01', serial: serial.toLowerCase() },
+        { mac: '02:00:00:00:10:02', serial: `LOOSE-${c.id}` },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = await get('sale', `/api/license/registry?serials=${encodeURIComponent(`${serial}, LOOSE-${c.id}`)}`);
+    expect(found.statusCode, found.body).toBe(200);
+    const rows = found.json().data as Array<{ serial: string; unit_id: number | null; mac: string }>;
+    expect(rows.map((r) => r.mac).sort()).toEqual(['02-00-00-00-10-01', '02-00-00-00-10-02']);
+    // The unit's key carries the unit; a serial that is no unit's keeps its key without one.
+    expect(rows.find((r) => r.mac === '02-00-00-00-10-01')!.unit_id).toEqual(expect.any(Number));
+    expect(rows.find((r) => r.mac === '02-00-00-00-10-02')!.unit_id).toBeNull();
+    const other = await get('sale', `/api/license/registry?serials=NOT-${c.id}`);
+    expect(other.json().total).toBe(0);
   });
 
   it('npm run license:verify checks a key against a MAC', async () => {

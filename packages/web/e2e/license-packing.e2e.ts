@@ -61,6 +61,8 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
   await page.waitForURL(new RegExp(`/genlic\\?packing_list_id=${packing.id}$`));
   const devices = page.getByTestId('packing-devices');
   await devices.getByText(serials[1]!).waitFor();
+  const firstKeys = devices.getByTestId('device-keys').first();
+  assert.equal(await firstKeys.textContent(), 'None', 'no key yet for the first unit');
   const firstMac = page.getByTestId('device-mac-0');
   // No option chosen: the form's message, nothing generated.
   await firstMac.fill('02:e2:e0:12:34:56');
@@ -81,6 +83,9 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
   assert.equal(await rows.first().locator('td').first().textContent(), serials[0]);
   const key = (await rows.first().locator('td').nth(2).textContent()) ?? '';
   assert.match(key, /^[0-9A-HJKMNP-TV-Z-]{60,}$/);
+  // The unit now shows its key (a key hangs on its device); the second unit still has none.
+  await firstKeys.getByText(key).waitFor();
+  assert.equal(await devices.getByTestId('device-keys').nth(1).textContent(), 'None');
   assert.deepEqual(await axeViolations(page), []);
   await page.getByTestId('license-registry-search').fill('02E2E0123456');
   await page.keyboard.press('Enter');

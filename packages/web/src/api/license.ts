@@ -55,3 +55,12 @@ export function useLicenseRegistry(p: { search: string; dealer?: number | null; 
     placeholderData: keepPreviousData,
   });
 }
+
+/** The keys already made for these serials (a packing list's devices), newest first. */
+export function useLicensesOfSerials(serials: readonly string[]) {
+  return useQuery({
+    queryKey: ['license', 'registry', 'serials', serials],
+    queryFn: () => api.list<LicenseRecord>('/license/registry', { serials: serials.join(','), limit: 500, offset: 0 }),
+    enabled: serials.length > 0,
+  });
+}

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { licenses } from '../../db/schema/licenses';
 import { dealers, orders } from '../../db/schema/sales';
+import { unitSerials } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
 import { invalid } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
@@ -55,6 +56,17 @@ interface Issue {
   order_id?: number | null;
 }
 
+/** The unit whose serial this is (case aside), or null: a key hangs on its device when the device is a record. */
+async function unitOf(tx: Db, serial: string): Promise<number | null> {
+  if (!serial.trim()) return null;
+  const [u] = await tx
+    .select({ id: unitSerials.unitId })
+    .from(unitSerials)
+    .where(and(sql`lower(${unitSerials.value}) = lower(${serial.trim()})`, eq(unitSerials.legacyDuplicate, 0)))
+    .limit(1);
+  return u?.id ?? null;
+}
+
 /** Makes one key, records it in the registry and writes its event (inside the caller's transaction). */
 async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: string, now: number): Promise<string> {
   const key = makeKey(signingKey(config).privateKey, i.kind, i.mac, i.license);
@@ -68,6 +80,7 @@ async function issue(tx: Db, config: Config, i: Issue, actor: Actor, byName: str
       orderId: i.order_id ?? null,
       dealerId: i.dealer_id ?? null,
       serial: i.serial,
+      unitId: await unitOf(tx, i.serial),
       createdBy: actor.user_id,
       createdByName: byName,
       createdAt: now,
@@ -148,6 +161,13 @@ export async function listLicenses(db: Db, q: LicenseRegistryQuery): Promise<{ r
     conds.push(byMac ? sql`(${byMac} or ${byDealer})` : byDealer);
   }
   if (q.dealer) conds.push(eq(licenses.dealerId, q.dealer));
+  if (q.serials?.length)
+    conds.push(
+      sql`lower(${licenses.serial}) in (${sql.join(
+        q.serials.map((s) => sql`${s.toLowerCase()}`),
+        sql`, `,
+      )})`,
+    );
   const where = conds.length ? and(...conds) : undefined;
   const rows = await db
     .select({
@@ -160,6 +180,7 @@ export async function listLicenses(db: Db, q: LicenseRegistryQuery): Promise<{ r
       dealer_id: licenses.dealerId,
       dealer_name: sql<string>`coalesce(${dealers.name}, '')`,
       serial: licenses.serial,
+      unit_id: licenses.unitId,
       created_at: licenses.createdAt,
       created_by: licenses.createdByName,
       total: sql<number>`count(*) over()`.mapWith(Number),

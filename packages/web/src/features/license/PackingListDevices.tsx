@@ -16,10 +16,11 @@ import {
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
-import { type BatchResult, useLicenseBatch } from '../../api/license';
+import { type BatchResult, useLicenseBatch, useLicensesOfSerials } from '../../api/license';
 import { toast } from '../../api/notify';
 import { usePackingList } from '../../api/packing-lists';
 import { copyText } from './copy-text';
+import { DeviceKeysCell, keysBySerial } from './DeviceKeys';
 import { type DeviceRow, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
 /** The license options of the form above, or null when they are invalid (the form then shows why). */
@@ -33,6 +34,8 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
   const list = usePackingList(packingListId);
   const batch = useLicenseBatch();
   const rows = useMemo(() => packingDevices(list.data?.products ?? []), [list.data]);
+  const existing = useLicensesOfSerials(rows.map((r) => r.serial));
+  const keys = useMemo(() => keysBySerial(existing.data?.rows ?? []), [existing.data]);
   const [macs, setMacs] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState('');
@@ -99,6 +102,7 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
                 <TableCell>Product</TableCell>
                 <TableCell>Serial</TableCell>
                 <TableCell>MAC</TableCell>
+                <TableCell>Keys</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -123,6 +127,7 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
                       }}
                     />
                   </TableCell>
+                  <DeviceKeysCell keys={keys.get(r.serial.toLowerCase())} />
                 </TableRow>
               ))}
             </TableBody>
