@@ -297,3 +297,68 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await page.getByText(PL_MSG.serialCount(2, 1, true)).waitFor();
   assert.deepEqual(await axeViolations(page), [], 'axe on the packing list editor');
 }
+
+/**
+ * Import from Stock and Export to Stock (document 3 §2.1): nothing chosen says so in the dialog; a chosen stock
+ * checklist moves into the order line, and back out again to stock.
+ */
+export async function productionMovesChecklistsBetweenStockAndOrder({ page }: { page: Page }) {
+  const stamp = Date.now();
+  const admin = await apiAs(page, 'admin');
+  const product = await admin.form<{ id: number }>('/products/save', {
+    product_code: `E2E-MOVE-${stamp}`,
+    desc: `E2E moved unit ${stamp}`,
+    msrp: 100,
+    warranty: 365,
+    pl_serial_count: 1,
+    has_modem: 0,
+    is_test_required: 1,
+  });
+  await admin.post('/productTestChecklist/save', { product_id: product.id, test_desc: 'Power on' });
+  const tester = await apiAs(page, 'tester');
+  const production = await apiAs(page, 'production');
+  const stock = await production.post<{ id: number }>('/stockTestChecklist/add', {
+    product_id: product.id,
+    test_by: tester.userId,
+    quantity: 1,
+  });
+  const sale = await apiAs(page, 'sale');
+  const [dealer] = await sale.get<Array<{ id: number }>>('/dealers?limit=1');
+  assert.ok(dealer, 'a dealer to sell to');
+  const order = await sale.form<{ id: number }>('/orders/save', {
+    dealer: dealer.id,
+    date: Math.floor(stamp / 1000),
+    value: 0,
+    oc_ref: `OC-MOVE-${stamp}`,
+    products: [{ product_id: product.id, name: `E2E moved unit ${stamp}`, quantity: 1, msrp: 100 }],
+  });
+
+  await become(page, 'production');
+  await page.goto(`/testchecklists/${order.id}`);
+  await page.getByTestId('import-stock').click();
+  const importing = page.getByTestId('import-dialog');
+  await importing.getByTestId('import-save').click();
+  await importing.getByText(TC_MSG.selectImport).waitFor();
+  await importing.getByTestId(`pick-${stock.id}`).check();
+  assert.deepEqual(await axeViolations(page), [], 'axe on the import dialog');
+  await importing.getByTestId('import-save').click();
+  await page.getByText(TC_MSG.imported).filter({ visible: true }).first().waitFor();
+  await page.locator(`[data-testid="checklist-row"][data-id="${stock.id}"]`).waitFor();
+
+  // A second checklist on the one-unit line exceeds it: Export to Stock sends the imported one back.
+  await production.post('/testChecklist/add', {
+    test_by: tester.userId,
+    quantity: 1,
+    order_product_id: (await production.get<{ products: Array<{ id: number }> }>(`/testChecklist/order/${order.id}`))
+      .products[0]!.id,
+  });
+  await page.reload();
+  await page.getByTestId('export-stock').click();
+  const exporting = page.getByTestId('export-dialog');
+  await exporting.getByTestId('export-save').click();
+  await exporting.getByText(TC_MSG.selectExport).waitFor();
+  await exporting.getByTestId(`pick-${stock.id}`).check();
+  await exporting.getByTestId('export-save').click();
+  await page.getByText(TC_MSG.exported).filter({ visible: true }).first().waitFor();
+  await page.locator(`[data-testid="checklist-row"][data-id="${stock.id}"]`).waitFor({ state: 'detached' });
+}

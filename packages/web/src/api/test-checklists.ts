@@ -175,13 +175,19 @@ export function useReorderSteps(kind: ChecklistKind, checklistId: number) {
 /** Import to an order product the chosen stock checklists. */
 export function useImportFromStock(orderProductId: number) {
   return useKindMutation((ids: number[]) =>
-    api.post(`${base('order')}/importFromStock`, { order_product_id: orderProductId, stock_checklist_ids: ids }),
+    api.post(
+      `${base('order')}/importFromStock`,
+      { order_product_id: orderProductId, stock_checklist_ids: ids },
+      { toast: false },
+    ),
   );
 }
 
-/** Export the chosen order checklists to stock. */
+/** Export the chosen order checklists to stock; quiet: the dialog shows a failure. */
 export function useExportToStock() {
-  return useKindMutation((ids: number[]) => api.post(`${base('order')}/exportToStock`, { test_checklist_ids: ids }));
+  return useKindMutation((ids: number[]) =>
+    api.post(`${base('order')}/exportToStock`, { test_checklist_ids: ids }, { toast: false }),
+  );
 }
 
 /** Downloads a checklist PDF or an order's ZIP through the shared file call (administrators use /admin/files). */

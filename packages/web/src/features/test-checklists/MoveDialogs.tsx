@@ -1,70 +1,62 @@
-import { TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { exportToStock, importFromStock, TC_MSG, type TestChecklist } from '@bpm/contract/test-checklists';
+import { Checkbox, FormControlLabel, FormHelperText, Stack, Typography } from '@mui/material';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { toast } from '../../api/notify';
 import { useExportToStock, useImportFromStock, useStockProduct } from '../../api/test-checklists';
+import { FormDialog } from '../../components/FormDialog';
 import { TestStatusChip } from './TestStatusChip';
 
-function Pick({
+/** The checklists to move, as a field of the dialog's form (the contract's 'Please select …' on it). */
+function Pick<V extends FieldValues>({
+  control,
+  name,
   list,
-  selected,
-  onToggle,
 }: {
+  control: Control<V, unknown, FieldValues>;
+  name: Path<V>;
   list: TestChecklist[];
-  selected: Set<number>;
-  onToggle: (id: number) => void;
 }) {
   if (!list.length) return <Typography color="text.secondary">No checklists</Typography>;
   return (
-    <Stack>
-      {list.map((c) => (
-        <Stack key={c.id} direction="row" alignItems="center" spacing={1}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={selected.has(c.id)}
-                onChange={() => onToggle(c.id)}
-                slotProps={{ input: { 'data-testid': `pick-${c.id}` } as object }}
-              />
-            }
-            label={`#${c.id} · ${c.test_by_name || '-'} · ${c.serials.join(', ') || 'no serials'}`}
-          />
-          <TestStatusChip status={c.status} />
-        </Stack>
-      ))}
-    </Stack>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const chosen = new Set<number>(field.value as number[]);
+        const toggle = (id: number) =>
+          field.onChange(chosen.has(id) ? [...chosen].filter((x) => x !== id) : [...chosen, id]);
+        return (
+          <Stack role="group" aria-label="Checklists">
+            {list.map((c) => (
+              <Stack key={c.id} direction="row" alignItems="center" spacing={1}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={chosen.has(c.id)}
+                      onChange={() => toggle(c.id)}
+                      slotProps={{ input: { 'data-testid': `pick-${c.id}` } as object }}
+                    />
+                  }
+                  label={`#${c.id} · ${c.test_by_name || '-'} · ${c.serials.join(', ') || 'no serials'}`}
+                />
+                <TestStatusChip status={c.status} />
+              </Stack>
+            ))}
+            {fieldState.error && (
+              <FormHelperText error role="alert">
+                {fieldState.error.message}
+              </FormHelperText>
+            )}
+          </Stack>
+        );
+      }}
+    />
   );
 }
 
-function useSelection(open: boolean) {
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (open) {
-      setSelected(new Set());
-      setError(undefined);
-    }
-  }, [open]);
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-  return { selected, toggle, error, setError };
-}
+const importPick = importFromStock.pick({ stock_checklist_ids: true });
+const exportPick = exportToStock.pick({ test_checklist_ids: true });
+const MOVE_FAILED = 'Failed to import/export checklists';
 
 /** Import from Stock: the product's stock checklists move into this order line. */
 export function ImportDialog({
@@ -79,62 +71,50 @@ export function ImportDialog({
   orderProductId: number;
 }) {
   const stock = useStockProduct(open ? productId : 0);
-  const sel = useSelection(open);
   const run = useImportFromStock(orderProductId);
-  async function submit() {
-    if (!sel.selected.size) return sel.setError(TC_MSG.selectImport);
-    try {
-      await run.mutateAsync([...sel.selected]);
-      toast(TC_MSG.imported, 'success');
-      onClose();
-    } catch {
-      sel.setError('Failed to import/export checklists');
-    }
-  }
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="import-dialog">
-      <DialogTitle>Import from Stock</DialogTitle>
-      <DialogContent>
-        {sel.error && <Alert severity="error">{sel.error}</Alert>}
-        <Pick list={stock.data?.checklists ?? []} selected={sel.selected} onToggle={sel.toggle} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} data-testid="import-confirm">
-          Import
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Import from Stock"
+      schema={importPick}
+      defaultValues={{ stock_checklist_ids: [] }}
+      failMessage={MOVE_FAILED}
+      saveLabel="Import"
+      testId="import-dialog"
+      testIdPrefix="import"
+      onClose={onClose}
+      onSubmit={async (v) => {
+        await run.mutateAsync(v.stock_checklist_ids);
+        toast(TC_MSG.imported, 'success');
+        onClose();
+      }}
+    >
+      {(form) => <Pick control={form.control} name="stock_checklist_ids" list={stock.data?.checklists ?? []} />}
+    </FormDialog>
   );
 }
 
 /** Export to Stock: checklists leave the order for stock, results and all. */
 export function ExportDialog({ open, onClose, list }: { open: boolean; onClose: () => void; list: TestChecklist[] }) {
-  const sel = useSelection(open);
   const run = useExportToStock();
-  async function submit() {
-    if (!sel.selected.size) return sel.setError(TC_MSG.selectExport);
-    try {
-      await run.mutateAsync([...sel.selected]);
-      toast(TC_MSG.exported, 'success');
-      onClose();
-    } catch {
-      sel.setError('Failed to import/export checklists');
-    }
-  }
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="export-dialog">
-      <DialogTitle>Export to Stock</DialogTitle>
-      <DialogContent>
-        {sel.error && <Alert severity="error">{sel.error}</Alert>}
-        <Pick list={list} selected={sel.selected} onToggle={sel.toggle} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} data-testid="export-confirm">
-          Export
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Export to Stock"
+      schema={exportPick}
+      defaultValues={{ test_checklist_ids: [] }}
+      failMessage={MOVE_FAILED}
+      saveLabel="Export"
+      testId="export-dialog"
+      testIdPrefix="export"
+      onClose={onClose}
+      onSubmit={async (v) => {
+        await run.mutateAsync(v.test_checklist_ids);
+        toast(TC_MSG.exported, 'success');
+        onClose();
+      }}
+    >
+      {(form) => <Pick control={form.control} name="test_checklist_ids" list={list} />}
+    </FormDialog>
   );
 }
