@@ -108,6 +108,19 @@ export const idParam = z.coerce
   .max(MAX_ID, { error: MSG.notFound });
 export const idParams = z.object({ id: idParam });
 
+/** A comma-separated query list (`ids=1,2,3`): each part trimmed, blanks dropped, at most `max` parts. */
+export const commaList = <T extends z.ZodType>(item: T, max = 500) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(item).max(max),
+  );
+
 /** The answer of a change that returns only the record's id (deletes, status changes). */
 export const idAnswer = z.object({ id: z.number().int() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, MAX_ID, optionalText } from './common';
+import { commaList, listQuery, MAX_ID, optionalText } from './common';
 import { MSG } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -205,16 +205,7 @@ export const licenseRegistryQuery = listQuery.extend({
     z.coerce.number().int().positive().max(MAX_ID).optional(),
   ),
   /** The keys of these serials (comma separated, case aside): a packing list's devices. */
-  serials: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z.array(z.string().max(200)).max(500).optional(),
-  ),
+  serials: commaList(z.string().max(200)).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type LicenseRegistryQuery = z.infer<typeof licenseRegistryQuery>;

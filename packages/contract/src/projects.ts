@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listQuery, MAX_ID, requiredText, toNumber } from './common';
+import { commaList, idParam, listQuery, MAX_ID, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 
 /** Project roles in the spec's order (document 3 section 4). */
@@ -39,16 +39,7 @@ export const PERMISSION_FUNCTIONS = [
 export type PermissionFunction = (typeof PERMISSION_FUNCTIONS)[number];
 
 /** A comma-separated id list (`noteIds=1,2,3`), at most 500 ids. */
-const idList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : v,
-  z.array(idParam).max(500),
-);
+const idList = commaList(idParam);
 
 export const checkPermissionQuery = z.object({
   function: z.enum(PERMISSION_FUNCTIONS, { error: MSG.unknownFunction }),
