@@ -36,6 +36,7 @@ const MODULES = join(SERVER, 'modules');
  */
 const OWNERS: Record<string, string[] | Record<string, string[]>> = {
   'dashboard.ts': ['dashboard'],
+  'company.ts': ['company'],
   'licenses.ts': ['license'],
   'parts.ts': { part_components: ['part-components'], suppliers: ['suppliers'] },
   'platform.ts': [],

@@ -49,6 +49,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   sentAt: bigint('sent_at', { mode: 'number' }),
   error: text('error'),
+  /** Attached files, bytes in the file store by content hash: `[{ file_name, mime, sha256, size }]`. */
+  attachments: jsonb('attachments').notNull().default([]),
 });
 
 /**
