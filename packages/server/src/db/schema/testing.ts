@@ -207,3 +207,25 @@ export const packingListLines = pgTable(
   },
   (t) => [index('packing_list_lines_list_idx').on(t.packingListId, t.position)],
 );
+
+/**
+ * The units a packing list ships (issue 23): a unit is on one packing list at most. `position` is the packing
+ * line's. Untested units typed by hand are units without a checklist.
+ */
+export const packingListUnits = pgTable(
+  'packing_list_units',
+  {
+    id: serial('id').primaryKey(),
+    packingListId: integer('packing_list_id')
+      .notNull()
+      .references(() => packingLists.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('packing_list_units_unit_uq').on(t.unitId),
+    index('packing_list_units_list_idx').on(t.packingListId, t.position),
+  ],
+);
