@@ -60,6 +60,7 @@ const OWNERS: Record<string, string[] | Record<string, string[]>> = {
     unit_serials: ['test-checklists'],
     packing_lists: ['packing-lists'],
     packing_list_lines: ['packing-lists'],
+    packing_list_units: ['packing-lists'],
   },
   'users.ts': { users: ['users'], refresh_tokens: ['session'], login_attempts: ['session'] },
   'work.ts': {

@@ -12,6 +12,9 @@ export const PL_MSG = {
   untested: (name: string, serials: readonly string[]) =>
     `${name}: ${serials.length === 1 ? 'serial' : 'serials'} ${serials.join(', ')} ${serials.length === 1 ? 'is' : 'are'} not on a test checklist (untested)`,
   notFound: 'Packing list not found',
+  // BPM's own (docs/decisions.md, Packing lists): a unit ships on one packing list.
+  onOtherList: (serial: string, poNumber: string, ocRef: string) =>
+    `Serial ${serial} is already on packing list ${poNumber || '(no PO number)'} of order ${ocRef || '(no OC ref)'}`,
 } as const;
 
 /** Serials of a packing line: split by lines, trimmed, blanks ignored. */

@@ -1,5 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import { PL_MSG } from '@bpm/contract/packing-lists';
+import { TC_MSG } from '@bpm/contract/test-checklists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from './factories/products';
 import { makeOrder } from './factories/sales';
@@ -185,5 +186,80 @@ describe('packing lists (document 2)', () => {
     expect((await call('qa', 'GET', '/packinglists')).statusCode).toBe(403);
     expect((await call('production', 'GET', '/packinglists')).statusCode).toBe(200);
     expect((await call('shipping', 'GET', '/shipping/packinglists/999999')).json().message).toBe(PL_MSG.notFound);
+  });
+});
+
+describe('packing lists ship units (issue 23)', () => {
+  const save = (orderId: number, productId: number, serials: string[], over = {}) =>
+    call('sale', 'POST', '/packinglists/save', {
+      order_id: orderId,
+      po_number: `PO-U-${orderId}`,
+      products: [line({ product_id: productId, quantity: serials.length, pl_serial: serials.join('\n'), ...over })],
+    });
+  const units = () => countRows(t, 'units');
+
+  it('a serial typed by hand becomes a unit of the product, shipped by that list only, freed when the list goes', async () => {
+    const p = await makeProduct(t);
+    const first = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
+    const second = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
+    const before = await units();
+    const serial = `HAND-${first}`;
+    const saved = await save(first, p.id, [serial]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await units()).toBe(before + 1);
+    const passport = await ok('sale', 'GET', `/units/passport?serial=${serial.toLowerCase()}`);
+    expect(passport).toMatchObject({ serial, product: { id: p.id }, packing_lists: [{ id: saved.json().data.id }] });
+
+    // The same device on another order's list is refused, naming where it ships; nothing is written.
+    const other = await save(second, p.id, [serial.toLowerCase()]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().cause['products.0.pl_serial']).toBe(
+      PL_MSG.onOtherList(serial, `PO-U-${first}`, saved.json().data.oc_ref),
+    );
+    expect(await units()).toBe(before + 1);
+
+    // A serial twice on one list.
+    const twice = await call('sale', 'POST', '/packinglists/save', {
+      order_id: second,
+      po_number: 'PO-TWICE',
+      products: [
+        line({ product_id: p.id, pl_serial: `TW-${second}` }),
+        line({ product_id: p.id, pl_serial: `tw-${second}` }),
+      ],
+    });
+    expect(twice.json().cause['products.1.pl_serial']).toBe(TC_MSG.serialsDuplicate);
+
+    // Deleting the first list frees the device (its untested unit goes with the list).
+    expect((await call('sale', 'PUT', `/packinglists/delete/${saved.json().data.id}`)).statusCode).toBe(200);
+    expect(await units()).toBe(before);
+    expect((await save(second, p.id, [serial])).statusCode).toBe(200);
+  });
+
+  it("ships this order's tested units; a unit tested for another order is refused, naming its checklist", async () => {
+    const p = await makeProduct(t);
+    const orderId = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
+    const otherOrder = await makeOrder(t, [{ product_id: p.id, quantity: 1 }]);
+    const [l] = await orderLines(t, orderId);
+    const c = await makeChecklist(t, l!.id, testerId, 1);
+    const serial = `TESTED-${c.id}`;
+    await ok('tester', 'POST', `/testChecklist/test/saveSerials/${c.id}`, { serials: [serial] });
+    const before = await units();
+    const saved = await save(orderId, p.id, [serial], { serials_from_test_checklist: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await units()).toBe(before);
+    // Saving the list again keeps shipping the same unit (no conflict with itself).
+    const again = await call('sale', 'POST', '/packinglists/save', {
+      id: saved.json().data.id,
+      version: saved.json().data.version,
+      order_id: orderId,
+      po_number: 'PO-AGAIN',
+      products: [line({ product_id: p.id, pl_serial: serial, serials_from_test_checklist: 1 })],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const elsewhere = await save(otherOrder, p.id, [serial]);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().cause['products.0.pl_serial']).toMatch(
+      new RegExp(`^Serial ${serial} is already on test checklist ${c.id} of order `),
+    );
   });
 });

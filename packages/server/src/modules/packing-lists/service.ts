@@ -16,6 +16,7 @@ import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
 import { type SaveKind, saveRecord } from '../../platform/records';
+import { linkUnits, shippedUnits, unlinkUnits } from './units';
 
 export const PACKING_ENTITY = 'packinglist';
 
@@ -209,6 +210,7 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
       return { ...line, serials_from_test_checklist: (useChecklists ? 1 : 0) as 0 | 1 };
     });
     if (warned.length) warnings.unshift(PL_MSG.mismatch(warned));
+    const packed = Object.keys(cause).length ? undefined : await shippedUnits(tx, input, lines, shapes, cause, now);
     const first = Object.values(cause)[0];
     if (first) throw new AppError(400, first, cause);
 
@@ -229,6 +231,7 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
     };
     const written = async (id: number, before: PackingList | undefined) => {
       if (before) await tx.delete(packingListLines).where(eq(packingListLines.packingListId, id));
+      await linkUnits(tx, id, packed ?? []);
       if (lines.length)
         await tx.insert(packingListLines).values(
           lines.map((l, position) => ({
@@ -261,6 +264,7 @@ export async function savePackingList(db: Db, input: PackingListSave, actor: Act
 export async function deletePackingList(db: Db, id: number, actor: Actor, now: number) {
   return db.transaction(async (tx) => {
     const before = await getPackingList(tx, id);
+    await unlinkUnits(tx, id);
     await tx.delete(packingLists).where(and(eq(packingLists.id, id)));
     await recordEvent(
       tx,
