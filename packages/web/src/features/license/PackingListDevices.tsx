@@ -21,7 +21,7 @@ import { toast } from '../../api/notify';
 import { usePackingList } from '../../api/packing-lists';
 import { copyText } from './copy-text';
 import { DeviceKeysCell, keysBySerial } from './DeviceKeys';
-import { type DeviceRow, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
+import { type DeviceRow, deviceErrors, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
 /** The license options of the form above, or null when they are invalid (the form then shows why). */
 export type OptionsOf = () => Promise<{ license_type: LicenseType; license: LicenseEntry[] } | null>;
@@ -67,18 +67,9 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
       toast(`${out.length} licenses generated`, 'success');
     } catch (err) {
       if (!(err instanceof ApiError)) return setError(String(err));
-      // Device errors come as devices.{i}.mac: show them on the row they came from.
-      const byRow: Record<number, string> = {};
-      // The rest (the packing list's order or dealer gone) has no field here: its words are the message.
-      const other: string[] = [];
-      for (const [key, msg] of Object.entries(err.fieldErrors)) {
-        const m = /^devices\.(\d+)\.mac$/.exec(key);
-        const d = m ? devices[Number(m[1])] : undefined;
-        if (d) byRow[d.row] = msg;
-        else other.push(msg);
-      }
+      const { byRow, message } = deviceErrors(err.fieldErrors, devices, err.message);
       setErrors(byRow);
-      setError(other.length ? other.join(' ') : err.message);
+      setError(message);
     }
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
+import { deviceErrors, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
 describe('licensing a packing list’s devices', () => {
   const rows = packingDevices([
@@ -26,5 +26,17 @@ describe('licensing a packing list’s devices', () => {
 
   it('copies results as serial, MAC and key per line', () => {
     expect(resultsAsText([{ serial: 'SN1', mac: 'M', license: 'K' }])).toBe('SN1\tM\tK');
+  });
+
+  it("puts a device's error on the row it came from and the rest in the message", () => {
+    const devices = [{ row: 2 }, { row: 5 }];
+    expect(deviceErrors({ 'devices.1.mac': 'Please enter a valid MAC address' }, devices, 'Bad request')).toEqual({
+      byRow: { 5: 'Please enter a valid MAC address' },
+      message: 'Bad request',
+    });
+    expect(deviceErrors({ dealer_id: 'Dealer not found' }, devices, 'Bad request')).toEqual({
+      byRow: {},
+      message: 'Dealer not found',
+    });
   });
 });

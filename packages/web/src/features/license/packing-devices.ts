@@ -45,3 +45,23 @@ export function devicesWithMac(
 /** Tab-separated lines (serial, MAC, key) for pasting into a spreadsheet. */
 export const resultsAsText = (rows: ReadonlyArray<{ serial: string; mac: string; license: string }>) =>
   rows.map((r) => `${r.serial}\t${r.mac}\t${r.license}`).join('\n');
+
+/**
+ * A refused batch's errors: `devices.{i}.mac` on the row device i came from; the rest (the packing list's order or
+ * dealer gone) has no field here, so its words (else the answer's message) are the form's message.
+ */
+export function deviceErrors(
+  fieldErrors: Record<string, string>,
+  devices: ReadonlyArray<{ row: number }>,
+  fallback: string,
+): { byRow: Record<number, string>; message: string } {
+  const byRow: Record<number, string> = {};
+  const other: string[] = [];
+  for (const [key, msg] of Object.entries(fieldErrors)) {
+    const m = /^devices\.(\d+)\.mac$/.exec(key);
+    const d = m ? devices[Number(m[1])] : undefined;
+    if (d) byRow[d.row] = msg;
+    else other.push(msg);
+  }
+  return { byRow, message: other.length ? other.join(' ') : fallback };
+}

@@ -34,6 +34,13 @@ export function StockChecklistPage() {
 }
 export default OrderChecklistPage;
 
+/** Toasts how a sign-off or approval went: the success, or the spec's failure with the server's reason. */
+const say = (done: Promise<unknown>, success: string, failure: string) =>
+  done.then(
+    () => toast(success, 'success'),
+    (err) => toast(TC_MSG.failedBecause(failure, err instanceof ApiError ? err.message : undefined), 'error'),
+  );
+
 /** One checklist with tabs Test Steps and Serial Numbers (document 3 sections 2.1 and 2.2). */
 function ChecklistPage({ kind }: { kind: ChecklistKind }) {
   const id = Number(useParams().ChecklistId);
@@ -77,14 +84,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
         onCancel={() => setSigning(false)}
         onConfirm={() => {
           setSigning(false);
-          sign.mutateAsync().then(
-            () => toast(TC_MSG.signed, 'success'),
-            (err) =>
-              toast(
-                TC_MSG.failedBecause(TC_MSG.signFailed, err instanceof ApiError ? err.message : undefined),
-                'error',
-              ),
-          );
+          void say(sign.mutateAsync(), TC_MSG.signed, TC_MSG.signFailed);
         }}
       />
       <PageHeader
@@ -101,16 +101,7 @@ function ChecklistPage({ kind }: { kind: ChecklistKind }) {
                 variant="contained"
                 size="large"
                 data-testid="approve"
-                onClick={() =>
-                  approve.mutateAsync().then(
-                    () => toast(TC_MSG.approved, 'success'),
-                    (err) =>
-                      toast(
-                        TC_MSG.failedBecause(TC_MSG.approveFailed, err instanceof ApiError ? err.message : undefined),
-                        'error',
-                      ),
-                  )
-                }
+                onClick={() => say(approve.mutateAsync(), TC_MSG.approved, TC_MSG.approveFailed)}
               >
                 Approve
               </Button>
