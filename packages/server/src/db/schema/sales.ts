@@ -241,6 +241,8 @@ export const quotations = pgTable('quotations', salesDocColumns('order_id'), (t)
   index('quotations_dealer_name_by_dealer_idx').on(t.dealerId, t.dealerName, t.id).where(sql`deleted = 0`),
   index('quotations_value_sort_idx').on(t.value, t.id).where(sql`deleted = 0`),
   index('quotations_status_sort_idx').on(t.shippingStatus, t.id).where(sql`deleted = 0`),
+  // The administrator's 'Request to Delete' card: every pending request, however old (0037).
+  index('quotations_delete_request_idx').on(t.id).where(sql`deleted = 0 and request_to_delete = 1`),
 ]);
 
 function lineColumns(docColumn: string, docId: () => AnyPgColumn) {

@@ -1,0 +1,1 @@
+CREATE INDEX "quotations_delete_request_idx" ON "quotations" USING btree ("id") WHERE deleted = 0 and request_to_delete = 1;
