@@ -3,6 +3,15 @@ import { commaList, idParam, listQuery, MAX_ID, requiredText, toNumber } from '.
 import { MSG } from './messages';
 
 /** Project roles in the spec's order (document 3 section 4). */
+/** BPM's own words where the spec has none (docs/decisions.md, Tasks & projects). */
+export const PROJECT_MSG = {
+  removeMemberConfirm: (name: string) => `Are you sure you want to remove ${name} from this project?`,
+  /** A refused add or role change without a message of the server's own. */
+  memberAddFailed: 'Failed to add member',
+  memberUpdateFailed: 'Failed to update member',
+  memberRemoveFailed: 'Failed to remove member',
+} as const;
+
 export const PROJECT_ROLES = ['owner', 'manager', 'member', 'viewer'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { idParam, listQuery, MAX_ID, optionalUnixQuery, requiredText, toNumber } from './common';
 import { MSG } from './messages';
 import { RICH_TEXT_MAX } from './projects';
+import { timezoneParam } from './reports';
+
+/** BPM's own words where the spec has none (docs/decisions.md, Tasks & projects). */
+export const TASK_MSG = {
+  deleteNoteConfirm: 'Are you sure you want to delete this note? This action cannot be undone.',
+  deleteAttachmentConfirm: (fileName: string) =>
+    `Are you sure you want to delete "${fileName}"? This action cannot be undone.`,
+} as const;
 
 export const TASK_STATUSES = ['new', 'in progress', 'completed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -26,13 +34,57 @@ export const SOON_DAYS = 7;
 
 export type DueIndicator = 'overdue' | 'urgent' | 'soon' | 'normal' | null;
 
+/** The offset of `timeZone` from UTC at the instant `sec`, in seconds (east positive). */
+function zoneOffset(sec: number, timeZone?: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(sec * 1000);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall / 1000 - Math.floor(sec);
+}
+
 /**
- * The due-date indicator: overdue if past, urgent within 3 days, soon within 7 days, otherwise
- * normal; none for a completed task or one without a due date. Times are unix seconds.
+ * The start (local midnight) of the day `nowSec` falls on in `timeZone` (an IANA name; the runtime's own zone
+ * when absent — the browser's on the web), as unix seconds.
  */
-export function dueIndicator(dueDate: number | null, status: string, nowSec: number): DueIndicator {
+export function dayStart(nowSec: number, timeZone?: string): number {
+  const offset = zoneOffset(nowSec, timeZone);
+  const local = Math.floor(nowSec) + offset;
+  const midnight = local - (((local % 86400) + 86400) % 86400);
+  // A daylight-saving change between midnight and now: midnight has its own offset.
+  const start = midnight - offset;
+  const atStart = zoneOffset(start, timeZone);
+  return atStart === offset ? start : midnight - atStart;
+}
+
+/**
+ * Whether an open task is overdue: its due day is over — the due date lies before the start of today (the
+ * person's local day, `todayStart` from dayStart). A task due today is not overdue until the day ends.
+ */
+export const isOverdue = (dueDate: number | null, status: string, todayStart: number) =>
+  dueDate != null && status !== 'completed' && dueDate < todayStart;
+
+/**
+ * The due-date indicator: overdue once the due day is over, urgent within 3 days, soon within 7 days, otherwise
+ * normal; none for a completed task or one without a due date. Times are unix seconds; `todayStart` is the start
+ * of the person's day (default: the runtime's time zone).
+ */
+export function dueIndicator(
+  dueDate: number | null,
+  status: string,
+  nowSec: number,
+  todayStart = dayStart(nowSec),
+): DueIndicator {
   if (dueDate == null || status === 'completed') return null;
-  if (dueDate < nowSec) return 'overdue';
+  if (isOverdue(dueDate, status, todayStart)) return 'overdue';
   const days = (dueDate - nowSec) / 86400;
   if (days <= URGENT_DAYS) return 'urgent';
   if (days <= SOON_DAYS) return 'soon';
@@ -42,17 +94,17 @@ export function dueIndicator(dueDate: number | null, status: string, nowSec: num
 const PRIORITY_RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
 /**
- * The project panel's order (document 3 section 9): completed last; open tasks overdue first,
- * then priority high, medium, low, then earlier due date first, tasks without due dates last.
+ * The project panel's order (document 3 section 9): completed last; open tasks overdue first (due before
+ * `todayStart`, see isOverdue), then priority high, medium, low, then earlier due date first, undated last.
  */
 export function compareProjectTasks(
   a: { status: string; priority: string; due_date: number | null; id: number },
   b: { status: string; priority: string; due_date: number | null; id: number },
-  nowSec: number,
+  todayStart: number,
 ): number {
   const done = (t: typeof a) => (t.status === 'completed' ? 1 : 0);
   if (done(a) !== done(b)) return done(a) - done(b);
-  const overdue = (t: typeof a) => (t.status !== 'completed' && t.due_date != null && t.due_date < nowSec ? 0 : 1);
+  const overdue = (t: typeof a) => (isOverdue(t.due_date, t.status, todayStart) ? 0 : 1);
   if (overdue(a) !== overdue(b)) return overdue(a) - overdue(b);
   const pr = (PRIORITY_RANK[a.priority] ?? 3) - (PRIORITY_RANK[b.priority] ?? 3);
   if (pr) return pr;
@@ -107,10 +159,12 @@ export const taskListQuery = listQuery.extend({
   date_to: optionalUnixQuery(),
   due_from: optionalUnixQuery(),
   due_to: optionalUnixQuery(),
-  /** 1 lists only open tasks whose due date has passed (the dashboards' count). */
+  /** 1 lists only open overdue tasks (isOverdue: the due day is over; the dashboards' count). */
   overdue: z.preprocess((v) => (v === '1' || v === 'true' || v === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)])),
   /** 0 lists top-level tasks only; subtasks are listed by default. */
   include_subtasks: z.preprocess((v) => (v === '0' || v === 'false' ? 0 : 1), z.union([z.literal(0), z.literal(1)])),
+  /** The caller's time zone (base64 IANA name, as the reports take it): which day is today. Default UTC. */
+  timezone: timezoneParam().optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 

@@ -4,7 +4,7 @@
 // directions, ties on every sort key broken by id; so do the task lists' per-project merge, the own tasks
 // read first and the search's single pass, and the test order search's single pass.
 import { PO_SORTS, poListQuery } from '@bpm/contract/purchase-orders';
-import { taskListQuery } from '@bpm/contract/tasks';
+import { dayStart, taskListQuery } from '@bpm/contract/tasks';
 import { testOrderListQuery } from '@bpm/contract/test-checklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,7 +207,7 @@ describe('task list plans', () => {
     { q: { include_subtasks: '0' }, where: sql`t.parent_id is null` },
     { q: { status: 'new' }, where: sql`t.status = 'new'` },
     { q: { priority: 'high', include_subtasks: '0' }, where: sql`t.priority = 'high' and t.parent_id is null` },
-    { q: { overdue: '1' }, where: sql`t.status <> 'completed' and t.due_date < ${now}` },
+    { q: { overdue: '1' }, where: sql`t.status <> 'completed' and t.due_date < ${dayStart(now, 'UTC')}` },
     { q: { assigned_to: String(me) }, where: sql`t.assigned_to = ${me}` },
     { q: { search: 'task 1' }, where: sql`lower(t.title) like '%task 1%'` },
     { q: { search: 'plan', status: 'completed' }, where: sql`lower(t.title) like '%plan%' and t.status = 'completed'` },

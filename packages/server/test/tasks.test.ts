@@ -1,4 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
+import { encodeTimezone } from '@bpm/contract/reports';
+import { dayStart } from '@bpm/contract/tasks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -221,13 +223,45 @@ describe('tasks', () => {
     expect((await list('status=bogus')).statusCode ?? 400).toBe(400);
   });
 
-  it('overdue=1 lists my open tasks whose due date has passed (the dashboard count)', async () => {
+  it('overdue=1 lists my open tasks whose due day is over, in my time zone (the dashboard count)', async () => {
     const now = Math.floor(t.clock.now() / 1000);
-    const late = (await makeTask(t, 'poapproval', { title: 'Late', due_date: now - 60 })).id;
-    await addTask('poapproval', { title: 'Late but done', due_date: now - 60, status: 'completed' });
-    await addTask('poapproval', { title: 'Not yet', due_date: now + 60 });
+    const yesterday = dayStart(now, 'UTC') - 86400;
+    const late = (await makeTask(t, 'poapproval', { title: 'Late', due_date: yesterday })).id;
+    await addTask('poapproval', { title: 'Late but done', due_date: yesterday, status: 'completed' });
+    // Due today (the day's midnight, or earlier today): not overdue until the day is over.
+    await addTask('poapproval', { title: 'Late today', due_date: dayStart(now, 'UTC') });
+    await addTask('poapproval', { title: 'Late this morning', due_date: now - 60 });
+    await addTask('poapproval', { title: 'Not yet late', due_date: now + 60 });
     const res = (await call('poapproval', 'GET', '/tasks/my?overdue=1&search=late')).json();
     expect(res.data.map((r: { id: number }) => r.id)).toEqual([late]);
+    expect(res.total).toBe(1);
+  });
+
+  it('which day is today follows the time zone the caller sends (as the reports take it)', async () => {
+    const now = Math.floor(t.clock.now() / 1000);
+    const tokyo = dayStart(now, 'Asia/Tokyo');
+    const honolulu = dayStart(now, 'Pacific/Honolulu');
+    expect(tokyo).not.toBe(honolulu);
+    // Due on the day that is today in Tokyo (its local midnight) and on the day that is today in Honolulu.
+    const dueTokyo = (await makeTask(t, 'tester', { title: 'Zone Tokyo', due_date: tokyo })).id;
+    const dueHonolulu = (await makeTask(t, 'tester', { title: 'Zone Honolulu', due_date: honolulu })).id;
+    const overdue = async (zone: string) =>
+      (
+        await call(
+          'tester',
+          'GET',
+          `/tasks/my?overdue=1&search=zone&timezone=${encodeURIComponent(encodeTimezone(zone))}`,
+        )
+      )
+        .json()
+        .data.map((r: { id: number }) => r.id)
+        .sort();
+    // Each task is due today where that day is today; where the day has already ended it is overdue (Tokyo's day
+    // starts first unless Tokyo is already a date ahead).
+    expect(await overdue('Asia/Tokyo')).toEqual(tokyo < honolulu ? [] : [dueHonolulu]);
+    expect(await overdue('Pacific/Honolulu')).toEqual(tokyo < honolulu ? [dueTokyo] : []);
+    const bad = await call('tester', 'GET', `/tasks/my?overdue=1&timezone=${encodeTimezone('Nowhere/Else')}`);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('project panel order: completed last; overdue, then priority, then due date, no due date last', async () => {
@@ -239,7 +273,9 @@ describe('tasks', () => {
       ['high-none', 'new', 'high', null],
       ['high-late', 'new', 'high', now + 5000],
       ['high-early', 'new', 'high', now + 2000],
-      ['overdue-low', 'new', 'low', now - 10],
+      ['overdue-low', 'new', 'low', dayStart(now, 'UTC') - 10],
+      // Due earlier today: not overdue yet, ordered by its priority.
+      ['today-medium', 'new', 'medium', now - 10],
     ] as const)
       await addTask('admin', { title, status, priority, due_date: due, project_id: p });
     const rows = (await call('admin', 'GET', `/projects/${p}/tasks?limit=50`)).json().data;
@@ -248,6 +284,7 @@ describe('tasks', () => {
       'high-early',
       'high-late',
       'high-none',
+      'today-medium',
       'low-soon',
       'done',
     ]);

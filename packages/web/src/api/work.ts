@@ -6,10 +6,13 @@ import type {
   ProjectMember,
   ProjectRole,
 } from '@bpm/contract/projects';
+import { encodeTimezone } from '@bpm/contract/reports';
 import type { Task, TaskAttachmentRow, TaskDetail, TaskNoteRow } from '@bpm/contract/tasks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { useEntityList } from './entity';
+import { ApiError } from './errors';
+import { browserTimezone } from './reports';
 
 /** Tasks and projects share one cache area: a task change moves its project's counts. */
 const AREA = 'work';
@@ -17,9 +20,28 @@ const AREA = 'work';
 export type NoteRow = TaskNoteRow;
 export type AttachmentRow = TaskAttachmentRow;
 
+/** Which day is today for the task lists (a task is overdue once its due day is over): the browser's time zone. */
+const today = () => ({ timezone: encodeTimezone(browserTimezone()) });
+
 export function useTasks(mode: 'my-tasks' | 'my-projects', params: Record<string, unknown>) {
-  return useEntityList<Task>(AREA, mode === 'my-tasks' ? '/tasks/my' : '/tasks', params, ['tasks', mode]);
+  return useEntityList<Task>(AREA, mode === 'my-tasks' ? '/tasks/my' : '/tasks', { ...params, ...today() }, [
+    'tasks',
+    mode,
+  ]);
 }
+
+/** How many of my open tasks are overdue (the dashboards' card); 0 while unknown or on failure. */
+export function useOverdueTaskCount(): number {
+  const q = useQuery({
+    queryKey: [AREA, 'overdue'],
+    queryFn: () => api.list<Task>('/tasks/my', { overdue: 1, limit: 1, ...today() }, { toast: false }),
+  });
+  return q.data?.total ?? 0;
+}
+
+/** A load failed because the record is not there (404, or the area's not-found message). */
+export const isNotFound = (err: unknown, message: string) =>
+  (err instanceof ApiError && err.status === 404) || (err instanceof Error && err.message === message);
 
 export function useTask(id: number | undefined) {
   return useQuery({
@@ -33,7 +55,8 @@ export function useTask(id: number | undefined) {
 export function useProjectTasks(projectId: number | undefined) {
   return useQuery({
     queryKey: [AREA, 'projectTasks', projectId ?? 0],
-    queryFn: () => api.list<Task>(`/projects/${projectId}/tasks`, { limit: 500 }),
+    // A failure is shown in the panel ('Failed to load project data'), not as a toast.
+    queryFn: () => api.list<Task>(`/projects/${projectId}/tasks`, { limit: 500, ...today() }, { toast: false }),
     enabled: !!projectId,
   });
 }
@@ -125,6 +148,30 @@ export function useWorkMutation<A, R>(fn: (a: A) => Promise<R>, opts: { toast?: 
   const qc = useQueryClient();
   void opts;
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: [AREA] }) });
+}
+
+/** The queries of a deleted task or project (a project's: its tasks, members, assignable users and rights). */
+function ofDeleted(kind: 'task' | 'project', id: number) {
+  const own =
+    kind === 'task' ? ['task', 'notes', 'attachments'] : ['project', 'projectTasks', 'members', 'users', 'perm'];
+  return (q: Query) => q.queryKey[0] === AREA && own.includes(String(q.queryKey[1])) && q.queryKey[2] === id;
+}
+
+/**
+ * Deletes a task or a project. On success its own queries are removed, not refetched (they would answer 'Task
+ * not found' / 'Project not found' beside the success); the lists and counts refresh. The page stops reading the
+ * record and leaves for the list itself.
+ */
+export function useWorkDelete(kind: 'task' | 'project') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => (kind === 'task' ? workApi.deleteTask(id) : workApi.deleteProject(id)),
+    onSuccess: (_r, id) => {
+      const gone = ofDeleted(kind, id);
+      qc.removeQueries({ predicate: gone });
+      void qc.invalidateQueries({ queryKey: [AREA], predicate: (q) => !gone(q) });
+    },
+  });
 }
 
 export const workApi = {

@@ -1,15 +1,10 @@
 import { Alert, Button } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../api/client';
+import { useOverdueTaskCount } from '../api/work';
 
 /** BPM's own (docs/decisions.md): my open overdue tasks, on every role's dashboard. */
 export function OverdueTasksCard() {
-  const q = useQuery({
-    queryKey: ['work', 'overdue'],
-    queryFn: () => api.list('/tasks/my', { overdue: 1, limit: 1 }, { toast: false }),
-  });
-  const n = q.data?.total ?? 0;
+  const n = useOverdueTaskCount();
   if (!n) return null;
   return (
     <Alert

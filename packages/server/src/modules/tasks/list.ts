@@ -1,7 +1,7 @@
 // The task lists (my tasks, my projects' tasks, a project's panel): their filters and orders, declared for the
 // list engine (platform/list-page.ts). Tasks are read as `t` (the visibility rule of projects/access.ts is SQL
 // on `t`).
-import type { Task, TaskListQuery } from '@bpm/contract/tasks';
+import { dayStart, type Task, type TaskListQuery } from '@bpm/contract/tasks';
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
@@ -13,9 +13,13 @@ import { taskColumns, taskFrom } from './service';
 
 const T = alias(tasks, 't');
 
+/** The start of the caller's day (their `timezone`, else UTC): a task is overdue once its due day is over. */
+const todayStart = (q: TaskListQuery, nowSec: number) => dayStart(nowSec, q.timezone ?? 'UTC');
+
 function filters(q: TaskListQuery, nowSec: number): SQL[] {
   const c: SQL[] = [];
-  if (q.overdue) c.push(sql`${T.status} <> 'completed' and ${T.dueDate} < ${nowSec}`);
+  // isOverdue (contract): due before the start of today, in the caller's time zone.
+  if (q.overdue) c.push(sql`${T.status} <> 'completed' and ${T.dueDate} < ${todayStart(q, nowSec)}`);
   if (q.status) c.push(sql`${T.status} = ${q.status}`);
   if (q.priority) c.push(sql`${T.priority} = ${q.priority}`);
   if (q.assigned_to) c.push(sql`${T.assignedTo} = ${q.assigned_to}`);
@@ -142,7 +146,7 @@ export function listTasks(db: Db, userId: number, q: TaskListQuery, mode: 'my' |
 export async function projectTasks(db: Db, projectId: number, userId: number, q: TaskListQuery, nowSec: number) {
   await requireRole(db, projectId, userId);
   const walk = sql`(${T.status} = 'completed'),
-    (case when ${T.status} <> 'completed' and ${T.dueDate} < ${nowSec} then 0 else 1 end),
+    (case when ${T.status} <> 'completed' and ${T.dueDate} < ${todayStart(q, nowSec)} then 0 else 1 end),
     (case ${T.priority} when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end),
     ${T.dueDate} asc nulls last, ${T.id} desc`;
   const scope = sql`${T.projectId} = ${projectId}`;

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { useProject, useWorkMutation, workApi } from '../../api/work';
+import { isNotFound, useProject, useWorkMutation, workApi } from '../../api/work';
 import { useConflict } from '../../components/ConflictBanner';
 import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
@@ -33,8 +33,13 @@ export default function ProjectFormPage() {
   const id = useIdParam('ProjectId');
   const q = useProject(id);
   if (id && !q.data) {
+    // The spec's words for a failed load (document 3 section 8); a missing project says so.
     if (q.isError)
-      return <Alert severity="error">{q.error instanceof Error ? q.error.message : MSG.failedLoadProjectData}</Alert>;
+      return (
+        <Alert severity="error" data-testid="project-load-error">
+          {isNotFound(q.error, MSG.projectNotFound) ? MSG.projectNotFound : MSG.failedLoadProjectData}
+        </Alert>
+      );
     return <PageLoader />;
   }
   return <ProjectForm key={id ?? 'new'} project={q.data} reload={() => q.refetch()} />;

@@ -3,6 +3,7 @@ import {
   type MemberAdd,
   memberAdd,
   memberEdit,
+  PROJECT_MSG,
   PROJECT_ROLE_HELP,
   PROJECT_ROLES,
   type ProjectRole,
@@ -87,6 +88,8 @@ export function AddMemberDialog({
       testIdPrefix="member-add"
       saveLabel="Add"
       saveDisabled={available.length === 0}
+      // A refused add says why in the dialog (the server's message), instead of nothing.
+      failMessage={PROJECT_MSG.memberAddFailed}
       onClose={onClose}
       onSubmit={async (values) => {
         await add.mutateAsync(values);
@@ -146,6 +149,7 @@ export function EditRoleDialog({
       maxWidth="xs"
       testId="member-edit-dialog"
       testIdPrefix="member-edit"
+      failMessage={PROJECT_MSG.memberUpdateFailed}
       onClose={onClose}
       onSubmit={async ({ role }) => {
         if (!editing) return;

@@ -1,5 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
-import type { ProjectRole } from '@bpm/contract/projects';
+import { PROJECT_MSG, type ProjectMember, type ProjectRole } from '@bpm/contract/projects';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
@@ -7,6 +7,7 @@ import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Ty
 import { useState } from 'react';
 import { toast } from '../../api/notify';
 import { useMembers, useWorkMutation, workApi } from '../../api/work';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fullName } from '../../components/task-ui';
 import { AddMemberDialog, EditRoleDialog, RolesHelpDialog } from './ProjectMemberDialogs';
 import { RoleBadge } from './RoleBadge';
@@ -18,6 +19,18 @@ export function ProjectMembersPanel({ projectId, canManage }: { projectId: numbe
   const [help, setHelp] = useState(false);
   const [editing, setEditing] = useState<{ userId: number; role: ProjectRole } | null>(null);
   const remove = useWorkMutation((userId: number) => workApi.removeMember(projectId, userId));
+  const [removing, setRemoving] = useState<ProjectMember | null>(null);
+  const removeNow = async (m: ProjectMember) => {
+    try {
+      await remove.mutateAsync(m.user_id);
+      toast(MSG.memberRemoved, 'success');
+    } catch (err) {
+      // Say why it was refused (the server's message) rather than nothing.
+      toast(err instanceof Error && err.message ? err.message : PROJECT_MSG.memberRemoveFailed, 'error');
+    } finally {
+      setRemoving(null);
+    }
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="members-panel">
@@ -50,18 +63,7 @@ export function ProjectMembersPanel({ projectId, canManage }: { projectId: numbe
                   >
                     <EditIcon fontSize="small" />
                   </IconButton>
-                  <IconButton
-                    aria-label="Remove member"
-                    data-testid="member-remove"
-                    onClick={async () => {
-                      try {
-                        await remove.mutateAsync(m.user_id);
-                        toast(MSG.memberRemoved, 'success');
-                      } catch (err) {
-                        console.error(err); // silent (document 3 section 8)
-                      }
-                    }}
-                  >
+                  <IconButton aria-label="Remove member" data-testid="member-remove" onClick={() => setRemoving(m)}>
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </>
@@ -81,6 +83,18 @@ export function ProjectMembersPanel({ projectId, canManage }: { projectId: numbe
           <EditRoleDialog projectId={projectId} editing={editing} onClose={() => setEditing(null)} />
         </>
       )}
+      <ConfirmDialog
+        open={!!removing}
+        title="Remove Member"
+        message={PROJECT_MSG.removeMemberConfirm(removing ? fullName(removing.first_name, removing.last_name) : '')}
+        confirmLabel="Remove"
+        cancelLabel="Cancel"
+        destructive
+        busy={remove.isPending}
+        testId="member-remove-dialog"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void removeNow(removing)}
+      />
       <RolesHelpDialog open={help} onClose={() => setHelp(false)} />
     </Paper>
   );

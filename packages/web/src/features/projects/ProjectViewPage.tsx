@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../api/notify';
-import { usePermission, useProject, useProjectTasks, useWorkMutation, workApi } from '../../api/work';
+import { isNotFound, usePermission, useProject, useProjectTasks, useWorkDelete } from '../../api/work';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -31,34 +31,39 @@ import { ProjectMembersPanel } from './ProjectMembersPanel';
 /** /projects/view/{ProjectId} (document 3 section 2.4). */
 export default function ProjectViewPage() {
   const raw = useParams().ProjectId;
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
   const navigate = useNavigate();
-  const q = useProject(id);
-  const canEdit = usePermission(id, 'is_project_owner');
-  const canCreate = usePermission(id, 'can_create_tasks');
-  const canViewMembers = usePermission(id, 'can_view_members');
-  const canManageMembers = usePermission(id, 'can_manage_members');
+  // Once deleted, the page reads the project no more (its queries would answer 'Project not found').
+  const [deleted, setDeleted] = useState(false);
+  const live = deleted ? undefined : id;
+  const q = useProject(live);
+  const canEdit = usePermission(live, 'is_project_owner');
+  const canCreate = usePermission(live, 'can_create_tasks');
+  const canViewMembers = usePermission(live, 'can_view_members');
+  const canManageMembers = usePermission(live, 'can_manage_members');
   const [confirm, setConfirm] = useState(false);
-  const del = useWorkMutation((pid: number) => workApi.deleteProject(pid));
+  const del = useWorkDelete('project');
 
   if (!raw) return <Alert severity="error">{MSG.projectIdRequired}</Alert>;
+  if (deleted) return null;
+  // A project that does not exist (or an id that cannot be one): said in place, with the way back to the list.
+  if (!id || (q.isError && isNotFound(q.error, MSG.projectNotFound)))
+    return (
+      <Box>
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="project-not-found">
+          {MSG.projectNotFound}
+        </Alert>
+        <Button component={Link} to="/projects" variant="outlined" data-testid="back-to-projects">
+          Back to Projects
+        </Button>
+      </Box>
+    );
   if (q.isError) {
     const message = q.error instanceof Error ? q.error.message : '';
-    if (message === MSG.projectNotFound || !id)
-      return (
-        <Box>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {MSG.projectNotFound}
-          </Alert>
-          <Button component={Link} to="/projects" variant="outlined" data-testid="back-to-projects">
-            Back to Projects
-          </Button>
-        </Box>
-      );
     return <Alert severity="error">{message || MSG.failedLoadProject}</Alert>;
   }
   const p = q.data;
-  if (!p || !id) return <PageLoader />;
+  if (!p) return <PageLoader />;
   const pct = percentComplete(p.total_tasks, p.completed_tasks);
 
   return (
@@ -141,12 +146,15 @@ export default function ProjectViewPage() {
         onConfirm={async () => {
           try {
             await del.mutateAsync(p.id);
-            toast(MSG.projectDeleted, 'success');
-            navigate(-1);
           } catch (err) {
             console.error(err); // silent (document 3 section 8)
             setConfirm(false);
+            return;
           }
+          setDeleted(true);
+          toast(MSG.projectDeleted, 'success');
+          // The list, not 'back one page': that may be outside the app when the project was the tab's first page.
+          navigate('/projects', { replace: true });
         }}
       />
     </Box>
@@ -186,6 +194,11 @@ function ProjectTasksPanel({ projectId, canCreate }: { projectId: number; canCre
           </Button>
         )}
       </Stack>
+      {tasks.isError && (
+        <Alert severity="error" sx={{ my: 1 }} data-testid="project-tasks-error">
+          {MSG.failedLoadProjectData}
+        </Alert>
+      )}
       {tasks.data && rows.length === 0 && (
         <Box sx={{ py: 2 }}>
           <Typography color="text.secondary">No tasks yet.</Typography>

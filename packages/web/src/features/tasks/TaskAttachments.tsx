@@ -1,12 +1,14 @@
 import { MSG } from '@bpm/contract/messages';
+import { TASK_MSG } from '@bpm/contract/tasks';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { saveBlob } from '../../api/client';
 import { toast } from '../../api/notify';
 import { type AttachmentRow, useAttachments, useBatchPermission, useWorkMutation, workApi } from '../../api/work';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { fullName } from '../../components/task-ui';
 
@@ -35,6 +37,17 @@ export function TaskAttachments({
   const input = useRef<HTMLInputElement>(null);
   const upload = useWorkMutation((file: File) => workApi.upload(taskId, file));
   const del = useWorkMutation((id: number) => workApi.deleteAttachment(id));
+  const [deleting, setDeleting] = useState<AttachmentRow | null>(null);
+  const deleteNow = async (a: AttachmentRow) => {
+    try {
+      await del.mutateAsync(a.id);
+      toast(MSG.attachmentDeleted, 'success');
+    } catch (err) {
+      toast(MSG.failedDeleteAttachment(msgOf(err)), 'error');
+    } finally {
+      setDeleting(null);
+    }
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) {
@@ -98,14 +111,7 @@ export function TaskAttachments({
                   <IconButton
                     aria-label="Delete attachment"
                     data-testid="attachment-delete"
-                    onClick={async () => {
-                      try {
-                        await del.mutateAsync(a.id);
-                        toast(MSG.attachmentDeleted, 'success');
-                      } catch (err) {
-                        toast(MSG.failedDeleteAttachment(msgOf(err)), 'error');
-                      }
-                    }}
+                    onClick={() => setDeleting(a)}
                   >
                     <DeleteIcon />
                   </IconButton>
@@ -120,6 +126,18 @@ export function TaskAttachments({
           </ListItem>
         ))}
       </List>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete Attachment"
+        message={TASK_MSG.deleteAttachmentConfirm(deleting?.file_name ?? '')}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        destructive
+        busy={del.isPending}
+        testId="attachment-delete-dialog"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void deleteNow(deleting)}
+      />
     </Paper>
   );
 }

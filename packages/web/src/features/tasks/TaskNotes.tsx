@@ -1,4 +1,5 @@
 import { MSG } from '@bpm/contract/messages';
+import { TASK_MSG } from '@bpm/contract/tasks';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Avatar,
@@ -18,6 +19,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { type NoteRow, useBatchPermission, useNotes, useWorkMutation, workApi } from '../../api/work';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fullName, initials, noteTime } from '../../components/task-ui';
 
 const msgOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -44,6 +46,16 @@ export function TaskNotes({
   const del = useWorkMutation((id: number) => workApi.deleteNote(id));
   const [editing, setEditing] = useState<{ id: number; note: string } | null>(null);
   const [menu, setMenu] = useState<{ el: HTMLElement; note: NoteRow } | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const deleteNow = async (id: number) => {
+    try {
+      await del.mutateAsync(id);
+    } catch (err) {
+      toast(MSG.failedDeleteNote(msgOf(err)), 'error');
+    } finally {
+      setDeleting(null);
+    }
+  };
 
   const saveEdit = async () => {
     if (!editing?.note.trim()) return;
@@ -128,20 +140,27 @@ export function TaskNotes({
         </MenuItem>
         <MenuItem
           data-testid="note-delete"
-          onClick={async () => {
-            const id = menu?.note.id;
+          onClick={() => {
+            // Asked first: a deleted note cannot be brought back.
+            if (menu) setDeleting(menu.note.id);
             setMenu(null);
-            if (!id) return;
-            try {
-              await del.mutateAsync(id);
-            } catch (err) {
-              toast(MSG.failedDeleteNote(msgOf(err)), 'error');
-            }
           }}
         >
           Delete
         </MenuItem>
       </Menu>
+      <ConfirmDialog
+        open={deleting != null}
+        title="Delete Note"
+        message={TASK_MSG.deleteNoteConfirm}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        destructive
+        busy={del.isPending}
+        testId="note-delete-dialog"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting != null && void deleteNow(deleting)}
+      />
       {canAdd && <NoteInput taskId={taskId} />}
     </Paper>
   );

@@ -2,6 +2,7 @@ import { MSG } from '@bpm/contract/messages';
 import type { TaskDetail } from '@bpm/contract/tasks';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -14,11 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../api/notify';
-import { usePermission, useTask, useWorkMutation, workApi } from '../../api/work';
+import { isNotFound, usePermission, useTask, useWorkDelete } from '../../api/work';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useIdParam } from '../../components/FormPage';
 import { formatDate, formatDateTime } from '../../components/format';
 import { PageLoader } from '../../components/PageLoader';
 import { RichText } from '../../components/RichText';
@@ -28,9 +28,12 @@ import { TaskNotes } from './TaskNotes';
 
 /** /tasks/view/{TaskId} (document 3 section 2.3). */
 export default function TaskViewPage() {
-  const id = useIdParam('TaskId');
+  const raw = useParams().TaskId;
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
   const navigate = useNavigate();
-  const q = useTask(id);
+  // Once deleted, the page reads the task no more (its query would answer 'Task not found').
+  const [deleted, setDeleted] = useState(false);
+  const q = useTask(deleted ? undefined : id);
   const task = q.data;
   const projectId = task?.project_id ?? null;
   // Project tasks ask the permission query (a failure = no permission); own tasks carry their rights.
@@ -42,17 +45,19 @@ export default function TaskViewPage() {
   const canNote = projectId ? permNote : !!task?.can_add_note;
   const canUpload = projectId ? permUpload : !!task?.can_add_attachment;
   const [confirm, setConfirm] = useState(false);
-  const del = useWorkMutation((taskId: number) => workApi.deleteTask(taskId));
+  const del = useWorkDelete('task');
+  const notFound = !id || (q.isError && isNotFound(q.error, MSG.taskNotFound));
 
   useEffect(() => {
-    if (q.isError) {
-      toast(
-        q.error instanceof Error && q.error.message === MSG.taskNotFound ? MSG.taskNotFound : MSG.failedLoadTaskData,
-        'error',
-      );
+    // Another failure than a missing task: the spec's message, back to the list (document 3 section 2.3).
+    if (q.isError && !notFound) {
+      toast(MSG.failedLoadTaskData, 'error');
       navigate('/tasks', { replace: true });
     }
-  }, [q.isError, q.error, navigate]);
+  }, [q.isError, notFound, navigate]);
+  if (deleted) return null;
+  // A task that does not exist (or an id that cannot be one): said in place, with the way back to the list.
+  if (notFound) return <TaskNotFound />;
   if (!task) return <PageLoader />;
 
   const back = () => (task.parent_id ? navigate(`/tasks/view/${task.parent_id}`) : navigate(-1));
@@ -120,15 +125,32 @@ export default function TaskViewPage() {
         onConfirm={async () => {
           try {
             await del.mutateAsync(task.id);
-            toast(MSG.taskDeleted, 'success');
-            back();
           } catch (err) {
             // Deleting a task fails silently (document 3 section 8): logged only.
             console.error(err);
             setConfirm(false);
+            return;
           }
+          setDeleted(true);
+          toast(MSG.taskDeleted, 'success');
+          // The list the task was in: its parent's subtasks, else the task list (never a page outside the app).
+          navigate(task.parent_id ? `/tasks/view/${task.parent_id}` : '/tasks', { replace: true });
         }}
       />
+    </Box>
+  );
+}
+
+/** /tasks/view/{id} of a task that does not exist: 'Task not found' and the way back to the list. */
+function TaskNotFound() {
+  return (
+    <Box>
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="task-not-found">
+        {MSG.taskNotFound}
+      </Alert>
+      <Button component={Link} to="/tasks" variant="outlined" data-testid="back-to-tasks">
+        Back to Tasks
+      </Button>
     </Box>
   );
 }
