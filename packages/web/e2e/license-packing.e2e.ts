@@ -21,6 +21,15 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
     has_modem: 0,
     is_test_required: 0,
   });
+  const sensor = await admin.form<{ id: number }>('/products/save', {
+    product_code: `E2E-LIC-S-${stamp}`,
+    desc: `E2E licensed sensor ${stamp}`,
+    msrp: 50,
+    warranty: 365,
+    pl_serial_count: 1,
+    has_modem: 0,
+    is_test_required: 0,
+  });
   const sale = await apiAs(page, 'sale');
   const [dealer] = await sale.get<Array<{ id: number }>>('/dealers?limit=1');
   assert.ok(dealer, 'a dealer to sell to');
@@ -30,8 +39,12 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
     date: Math.floor(stamp / 1000),
     value: 0,
     oc_ref: `OC-LIC-${stamp}`,
-    products: [{ product_id: product.id, name, quantity: 2, msrp: 100 }],
+    products: [
+      { product_id: product.id, name, quantity: 2, msrp: 100 },
+      { product_id: sensor.id, name: `E2E licensed sensor ${stamp}`, quantity: 1, msrp: 50 },
+    ],
   });
+  const sensorSerial = `SN-LIC-${stamp}-S`;
   const serials = [`SN-LIC-${stamp}-1`, `SN-LIC-${stamp}-2`];
   const packing = await sale.post<{ id: number; revision: number }>('/packinglists/save', {
     order_id: order.id,
@@ -43,6 +56,16 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
         pl_name: name,
         pl_serial: serials.join('\n'),
         quantity: 2,
+        warranty: 365,
+        pl_serial_count: 1,
+        has_modem: 0,
+        serials_from_test_checklist: 0,
+      },
+      {
+        product_id: sensor.id,
+        pl_name: `E2E licensed sensor ${stamp}`,
+        pl_serial: sensorSerial,
+        quantity: 1,
         warranty: 365,
         pl_serial_count: 1,
         has_modem: 0,
@@ -87,6 +110,21 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
   await firstKeys.getByText(key).waitFor();
   assert.equal(await devices.getByTestId('device-keys').nth(1).textContent(), 'None');
   assert.deepEqual(await axeViolations(page), []);
+  // Options per product: the sensor's device alone, with other options; a MAC typed for the other product waits.
+  await page.getByTestId('license-pro').uncheck();
+  await page.getByTestId('license-radius').check();
+  await page.getByTestId('device-mac-1').fill('02:e2:e0:12:34:57');
+  await page.getByTestId('device-mac-2').fill('02:e2:e0:12:34:58');
+  await page.getByLabel('Devices of').click();
+  await page.getByRole('option', { name: `E2E licensed sensor ${stamp}` }).click();
+  await page.getByTestId('devices-generate').click();
+  await rows.nth(1).waitFor();
+  assert.equal(await rows.count(), 2, 'the earlier key stays listed beside the new one');
+  assert.equal(await rows.nth(1).locator('td').first().textContent(), sensorSerial);
+  assert.equal(await devices.getByTestId('device-keys').nth(1).textContent(), 'None', 'the other product waits');
+  await page.getByTestId('license-registry-search').fill('02E2E0123458');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('license-registry-row').filter({ hasText: 'RADIUS' }).waitFor();
   await page.getByTestId('license-registry-search').fill('02E2E0123456');
   await page.keyboard.press('Enter');
   await page.getByTestId('license-registry-row').filter({ hasText: key }).waitFor();

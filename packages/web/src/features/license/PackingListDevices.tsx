@@ -1,8 +1,9 @@
-import { type LicenseEntry, type LicenseType, MAC_PLACEHOLDER } from '@bpm/contract/license';
+import { type LicenseEntry, type LicenseRecord, type LicenseType, MAC_PLACEHOLDER } from '@bpm/contract/license';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Alert,
   Button,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -28,7 +29,8 @@ export type OptionsOf = () => Promise<{ license_type: LicenseType; license: Lice
 
 /**
  * /genlic?packing_list_id=N (BPM's own, issue 13): license a packing list's devices in one go — one MAC
- * per unit (a modem unit's IMEI shown beside its serial, never a device; blank rows are skipped), the options of the form above, all or none (`POST /license/batch`).
+ * per unit (a modem unit's IMEI shown beside its serial, never a device; blank rows are skipped), the options of
+ * the form above, all or none (`POST /license/batch`); 'Devices of' one product gives its devices their own options.
  */
 export function PackingListDevices({ packingListId, options }: { packingListId: number; options: OptionsOf }) {
   const list = usePackingList(packingListId);
@@ -40,6 +42,9 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState('');
   const [results, setResults] = useState<BatchResult[]>([]);
+  // Options per product: generate for one product's devices, change the options, then the next product's.
+  const [only, setOnly] = useState('');
+  const products = [...new Set(rows.map((r) => r.product))];
 
   if (list.isError) return <Alert severity="error">Packing list not found</Alert>;
   if (!list.data) return null;
@@ -48,10 +53,9 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
   const generate = async () => {
     setError('');
     setErrors({});
-    setResults([]);
     const opts = await options();
     if (!opts) return;
-    const devices = devicesWithMac(rows, macs);
+    const devices = devicesWithMac(rows, macs).filter((d) => !only || rows[d.row]?.product === only);
     if (!devices.length) {
       setError('Enter the MAC of at least one device.');
       return;
@@ -63,7 +67,8 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
         order_id: p.order_id,
         dealer_id: p.dealer,
       });
-      setResults(out);
+      // Keys of earlier products stay listed (and in Copy All) beside these.
+      setResults((before) => [...before, ...out]);
       toast(`${out.length} licenses generated`, 'success');
     } catch (err) {
       if (!(err instanceof ApiError)) return setError(String(err));
@@ -84,54 +89,33 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
       ) : (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Enter the MAC of each device to license (rows left blank are skipped); the options above apply to all of
-            them.
+            Enter the MAC of each device to license (rows left blank are skipped); the options above apply to the
+            devices generated together — choose a product to give its devices their own options.
           </Typography>
-          <Table size="small" aria-label="Devices">
-            <TableHead>
-              <TableRow>
-                <TableCell>Product</TableCell>
-                <TableCell>Serial</TableCell>
-                <TableCell>MAC</TableCell>
-                <TableCell>Keys</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r, i) => (
-                <TableRow key={`${r.product}|${r.serial}`}>
-                  <TableCell>{r.product}</TableCell>
-                  <UnitCell row={r} />
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      value={macs[i] ?? ''}
-                      placeholder={MAC_PLACEHOLDER}
-                      onChange={(e) => setMacs({ ...macs, [i]: e.target.value.toUpperCase() })}
-                      error={!!errors[i]}
-                      helperText={errors[i]}
-                      slotProps={{
-                        htmlInput: {
-                          maxLength: 17,
-                          'aria-label': `MAC for ${r.serial}`,
-                          'data-testid': `device-mac-${i}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <DeviceKeysCell keys={keys.get(r.serial.toLowerCase())} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Button
-            variant="contained"
-            sx={{ mt: 2 }}
-            onClick={generate}
-            disabled={batch.isPending}
-            data-testid="devices-generate"
-          >
-            Generate for Devices
-          </Button>
+          <DevicesTable rows={rows} macs={macs} setMacs={setMacs} errors={errors} keys={keys} />
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 2 }}>
+            {products.length > 1 && (
+              <TextField
+                select
+                size="small"
+                label="Devices of"
+                value={only}
+                onChange={(e) => setOnly(e.target.value)}
+                sx={{ minWidth: 220 }}
+                slotProps={{ htmlInput: { 'data-testid': 'devices-product' } }}
+              >
+                <MenuItem value="">All products</MenuItem>
+                {products.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Button variant="contained" onClick={generate} disabled={batch.isPending} data-testid="devices-generate">
+              Generate for Devices
+            </Button>
+          </Stack>
         </>
       )}
       {error && (
@@ -182,5 +166,59 @@ function UnitCell({ row }: { row: DeviceRow }) {
       {row.serial}
       {row.imei && <Typography variant="body2" color="text.secondary">{`IMEI ${row.imei}`}</Typography>}
     </TableCell>
+  );
+}
+
+/** One row per unit: its product, serial (and IMEI), the MAC box and the keys it has so far. */
+function DevicesTable({
+  rows,
+  macs,
+  setMacs,
+  errors,
+  keys,
+}: {
+  rows: DeviceRow[];
+  macs: Record<number, string>;
+  setMacs: (macs: Record<number, string>) => void;
+  errors: Record<number, string>;
+  keys: Map<string, LicenseRecord[]>;
+}) {
+  return (
+    <Table size="small" aria-label="Devices">
+      <TableHead>
+        <TableRow>
+          <TableCell>Product</TableCell>
+          <TableCell>Serial</TableCell>
+          <TableCell>MAC</TableCell>
+          <TableCell>Keys</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r, i) => (
+          <TableRow key={`${r.product}|${r.serial}`}>
+            <TableCell>{r.product}</TableCell>
+            <UnitCell row={r} />
+            <TableCell>
+              <TextField
+                size="small"
+                value={macs[i] ?? ''}
+                placeholder={MAC_PLACEHOLDER}
+                onChange={(e) => setMacs({ ...macs, [i]: e.target.value.toUpperCase() })}
+                error={!!errors[i]}
+                helperText={errors[i]}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: 17,
+                    'aria-label': `MAC for ${r.serial}`,
+                    'data-testid': `device-mac-${i}`,
+                  },
+                }}
+              />
+            </TableCell>
+            <DeviceKeysCell keys={keys.get(r.serial.toLowerCase())} />
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
