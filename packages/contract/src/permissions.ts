@@ -150,6 +150,9 @@ export const PERMISSIONS = {
   'packingLists.shipping': ['shipping'],
   // The API reference (GET /api/openapi.json): administrators only (beyond the spec, issue 7).
   'apiDocs.read': admin,
+  // Backup download and spreadsheet import (issue 26 items 1 and 2): the administrator's Settings › Backup and Import.
+  'backup.download': admin,
+  'imports.run': admin,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -13,11 +13,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { apiDocsRoutes } from './modules/api-docs/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { importRoutes } from './modules/imports/routes';
 import { licenseRoutes } from './modules/license/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { packingListRoutes } from './modules/packing-lists/routes';
@@ -91,6 +93,8 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   packingListRoutes,
   passportRoutes,
   apiDocsRoutes,
+  backupRoutes,
+  importRoutes,
 ];
 
 export interface BuildOptions {

@@ -5,6 +5,7 @@ import { loadConfig, systemClock, unixNow } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedAdmin, seedDemo, seedDemoHistory } from './db/seed';
 import { DEMO_OC_PDF } from './modules/orders/seed';
+import { backupKeep, startDailyBackups } from './modules/backup/service';
 import { TokenService } from './platform/auth';
 import { diskFileStore } from './platform/files';
 import { createMailer } from './platform/mail';
@@ -33,6 +34,16 @@ async function main() {
   const fileStore = diskFileStore(join(config.dataDir, 'files'));
   // The demo orders' OC rows point at one stored PDF (content-addressed, so this is idempotent).
   if (!config.production && config.demo) await fileStore.put(DEMO_OC_PDF);
+  // The embedded database backs itself up daily into DATA_DIR/backups (BACKUP_KEEP, default 7).
+  if (database.kind === 'pglite')
+    startDailyBackups({
+      db: database.db,
+      files: fileStore,
+      dataDir: config.dataDir,
+      keep: backupKeep(),
+      now: () => systemClock.now(),
+      log: console.log,
+    });
   const app = await buildApp(
     {
       db: database.db,
