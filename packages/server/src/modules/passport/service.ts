@@ -9,8 +9,8 @@ import { events } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
 import {
-  packingListLines,
   packingLists,
+  packingListUnits,
   testChecklistSteps,
   testChecklists,
   testResults,
@@ -38,13 +38,18 @@ interface UnitRow {
 
 /** The passport of `serial` (case aside), with what the caller's role may see. */
 export async function getPassport(db: Db, serial: string, user: AuthUser): Promise<Passport> {
-  const [u] = await queryRows<UnitRow>(
-    db,
-    sql`select us.id as serial_id, us.value, us.is_imei, u.id as unit_id, u.checklist_id, p.id as product_id,
-          p.product_code, p."desc", p.warranty
-        from ${unitSerials} us join ${units} u on u.id = us.unit_id join ${products} p on p.id = u.product_id
-        where lower(us.value) = ${serial.toLowerCase()} order by us.legacy_duplicate, us.id limit 1`,
-  );
+  // The serial's unit through the unique index (legacy_duplicate = 0); a serial found only as a legacy copy after.
+  const find = (current: boolean) =>
+    queryRows<UnitRow>(
+      db,
+      sql`select us.id as serial_id, us.value, us.is_imei, u.id as unit_id, u.checklist_id, p.id as product_id,
+            p.product_code, p."desc", p.warranty
+          from ${unitSerials} us join ${units} u on u.id = us.unit_id join ${products} p on p.id = u.product_id
+          where lower(us.value) = ${serial.toLowerCase()} and us.legacy_duplicate ${current ? sql`= 0` : sql`<> 0`}
+          order by us.id limit 1`,
+    );
+  const current = await find(true);
+  const [u] = current.length ? current : await find(false);
   if (!u) throw notFound(PASSPORT_MSG.notFound);
   const siblings = await queryRows<{ value: string }>(
     db,
@@ -62,8 +67,8 @@ export async function getPassport(db: Db, serial: string, user: AuthUser): Promi
     checklist: checklist?.head ?? null,
     steps: checklist?.steps ?? [],
     order,
-    packing_lists: seesOrder ? await packingListsOf(db, values, Number(u.warranty)) : [],
-    licenses: can(user.user_role, 'license.generate') ? await licensesOf(db, values) : [],
+    packing_lists: seesOrder ? await packingListsOf(db, Number(u.unit_id), Number(u.warranty)) : [],
+    licenses: can(user.user_role, 'license.generate') ? await licensesOf(db, Number(u.unit_id), values) : [],
     moves: checklist ? await movesOf(db, checklist.head.id) : [],
   };
 }
@@ -125,18 +130,13 @@ async function orderOf(db: Db, id: number) {
   return o ? { ...o, id: Number(o.id), shipping_date: num(o.shipping_date) } : null;
 }
 
-/** Packing lists with one of the unit's serials on a line; warranty ends at shipping date + warranty days. */
-async function packingListsOf(db: Db, values: string[], warranty: number) {
+/** The packing list that ships the unit; warranty ends at shipping date + warranty days. */
+async function packingListsOf(db: Db, unitId: number, warranty: number) {
   const rows = await queryRows<{ id: number; po_number: string; shipping_date: number | null }>(
     db,
-    sql`select distinct pl.id, pl.po_number, pl.shipping_date
-        from ${packingLists} pl join ${packingListLines} l on l.packing_list_id = pl.id
-        where exists (select 1 from regexp_split_to_table(lower(l.pl_serial), E'\\s*\\n\\s*') s
-                      where s in ${sql`(${sql.join(
-                        values.map((v) => sql`${v}`),
-                        sql`, `,
-                      )})`})
-        order by pl.id`,
+    sql`select pl.id, pl.po_number, pl.shipping_date
+        from ${packingListUnits} plu join ${packingLists} pl on pl.id = plu.packing_list_id
+        where plu.unit_id = ${unitId} order by pl.id`,
   );
   return rows.map((r) => {
     const shipped = num(r.shipping_date);
@@ -149,19 +149,19 @@ async function packingListsOf(db: Db, values: string[], warranty: number) {
   });
 }
 
-/** License keys generated for the unit (its serial, as License Devices stores it) or for its MAC. */
-async function licensesOf(db: Db, values: string[]) {
+/** License keys generated for the unit (tied to it, or naming one of its serials) or for its MAC. */
+async function licensesOf(db: Db, unitId: number, values: string[]) {
   const list = (xs: string[]) =>
     sql`(${sql.join(
       xs.map((v) => sql`${v}`),
       sql`, `,
     )})`;
   const hex = values.map((v) => v.replace(/[^0-9a-f]/gi, '').toUpperCase()).filter((v) => v.length === 12);
-  const byMac = hex.length ? sql`or upper(mac_hex) in ${list(hex)}` : sql``;
+  const byMac = hex.length ? sql`or mac_hex in ${list(hex)}` : sql``;
   const rows = await queryRows<{ id: number; kind: string; key: string; created_at: number }>(
     db,
     sql`select id, kind, key, created_at from ${licenses}
-        where lower(serial) in ${list(values)} ${byMac} order by created_at desc limit 50`,
+        where unit_id = ${unitId} or lower(serial) in ${list(values)} ${byMac} order by created_at desc limit 50`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
 }
