@@ -25,6 +25,7 @@ export const EVENTS = {
     updated: 'dealer_updated',
     enabled: 'dealer_enabled',
     disabled: 'dealer_disabled',
+    statementSent: 'dealer_statement_sent',
   },
   supplier: {
     created: 'supplier_created',
@@ -66,6 +67,8 @@ export const EVENTS = {
     deleted: 'order_deleted',
     ocGenerated: 'order_oc_generated',
     invoiceGenerated: 'order_invoice_generated',
+    ocSent: 'order_oc_sent',
+    invoiceSent: 'order_invoice_sent',
   },
   quotation: {
     created: 'quotation_created',
@@ -136,6 +139,7 @@ export const EVENTS = {
   packinglist: { created: 'packinglist_created', updated: 'packinglist_updated', deleted: 'packinglist_deleted' },
   license: { generated: 'license_generated', activationCodeGenerated: 'activation_code_generated' },
   report: { downloaded: 'report_downloaded' },
+  company: { created: 'company_settings_created', updated: 'company_settings_updated' },
   login: { failed: 'login_failed', locked: 'login_locked', succeeded: 'login_succeeded' },
   /** What a security review asks for (server platform/security-audit.ts); the administrator's only. */
   security: {
@@ -180,6 +184,7 @@ export const EVENT_RECORD_TYPES = {
   po_term: { label: 'PO Term', stems: ['po_term'] },
   po_price_quote: { label: 'PO Price Quote', stems: ['po_price_quote'] },
   report: { label: 'Report', stems: ['report'] },
+  company: { label: 'Company Settings', stems: ['company'] },
   security: { label: 'Security', stems: ['security'] },
 } as const satisfies Record<string, { label: string; stems: readonly EventStem[] }>;
 export type EventRecordType = keyof typeof EVENT_RECORD_TYPES;

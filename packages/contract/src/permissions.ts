@@ -4,6 +4,8 @@ import { ROLES, type Role } from './roles';
 
 const ALL = ROLES;
 const admin = ['administrator'] as const;
+/** Who reads a dealer's statement of accounts (and so may e-mail it to the dealer). */
+const statementReaders = ['administrator', 'sale'] as const;
 
 /**
  * Who may download each file type through GET /files/{fileType}/{id}: folded into PERMISSIONS as
@@ -33,6 +35,8 @@ export const FILE_TYPE_ROLES = {
   'test_checklist/test_checklist_pdf': ['administrator', 'sale', 'production', 'tester', 'qa'],
   'test_checklist/test_checklist_order_zip': ['administrator', 'sale', 'production', 'tester', 'qa'],
   'packing_list/packing_list_pdf': ['administrator', 'sale', 'production', 'shipping'],
+  // The company's logo (issue 24 item 3): its Settings page is the administrator's.
+  'company/logo': admin,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type FileType = keyof typeof FILE_TYPE_ROLES;
@@ -108,7 +112,7 @@ export const PERMISSIONS = {
   // A serial's passport (issue 23): its unit and tests; its order, dealer and packing lists not to a tester.
   'units.passport': ['administrator', 'sale', 'production', 'shipping', 'tester', 'qa'],
   'units.passportOrder': ['administrator', 'sale', 'production', 'shipping', 'qa'],
-  'reports.dealerStatement': ['administrator', 'sale'],
+  'reports.dealerStatement': statementReaders,
   'reports.overdueInvoices': ['administrator', 'sale'],
   'reports.shippingCost': ['administrator', 'shipping'],
   'reports.monthlySales': ['administrator', 'sale'],
@@ -153,6 +157,12 @@ export const PERMISSIONS = {
   // Backup download and spreadsheet import (issue 26 items 1 and 2): the administrator's Settings › Backup and Import.
   'backup.download': admin,
   'imports.run': admin,
+  // Company settings (issue 24 item 3): the block every document prints; the administrator's Settings page.
+  'company.manage': admin,
+  // Sending a document to its dealer by e-mail (issue 24 item 2): who may see the document may send it.
+  'orders.sendOc': FILE_TYPE_ROLES['orders/oc_pdf'],
+  'orders.sendInvoice': FILE_TYPE_ROLES['orders/invoice_pdf'],
+  'reports.sendDealerStatement': statementReaders,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -71,6 +71,7 @@ const M = {
   partComponents: { label: 'Part Components', path: '/partComponents' },
   suppliers: { label: 'Suppliers', path: '/suppliers' },
   users: { label: 'Users', path: '/users' },
+  settings: { label: 'Settings', path: '/settings' },
   logout: { label: 'Logout', path: null },
 } satisfies Record<string, MenuEntry>;
 
@@ -140,6 +141,8 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     M.events,
     M.reports,
     M.genlic,
+    // The company block every document prints (issue 24 item 3): the administrator's only.
+    M.settings,
     M.logout,
   ],
 };
@@ -177,6 +180,7 @@ const adminRoutes = [
   ...ev('order', 'quotation', 'packinglist', 'purchaseorder', 'task', 'project'),
   '/reports',
   '/genlic',
+  '/settings',
   ...crud('/packinglists', 'PackingListId'),
   ...purchaseordersFull,
   ...testchecklists,
@@ -186,7 +190,14 @@ const adminRoutes = [
   ...projects,
 ];
 
-const saleExcluded = ['/partComponents', '/suppliers', '/users', '/purchaseorders', '/events/purchaseorder'];
+const saleExcluded = [
+  '/partComponents',
+  '/suppliers',
+  '/users',
+  '/purchaseorders',
+  '/events/purchaseorder',
+  '/settings',
+];
 
 /** Client route patterns each role may reach (document 1 section 2.4). */
 export const ROUTES: Record<Role, readonly string[]> = {

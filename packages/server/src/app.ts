@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { apiDocsRoutes } from './modules/api-docs/routes';
+import { companyRoutes } from './modules/company/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
@@ -21,6 +22,7 @@ import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/imports/routes';
 import { licenseRoutes } from './modules/license/routes';
+import { mailingRoutes } from './modules/mailing/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { packingListRoutes } from './modules/packing-lists/routes';
 import { partComponentRoutes } from './modules/part-components/routes';
@@ -88,6 +90,8 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   projectRoutes,
   licenseRoutes,
   reportRoutes,
+  companyRoutes,
+  mailingRoutes,
   purchaseOrderRoutes,
   testChecklistRoutes,
   packingListRoutes,

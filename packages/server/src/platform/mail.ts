@@ -3,10 +3,21 @@ import type { Clock } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/platform';
 
+/** A file sent with a mail; its bytes are also in the file store (`sha256`), so the outbox row keeps it. */
+export interface MailAttachment {
+  fileName: string;
+  mime: string;
+  data: Buffer;
+  sha256: string;
+}
+
 export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /** Where a reply goes (the person who sent a document), when not the portal's own address. */
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -38,7 +49,14 @@ export function createMailer(opts: {
       let error: string | null = null;
       if (transport) {
         try {
-          await transport.sendMail({ from: opts.from, to: mail.to.join(', '), subject: mail.subject, text: mail.text });
+          await transport.sendMail({
+            from: opts.from,
+            to: mail.to.join(', '),
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            subject: mail.subject,
+            text: mail.text,
+            attachments: mail.attachments?.map((a) => ({ filename: a.fileName, contentType: a.mime, content: a.data })),
+          });
           sentAt = now;
         } catch (err) {
           error = (err as Error).message;
@@ -53,6 +71,12 @@ export function createMailer(opts: {
         text: mail.text,
         sentAt,
         error,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          file_name: a.fileName,
+          mime: a.mime,
+          sha256: a.sha256,
+          size: a.data.length,
+        })),
       });
     },
   };

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Content, DynamicContent, TableCell, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
-import { COMPANY } from './company';
+import { DEFAULT_COMPANY, type DocumentCompany } from './company';
 
 export type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -131,9 +131,10 @@ const cjkPrinter = () => {
 
 /**
  * Renders a document to PDF bytes: the default font is Noto Sans, Chinese runs go to Noto Sans SC,
- * A4 unless the document says otherwise, the company as author. Footer and header are scripted too.
+ * A4 unless the document says otherwise, the company (the stored settings a module read) as author.
+ * Footer and header are scripted too.
  */
-export function renderPdf(def: TDocumentDefinitions): Promise<Buffer> {
+export function renderPdf(def: TDocumentDefinitions, company: DocumentCompany = DEFAULT_COMPANY): Promise<Buffer> {
   const used = { cjk: false };
   const doc = {
     ...def,
@@ -141,7 +142,7 @@ export function renderPdf(def: TDocumentDefinitions): Promise<Buffer> {
     header: scripted(def.header, used),
     footer: scripted(def.footer, used),
     defaultStyle: { font: SANS, ...def.defaultStyle },
-    info: { author: COMPANY.name, ...def.info },
+    info: { author: company.name, ...def.info },
   } as TDocumentDefinitions;
   // Header and footer functions run during layout, after the fonts are chosen: probe them first.
   for (const f of [def.header, def.footer])
@@ -169,14 +170,37 @@ export const th = (text: string, right = false): TableCell =>
 export const num = (text: string, bold = false): TableCell =>
   bold ? { text, alignment: 'right', bold } : { text, alignment: 'right' };
 
+/** The company's logo (when it has one) above its name, address and contact. */
+export function companyBlock(company: DocumentCompany, nameSize = 16): Content {
+  return {
+    stack: [
+      ...(company.logo ? [{ image: company.logo, fit: [160, 48] as [number, number], margin: [0, 0, 0, 4] }] : []),
+      { text: company.name, fontSize: nameSize, bold: true },
+      ...company.address,
+      company.contact,
+    ].filter((c) => c !== ''),
+  } as Content;
+}
+
+/** 'Bank Details' and the company's bank lines; nothing when no bank field is set. */
+export function bankBlock(company: DocumentCompany): Content {
+  if (!company.bank.length) return '';
+  return { stack: [{ text: 'Bank Details', bold: true, margin: [0, 0, 0, 2] }, ...company.bank], unbreakable: true };
+}
+
 /**
  * The company block on the left and the document's title with its details on the right, as on
  * every printed document (OC, invoice, PO, reports).
  */
-export function companyHeader(title: string, details: Content[] = [], width = 220): Content {
+export function companyHeader(
+  title: string,
+  details: Content[] = [],
+  width = 220,
+  company: DocumentCompany = DEFAULT_COMPANY,
+): Content {
   return {
     columns: [
-      { stack: [{ text: COMPANY.name, fontSize: 16, bold: true }, ...COMPANY.address, COMPANY.contact] },
+      companyBlock(company),
       {
         width,
         stack: [

@@ -1,13 +1,25 @@
 import type { PackingList } from '@bpm/contract/packing-lists';
 import type { Db } from '../../db/client';
-import { COMPANY } from '../../platform/company';
+import type { DocumentCompany } from '../../platform/company';
 import type { GeneratedFile } from '../../platform/file-types';
-import { safeFileName } from '../../platform/files';
-import { pageFooter, pdfDate, renderPdf, type TableCell, th } from '../../platform/pdf';
+import { type FileStore, safeFileName } from '../../platform/files';
+import {
+  companyBlock,
+  pageFooter,
+  pdfDate,
+  renderPdf,
+  type TableCell,
+  type TDocumentDefinitions,
+  th,
+} from '../../platform/pdf';
+import { companyForDocuments } from '../company/service';
 import { getPackingList } from './service';
 
-/** The packing list: header, then per line its serials and warranty end (shipping date + warranty days). */
-export function packingListPdf(pl: PackingList): Promise<Buffer> {
+/**
+ * The packing list: header (with Show Logo, the company's logo and name from the stored settings), then per
+ * line its serials and warranty end (shipping date + warranty days).
+ */
+export function packingListPdf(pl: PackingList, company: DocumentCompany): Promise<Buffer> {
   const body: TableCell[][] = [
     ['Product', 'Qty', 'Box', 'Serial Numbers', 'Warranty End'].map((text) => th(text)),
     ...pl.products.map((l) => [
@@ -18,12 +30,12 @@ export function packingListPdf(pl: PackingList): Promise<Buffer> {
       l.warranty ? pdfDate(l.warranty_end, '-') : '-',
     ]),
   ];
-  return renderPdf({
+  const def: TDocumentDefinitions = {
     info: { title: `Packing List ${pl.oc_ref || `#${pl.id}`}` },
     defaultStyle: { fontSize: 10 },
     footer: pageFooter(),
     content: [
-      ...(pl.show_logo ? [{ text: COMPANY.name, bold: true, fontSize: 12 }] : []),
+      ...(pl.show_logo ? [companyBlock({ ...company, address: [], contact: '' }, 12)] : []),
       { text: `Packing List ${pl.oc_ref || `#${pl.id}`}`, fontSize: 16, bold: true, margin: [0, 4, 0, 8] },
       {
         layout: 'noBorders',
@@ -41,14 +53,15 @@ export function packingListPdf(pl: PackingList): Promise<Buffer> {
       { text: ' ' },
       { table: { headerRows: 1, widths: ['*', 30, 40, '*', 70], body } },
     ],
-  });
+  };
+  return renderPdf(def, company);
 }
 
 /** packing_list/packing_list_pdf through the shared file call. */
-export async function packingListPdfFile(db: Db, id: number): Promise<GeneratedFile> {
+export async function packingListPdfFile(db: Db, id: number, store: FileStore): Promise<GeneratedFile> {
   const pl = await getPackingList(db, id);
   return {
-    data: await packingListPdf(pl),
+    data: await packingListPdf(pl, await companyForDocuments(db, store)),
     mime: 'application/pdf',
     fileName: `packing_list_${safeFileName(pl.oc_ref || String(pl.id))}.pdf`,
   };

@@ -24,7 +24,7 @@ const orderQuery = z.object({ search: z.string().trim().max(200).optional().defa
  * administrator, sale and production, `/api/shipping/packinglists/…` for shipping.
  */
 export function packingListRoutes(app: FastifyInstance) {
-  registerFileType(app, 'packing_list/packing_list_pdf', packingListPdfFile);
+  registerFileType(app, 'packing_list/packing_list_pdf', (db, id) => packingListPdfFile(db, id, app.deps.files));
   for (const [base, action] of [
     ['/packinglists', 'packingLists.manage'],
     ['/shipping/packinglists', 'packingLists.shipping'],

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { type FileStore, storeUpload } from '../../platform/files';
 import type { UploadedFile } from '../../platform/route';
+import { companyForDocuments } from '../company/service';
 import { purchaseOrderPdf } from './pdf';
 import { getPo } from './queries';
 
@@ -33,10 +34,14 @@ async function signature(db: Db, store: FileStore, userId: number | null): Promi
 /** Renders and stores the PO PDF with the preparer's and approver's signatures; answers the file id. */
 export async function storePoPdf(tx: Db, store: FileStore, po: PurchaseOrder, userId: number | null, now: number) {
   const [ids] = await tx.select({ prepared: P.preparedById, approved: P.approvedById }).from(P).where(eq(P.id, po.id));
-  const bytes = await purchaseOrderPdf(po, {
-    prepared: await signature(tx, store, ids?.prepared ?? null),
-    approved: await signature(tx, store, ids?.approved ?? null),
-  });
+  const bytes = await purchaseOrderPdf(
+    po,
+    {
+      prepared: await signature(tx, store, ids?.prepared ?? null),
+      approved: await signature(tx, store, ids?.approved ?? null),
+    },
+    await companyForDocuments(tx, store),
+  );
   const stored = await storeUpload(
     tx,
     store,

@@ -1,5 +1,6 @@
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
 import { formatAmount, formatPrice, toDisplay } from '@bpm/contract/purchase-orders';
+import type { DocumentCompany } from '../../platform/company';
 import {
   type Content,
   companyHeader,
@@ -8,6 +9,7 @@ import {
   pdfDate,
   renderPdf,
   type TableCell,
+  type TDocumentDefinitions,
   th,
 } from '../../platform/pdf';
 
@@ -26,6 +28,8 @@ function signer(title: string, name: string, position: string, sig: string | nul
 export function purchaseOrderPdf(
   po: PurchaseOrder,
   signatures: { prepared: string | null; approved: string | null },
+  /** The stored company settings (company/service companyForDocuments). */
+  company?: DocumentCompany,
 ): Promise<Buffer> {
   const cur = po.currency;
   const shown = (usd: number) => formatAmount(toDisplay(usd, po.currency_rate));
@@ -49,19 +53,24 @@ export function purchaseOrderPdf(
       num(shown(l.price * l.quantity)),
     ]),
   ];
-  return renderPdf({
+  const def: TDocumentDefinitions = {
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { fontSize: 9 },
     info: { title: `Purchase Order ${po.po_number}` },
     footer: pageFooter(),
     content: [
-      companyHeader('Purchase Order', [
-        `No. ${po.po_number}`,
-        `Date: ${pdfDate(po.po_date)}`,
-        `Due date: ${pdfDate(po.due_date)}`,
-        po.terms ? `Terms: ${po.terms}` : '',
-        po.price_quote ? `Price quote: ${po.price_quote}` : '',
-      ]),
+      companyHeader(
+        'Purchase Order',
+        [
+          `No. ${po.po_number}`,
+          `Date: ${pdfDate(po.po_date)}`,
+          `Due date: ${pdfDate(po.due_date)}`,
+          po.terms ? `Terms: ${po.terms}` : '',
+          po.price_quote ? `Price quote: ${po.price_quote}` : '',
+        ],
+        220,
+        company,
+      ),
       {
         columns: [
           {
@@ -111,5 +120,6 @@ export function purchaseOrderPdf(
         columnGap: 40,
       },
     ],
-  });
+  };
+  return renderPdf(def, company);
 }

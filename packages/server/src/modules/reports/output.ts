@@ -1,5 +1,6 @@
 import type { ReportFormat } from '@bpm/contract/reports';
 import type { FastifyReply } from 'fastify';
+import type { DocumentCompany } from '../../platform/company';
 import { csvWriter } from '../../platform/csv-export';
 import { contentDisposition } from '../../platform/files';
 import { reportPdf } from './pdf';
@@ -12,6 +13,8 @@ export interface Column {
   kind: ColumnKind;
   /** PDF: a text column's share of the free width relative to the other text columns (default 1). */
   weight?: number;
+  /** PDF: the cell stays on one line (references), never wrapped. */
+  noWrap?: boolean;
 }
 export type Row = Record<string, string | number | null>;
 
@@ -49,12 +52,14 @@ export async function sendReport(
   format: ReportFormat,
   fileName: string,
   generatedAt: string,
+  /** The company block of the PDF (the stored settings). */
+  company?: DocumentCompany,
 ) {
   reply
     .header('content-disposition', contentDisposition(fileName))
     .header('cache-control', 'private, no-store')
     .header('access-control-expose-headers', 'Content-Disposition');
   if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(csvStream(report));
-  const pdf = await reportPdf(report, generatedAt);
+  const pdf = await reportPdf(report, generatedAt, company);
   return reply.header('content-type', 'application/pdf').send(pdf);
 }

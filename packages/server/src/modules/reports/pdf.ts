@@ -1,4 +1,13 @@
-import { type Content, companyHeader, pageFooter, renderPdf, type TableCell, th } from '../../platform/pdf';
+import type { DocumentCompany } from '../../platform/company';
+import {
+  type Content,
+  companyHeader,
+  pageFooter,
+  renderPdf,
+  type TableCell,
+  type TDocumentDefinitions,
+  th,
+} from '../../platform/pdf';
 import type { Column, Report, Row } from './output';
 
 const MARGIN = 30;
@@ -47,14 +56,18 @@ const tableLayout = (rows: number, totals: boolean) => ({
   paddingBottom: () => 1,
 });
 
-/** The report as PDF bytes: company header, title, parameters, the table, totals, notes and page numbers. */
-export async function reportPdf(report: Report, generatedAt: string): Promise<Buffer> {
+/**
+ * The report as PDF bytes: company header (the stored settings, company/service companyForDocuments), title,
+ * parameters, the table, totals, notes and page numbers.
+ */
+export async function reportPdf(report: Report, generatedAt: string, company?: DocumentCompany): Promise<Buffer> {
   const { columns } = report;
   const usable = (report.landscape ? PAGE.landscape : PAGE.portrait) - 2 * MARGIN;
   const widths = layoutWidths(columns, usable - 2 * PAD * columns.length);
   const cell = (c: Column, v: Row[string], bold = false): TableCell => {
     const text = cellText(c, v);
     if (bold) return right(c) ? { text, bold, alignment: 'right' } : { text, bold };
+    if (c.noWrap) return { text, noWrap: true };
     return right(c) ? { text, alignment: 'right' } : text;
   };
 
@@ -77,7 +90,7 @@ export async function reportPdf(report: Report, generatedAt: string): Promise<Bu
   const notes = report.notes ? await report.notes() : [];
 
   const content: Content[] = [
-    companyHeader(report.title, [], 300),
+    companyHeader(report.title, [], 300, company),
     {
       table: { widths: [104, '*'], body: report.params.map(([k, v]) => [th(k), v]) },
       layout: { defaultBorder: false, paddingLeft: () => 0, paddingTop: () => 0, paddingBottom: () => 0 },
@@ -96,12 +109,13 @@ export async function reportPdf(report: Report, generatedAt: string): Promise<Bu
       unbreakable: true,
     });
 
-  return renderPdf({
+  const def: TDocumentDefinitions = {
     pageOrientation: report.landscape ? 'landscape' : 'portrait',
     pageMargins: [MARGIN, MARGIN, MARGIN, 40],
     defaultStyle: { fontSize: SIZE },
     info: { title: report.title },
     footer: pageFooter(`${report.title} · generated ${generatedAt}`, MARGIN),
     content,
-  });
+  };
+  return renderPdf(def, company);
 }

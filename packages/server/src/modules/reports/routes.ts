@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { unixNow } from '../../config';
 import { recordEvent } from '../../platform/events';
 import { type Ctx, defineRoute } from '../../platform/route';
+import { companyForDocuments } from '../company/service';
 import type { Report } from './output';
 import { sendReport } from './output';
 import * as reports from './service';
@@ -45,7 +46,8 @@ export function reportRoutes(app: FastifyInstance) {
       now,
     );
     const generatedAt = new Date(now * 1000).toISOString().replace('T', ' ').slice(0, 16);
-    return sendReport(reply, report, format, reportFileName(report.fileParts, format), `${generatedAt} UTC`);
+    const company = format === 'pdf' ? await companyForDocuments(deps.db, deps.files) : undefined;
+    return sendReport(reply, report, format, reportFileName(report.fileParts, format), `${generatedAt} UTC`, company);
   }
   const common = { raw: true, anyRolePrefix: true, query: reportQuery } as const;
 

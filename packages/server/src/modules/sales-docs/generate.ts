@@ -4,6 +4,7 @@ import { dealers, orders } from '../../db/schema/sales';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { storeUpload } from '../../platform/files';
+import { companyForDocuments } from '../company/service';
 import { attachGenerated } from './files';
 import { orderDocument } from './pdf';
 import type { Doc } from './read';
@@ -41,7 +42,14 @@ export async function generateDocument(
   const order = await getDoc(deps.db, 'order', id);
   const ref =
     which === 'oc' ? order.oc_ref || `OC-${order.id}` : order.invoice || (await invoiceNumber(deps.db, order));
-  const bytes = await orderDocument(which === 'oc' ? { ...order, oc_ref: ref } : { ...order, invoice: ref }, which);
+  const [dealer] = await deps.db
+    .select({ terms: dealers.paymentTerms })
+    .from(dealers)
+    .where(eq(dealers.id, order.dealer));
+  const bytes = await orderDocument(which === 'oc' ? { ...order, oc_ref: ref } : { ...order, invoice: ref }, which, {
+    paymentTerms: dealer?.terms ?? '',
+    company: await companyForDocuments(deps.db, deps.files),
+  });
   return attachGenerated(
     deps.db,
     id,

@@ -1,6 +1,8 @@
 import type { Order } from '@bpm/contract/order-reads';
 import { formatMoney } from '@bpm/contract/orders';
+import type { DocumentCompany } from '../../platform/company';
 import {
+  bankBlock,
   type Content,
   companyHeader,
   num,
@@ -8,6 +10,7 @@ import {
   pdfDate,
   renderPdf,
   type TableCell,
+  type TDocumentDefinitions,
   th,
 } from '../../platform/pdf';
 
@@ -17,8 +20,31 @@ function block(title: string, lines: string[]): Content {
   };
 }
 
-/** The order confirmation or invoice of an order, as PDF bytes. */
-export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Buffer> {
+/** What the OC and invoice print beside the order: the dealer's payment terms and the company block. */
+export interface OrderDocumentExtras {
+  /** The dealer's payment terms ('100% 45 days'); '' prints none. */
+  paymentTerms: string;
+  /** The stored company settings (company/service companyForDocuments). */
+  company: DocumentCompany;
+}
+
+/** The terms block: payment terms, the payment's due date and the expected ship date, each when set. */
+function termsLines(order: Order, paymentTerms: string): string[] {
+  const due = typeof order.payment_due_date === 'number' ? order.payment_due_date : null;
+  const ship = typeof order.shipping_date_expected === 'number' ? order.shipping_date_expected : null;
+  return [
+    paymentTerms && paymentTerms !== 'None' ? `Payment terms: ${paymentTerms}` : '',
+    due ? `Payment due: ${pdfDate(due)}` : '',
+    ship ? `Expected ship date: ${pdfDate(ship)}` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * The order confirmation or invoice of an order, as PDF bytes: the company (logo, address, contact), the
+ * bill-to and ship-to blocks, the lines and totals, the payment terms and expected ship date, the
+ * company's bank details and the OC/Invoice note (issue 24 item 3).
+ */
+export function orderDocument(order: Order, which: 'oc' | 'invoice', extras: OrderDocumentExtras): Promise<Buffer> {
   const title = which === 'oc' ? 'Order Confirmation' : 'Invoice';
   const ref = which === 'oc' ? order.oc_ref : order.invoice;
   const showDiscount = !order.hide_discount;
@@ -50,7 +76,8 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
     ['Shipping cost', num(formatMoney(order.shipping_cost))],
     [th('Total (US$)'), num(formatMoney(order.value), true)],
   ];
-  return renderPdf({
+  const terms = termsLines(order, extras.paymentTerms);
+  const def: TDocumentDefinitions = {
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { fontSize: 9 },
     info: { title: `${title} ${ref}` },
@@ -65,6 +92,7 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
           order.quote_ref ? `Quotation: ${order.quote_ref}` : '',
         ],
         200,
+        extras.company,
       ),
       {
         columns: [
@@ -95,7 +123,15 @@ export function orderDocument(order: Order, which: 'oc' | 'invoice'): Promise<Bu
         columns: [{ text: '' }, { width: 200, table: { widths: ['*', 90], body: totals }, layout: 'noBorders' }],
         margin: [0, 12, 0, 12],
       },
-      order.invoice_note ? { stack: [{ text: 'Notes', bold: true }, order.invoice_note] } : '',
+      {
+        columns: [terms.length ? block('Terms', terms) : { text: '' }, bankBlock(extras.company) || { text: '' }],
+        columnGap: 20,
+        margin: [0, 0, 0, 12],
+      },
+      order.invoice_note.trim()
+        ? { stack: [{ text: 'OC/Invoice Note', bold: true, margin: [0, 0, 0, 4] }, order.invoice_note] }
+        : '',
     ],
-  });
+  };
+  return renderPdf(def, extras.company);
 }
