@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery, MAX_ID } from './common';
 import { MSG } from './messages';
 import type { OrderSaveResponse, WithoutMoney } from './order-reads';
-import { moneyFreeLines, order, orderRow } from './order-reads';
+import { deleteRequestRow, moneyFreeLines, order, orderRow } from './order-reads';
 import { ALWAYS, awbWhenDone, salesDocFields } from './orders';
 import { MONEY_FIELDS } from './permissions';
 
@@ -72,3 +72,7 @@ export const shippingQuotation = quotation.omit(MONEY_FIELDS).extend({ products:
 export type ShippingQuotation = WithoutMoney<Quotation>;
 
 export type QuotationSaveResponse = OrderSaveResponse<Quotation>;
+
+/** GET /quotations/request-to-delete: every live quotation with a pending delete request, newest first. */
+export const quotationDeleteRequestRow = deleteRequestRow.extend({ quote_ref: z.string() });
+export type QuotationDeleteRequestRow = z.infer<typeof quotationDeleteRequestRow>;

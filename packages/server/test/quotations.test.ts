@@ -205,6 +205,55 @@ describe('quotation deletion', () => {
   });
 });
 
+describe('quotation delete requests (the administrator card)', () => {
+  it('lists every pending request, an old one behind many newer quotations included, and nothing else', async () => {
+    const d = await createDealer(t, { name: 'Delete Card Dealer' });
+    const old = await createQuotation(t, { date: NOW() - 3 * 365 * DAY, value: 70, quote_ref: 'Q-OLD-PENDING' }, d.id);
+    expect((await put(t, 'sale', `/api/sale/quotations/delete/${old.id}`)).statusCode).toBe(200);
+    const cancelled = await createQuotation(t, { date: NOW() - 2 * 365 * DAY }, d.id);
+    await put(t, 'sale', `/api/sale/quotations/delete/${cancelled.id}`);
+    await put(t, 'sale', `/api/sale/quotations/delete/cancel/${cancelled.id}`);
+    const approved = await createQuotation(t, { date: NOW() - 365 * DAY }, d.id);
+    await put(t, 'sale', `/api/sale/quotations/delete/${approved.id}`);
+    await put(t, 'administrator', `/api/admin/quotations/delete/approve/${approved.id}`);
+    // Many newer quotations: the card is no page of the newest ones.
+    const newer: number[] = [];
+    for (let i = 0; i < 30; i++) newer.push((await createQuotation(t, { value: i }, d.id)).id);
+    const recent = newer[newer.length - 1] as number;
+    await put(t, 'sale', `/api/sale/quotations/delete/${recent}`);
+
+    const res = await get(t, 'administrator', '/api/quotations/request-to-delete');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as Array<{ id: number }>;
+    const ids = rows.map((r) => r.id);
+    expect(ids).toContain(old.id);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(cancelled.id);
+    expect(ids).not.toContain(approved.id);
+    // Newest first: the recent request before the three-year-old one.
+    expect(ids.indexOf(recent)).toBeLessThan(ids.indexOf(old.id));
+    expect(rows.find((r) => r.id === old.id)).toEqual({
+      id: old.id,
+      date: NOW() - 3 * 365 * DAY,
+      quote_ref: 'Q-OLD-PENDING',
+      oc_ref: '',
+      invoice: '',
+      dealer: d.id,
+      dealer_name: 'Delete Card Dealer',
+      value: 70,
+    });
+    // Every listed row is a live pending request.
+    const all = (await get(t, 'sale', '/api/quotations?limit=500')).json().data as Array<{
+      id: number;
+      request_to_delete: number;
+    }>;
+    for (const r of all.filter((x) => ids.includes(x.id))) expect(r.request_to_delete).toBe(1);
+    expect((await get(t, 'sale', '/api/quotations/request-to-delete')).statusCode).toBe(200);
+    for (const role of ['shipping', 'production', 'purchase'] as const)
+      expect((await get(t, role, '/api/quotations/request-to-delete')).statusCode, role).toBe(403);
+  });
+});
+
 describe('quotation list', () => {
   it('searches, filters by dealer and dates, sorts newest first by default', async () => {
     const d = await createDealer(t, { name: 'Quote List Dealer' });

@@ -1,6 +1,6 @@
 import type { ProductionOverview, SalesOverview } from '@bpm/contract/dashboard';
 import type { DeleteRequestRow } from '@bpm/contract/order-reads';
-import type { QuotationRow } from '@bpm/contract/quotations';
+import type { QuotationDeleteRequestRow } from '@bpm/contract/quotations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -33,32 +33,15 @@ type DeleteKind = 'order' | 'quotation';
 const deleteRequestsKey = (kind: DeleteKind) => [kind === 'order' ? 'orders' : 'quotations', 'request-to-delete'];
 
 /**
- * Pending delete requests of one kind. Orders: GET /orders/request-to-delete. Quotations have no such list on the
- * server yet: the newest 500 quotations are read and those with a pending request kept (docs/decisions.md).
+ * Pending delete requests of one kind, every one: GET /orders/request-to-delete or GET /quotations/request-to-delete.
  */
 export function useDeleteRequests(enabled: boolean, kind: DeleteKind = 'order') {
   return useQuery({
     queryKey: deleteRequestsKey(kind),
-    queryFn: async (): Promise<DocDeleteRequest[]> => {
-      if (kind === 'order') return api.get<DeleteRequestRow[]>('/orders/request-to-delete', undefined, quiet);
-      const page = await api.list<QuotationRow>(
-        '/quotations',
-        { limit: 500, offset: 0, sort: 'id', order: 'desc' },
-        quiet,
-      );
-      return page.rows
-        .filter((r) => r.request_to_delete === 1)
-        .map((r) => ({
-          id: r.id,
-          date: r.date,
-          oc_ref: r.oc_ref,
-          quote_ref: r.quote_ref,
-          invoice: r.invoice,
-          dealer: r.dealer,
-          dealer_name: r.dealer_name,
-          value: r.value,
-        }));
-    },
+    queryFn: (): Promise<DocDeleteRequest[]> =>
+      kind === 'order'
+        ? api.get<DeleteRequestRow[]>('/orders/request-to-delete', undefined, quiet)
+        : api.get<QuotationDeleteRequestRow[]>('/quotations/request-to-delete', undefined, quiet),
     enabled,
     retry: false,
   });

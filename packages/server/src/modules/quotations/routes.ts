@@ -3,6 +3,7 @@ import { deleteActionAnswer, order, saveMeta } from '@bpm/contract/order-reads';
 import type { Action } from '@bpm/contract/permissions';
 import {
   quotation,
+  quotationDeleteRequestRow,
   quotationListQuery,
   quotationRow,
   quotationSave,
@@ -10,13 +11,14 @@ import {
   shippingQuotationRow,
 } from '@bpm/contract/quotations';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { unixNow } from '../../config';
 import { defineCsvExport } from '../../platform/csv-export';
 import { registerFileType } from '../../platform/file-types';
 import { totalMeta } from '../../platform/list-totals';
 import { definePutById, defineRoute, RowsWith } from '../../platform/route';
 import { turnToOrder } from '../sales-docs/convert';
-import { deleteAction } from '../sales-docs/delete-requests';
+import { deleteAction, pendingDeleteRequests } from '../sales-docs/delete-requests';
 import { fileIdOf, pdfStorer } from '../sales-docs/files';
 import { exportQuotations, listQuotations } from '../sales-docs/quotation-list';
 import { getDoc, withoutMoney } from '../sales-docs/read';
@@ -116,6 +118,14 @@ export function quotationRoutes(app: FastifyInstance) {
   });
 
   // --- Deletion (document 1 sections 4.3 and 6) ------------------------------------------------
+  // The administrator's 'Request to Delete' card: every pending request (no page of the newest to filter).
+  defineRoute(app, {
+    method: 'GET',
+    url: '/quotations/request-to-delete',
+    access: { action: 'quotations.read' },
+    response: z.array(quotationDeleteRequestRow),
+    handler: ({ deps }) => pendingDeleteRequests(deps.db, 'quotation'),
+  });
   const deletes = [
     ['/sale/quotations/delete/:id', 'quotations.requestDelete', 'request'],
     ['/sale/quotations/delete/cancel/:id', 'quotations.requestDelete', 'cancel'],

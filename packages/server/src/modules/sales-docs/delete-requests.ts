@@ -1,13 +1,36 @@
 // Delete requests and deletion of orders and quotations (document 1 section 4.3).
 import { EVENTS } from '@bpm/contract/events';
 import { MSG } from '@bpm/contract/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { lockWhere } from '../../platform/records';
-import { KINDS, type Kind } from './kinds';
+import { KINDS, type Kind, num } from './kinds';
 import { rollup } from './rollup';
+
+/**
+ * Every live order or quotation with a pending delete request, newest first: read through the partial index on
+ * the pending flag (`*_delete_request_idx`), so however old a request is, it is listed.
+ */
+export async function pendingDeleteRequests(db: Db, kind: Kind) {
+  const { t } = KINDS[kind];
+  const rows = await db
+    .select({
+      id: t.id,
+      date: t.date,
+      quote_ref: t.quoteRef,
+      oc_ref: t.ocRef,
+      invoice: t.invoice,
+      dealer: t.dealerId,
+      dealer_name: t.dealerName,
+      value: t.value,
+    })
+    .from(t)
+    .where(and(eq(t.deleted, 0), eq(t.requestToDelete, 1)))
+    .orderBy(sql`${t.date} desc nulls last`, desc(t.id));
+  return rows.map((r) => ({ ...r, value: num(r.value) }));
+}
 
 export type DeleteAction = 'request' | 'cancel' | 'approve' | 'reject' | 'delete';
 
