@@ -24,7 +24,6 @@ export const MAIL_DOCUMENTS = {
   invoice: 'Invoice',
   statement: 'Statement of Account',
 } as const;
-export type MailDocument = keyof typeof MAIL_DOCUMENTS;
 
 /** BPM's own messages (the spec has no e-mail of documents; docs/decisions.md, Sending documents). */
 export const MAIL_MSG = {

@@ -46,6 +46,7 @@ const stockChecklist = lazy(() => import('../features/test-checklists/StockCheck
 const packingLists = lazy(() => import('../features/packing-lists/PackingListsPage'));
 const packingListEdit = lazy(() => import('../features/packing-lists/PackingListEditPage'));
 const passport = lazy(() => import('../features/passport/PassportPage'));
+const companySettings = lazy(() => import('../features/company/CompanySettingsPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -98,6 +99,7 @@ export const PAGES: Record<string, Page> = {
   '/packinglists/add': packingListEdit,
   '/packinglists/edit/:PackingListId': packingListEdit,
   '/serials/:Serial': passport,
+  '/settings': companySettings,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
@@ -121,6 +123,7 @@ export const AREA_TITLES: Record<string, string> = {
   tasks: 'My Tasks',
   projects: 'Projects',
   serials: 'Serial',
+  settings: 'Settings',
 };
 
 export function areaTitle(pattern: string): string {

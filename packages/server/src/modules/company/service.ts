@@ -13,7 +13,7 @@ import { type SaveKind, saveRecord } from '../../platform/records';
 
 /** The one settings row (seeded by migration 0035). */
 const ROW_ID = 1;
-export const COMPANY_ENTITY = 'company';
+const COMPANY_ENTITY = 'company';
 
 type Stored = CompanySettings & { id: number };
 

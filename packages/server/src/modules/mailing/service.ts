@@ -30,7 +30,7 @@ import { getDoc } from '../sales-docs/read';
 type Recipient = DocumentMailDraft['recipients'][number];
 
 /** The dealer's addresses (and the order's billing and shipping ones), each once, in the dealer form's order. */
-export function recipientsOf(dealer: Dealer, order?: { billing_email: string; shipping_email: string }): Recipient[] {
+function recipientsOf(dealer: Dealer, order?: { billing_email: string; shipping_email: string }): Recipient[] {
   const all: Array<[string, string]> = [
     [dealer.email, 'E-mail'],
     [dealer.email2, 'E-mail 2'],

@@ -8,6 +8,7 @@ import { browserTimezone, useReportProductOptions } from '../../api/reports';
 import { DateRange, type DateRangeValue } from '../../components/filters/DateRange';
 import { currentMonthValue, topDealerPeriods } from './periods';
 import { ReportPanel } from './ReportPanel';
+import { SendStatementButton } from './SendStatementButton';
 
 const NO_DATES: DateRangeValue = { from: null, to: null };
 const bothDates = (d: DateRangeValue): d is { from: number; to: number } => d.from !== null && d.to !== null;
@@ -36,6 +37,9 @@ function DealerStatementForm() {
         )}
       />
       <DateRange value={dates} onChange={setDates} testId="report-dates" />
+      <SendStatementButton
+        target={ready ? { kind: 'statement', dealerId: dealer.id, start: dates.from!, end: dates.to! } : null}
+      />
     </ReportPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { DocFiles } from '../DocFiles';
 import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Section } from './layout';
+import { SendDocumentButtons } from './SendDocumentButtons';
 
 /** The PDFs: upload with the next save, view, download, and (orders, full editor) Generate OC / invoice. */
 export function FilesSection({ f }: { f: SalesDocFormApi }) {
@@ -33,6 +34,7 @@ export function FilesSection({ f }: { f: SalesDocFormApi }) {
             : undefined
         }
       />
+      {kind === 'order' && id ? <SendDocumentButtons orderId={id} /> : null}
     </Section>
   );
 }
