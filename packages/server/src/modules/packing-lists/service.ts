@@ -10,8 +10,8 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
-import { orders } from '../../db/schema/sales';
-import { packingListLines, packingLists } from '../../db/schema/testing';
+import { orderLines, orders } from '../../db/schema/sales';
+import { packingListLines, packingLists, testChecklists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
@@ -24,7 +24,7 @@ export const PACKING_ENTITY = 'packinglist';
 export async function getPackingList(db: Db, id: number): Promise<PackingList> {
   const [pl] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select pl.*, o.test_status from packing_lists pl join orders o on o.id = pl.order_id where pl.id = ${id}`,
+    sql`select pl.*, o.test_status from ${packingLists} pl join ${orders} o on o.id = pl.order_id where pl.id = ${id}`,
   );
   if (!pl) throw notFound(PL_MSG.notFound);
   const lines = await db
@@ -68,7 +68,7 @@ export async function orderOptions(db: Db, search: string) {
   const cond = search ? sql`and lower(oc_ref || ' ' || dealer_name) like ${likePattern(search)}` : sql``;
   return queryRows<{ id: number; oc_ref: string; dealer_name: string; date: number; test_status: string }>(
     db,
-    sql`select id, oc_ref, dealer_name, date, test_status from orders where deleted = 0 ${cond}
+    sql`select id, oc_ref, dealer_name, date, test_status from ${orders} where deleted = 0 ${cond}
         order by date desc, id desc limit 50`,
   );
 }
@@ -77,7 +77,7 @@ export async function orderOptions(db: Db, search: string) {
 async function checklistSerials(db: Db, orderId: number): Promise<Map<number, string[]>> {
   const rows = await queryRows<{ product_id: number; serials: string[] }>(
     db,
-    sql`select product_id, serials from test_checklists where order_id = ${orderId} order by id`,
+    sql`select product_id, serials from ${testChecklists} where order_id = ${orderId} order by id`,
   );
   const out = new Map<number, string[]>();
   for (const r of rows) out.set(Number(r.product_id), [...(out.get(Number(r.product_id)) ?? []), ...(r.serials ?? [])]);
@@ -112,7 +112,7 @@ export async function packingOrder(db: Db, orderId: number): Promise<PackingOrde
     shipping_company: string;
     shipping_address: string;
     shipping_country: string;
-  }>(db, sql`select * from orders where id = ${orderId} and deleted = 0`);
+  }>(db, sql`select * from ${orders} where id = ${orderId} and deleted = 0`);
   if (!o) throw notFound(MSG_ORDER);
   const lines = await queryRows<{
     product_id: number;
@@ -125,7 +125,7 @@ export async function packingOrder(db: Db, orderId: number): Promise<PackingOrde
   }>(
     db,
     sql`select l.product_id, l.name, l.quantity, p.warranty, p.pl_serial_count, p.has_modem, l.is_shipping_cost
-        from order_lines l join products p on p.id = l.product_id
+        from ${orderLines} l join ${products} p on p.id = l.product_id
         where l.order_id = ${orderId} and l.active = 1 order by l.position, l.id`,
   );
   const serials = await checklistSerials(db, orderId);

@@ -13,6 +13,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
 import { files } from '../../db/schema/platform';
+import { bomLines } from '../../db/schema/products';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
@@ -174,7 +175,10 @@ export async function savePart(
           saved: async (after, before) => {
             // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
             if (before && after.price !== before.price) {
-              await recomputeBomCosts(tx, sql`p.id in (select product_id from bom_lines where part_id = ${after.id})`);
+              await recomputeBomCosts(
+                tx,
+                sql`p.id in (select product_id from ${bomLines} where part_id = ${after.id})`,
+              );
             }
           },
         },

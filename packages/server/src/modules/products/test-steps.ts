@@ -37,7 +37,7 @@ async function renumber(tx: Db, orderedIds: number[], now: number) {
   if (!orderedIds.length) return;
   const rows = orderedIds.map((id, i) => ({ id, si: i + 1 }));
   await tx.execute(sql`
-    update product_test_steps s set si_number = x.si, updated_at = ${now}
+    update ${productTestSteps} s set si_number = x.si, updated_at = ${now}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, si int)
     where s.id = x.id and s.si_number <> x.si`);
 }

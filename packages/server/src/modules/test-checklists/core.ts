@@ -10,7 +10,8 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
-import { testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
+import { testChecklistSteps, testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
+import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordAsked } from '../../platform/authorize';
 import { notFound } from '../../platform/errors';
@@ -59,10 +60,10 @@ export async function selectChecklists(db: Db, where: SQL): Promise<TestChecklis
           trim(q.first_name || ' ' || q.last_name) as qa_by_name,
           p.product_code, p."desc" as product_desc, p.pl_serial_count, p.has_modem,
           ${lineOf(sql`c`)} as order_product_id
-        from test_checklists c
-        join products p on p.id = c.product_id
-        left join users t on t.id = c.test_by
-        left join users q on q.id = c.qa_by
+        from ${testChecklists} c
+        join ${products} p on p.id = c.product_id
+        left join ${users} t on t.id = c.test_by
+        left join ${users} q on q.id = c.qa_by
         where ${where}
         order by c.id`,
   );
@@ -138,7 +139,7 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
     tx,
     sql`select cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
           c.changed_after_sign as changed, c.order_id,
-          (select count(*) from test_checklist_steps s where s.checklist_id = c.id)::int as steps,
+          (select count(*) from ${testChecklistSteps} s where s.checklist_id = c.id)::int as steps,
           (select array_agg(r.test_result) from ${testResults} r
              join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
              where r.checklist_id = c.id and u.checklist_id = c.id) as results

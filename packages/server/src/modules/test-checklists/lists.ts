@@ -27,7 +27,7 @@ import { selectChecklists } from './core';
 const allOf = (conds: SQL[]) => sql.join(conds, sql` and `);
 
 /** Orders that have something to test: a line whose product needs a test and is not shipping cost. */
-const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
+const testable = sql`exists (select 1 from ${orderLines} l join ${products} p on p.id = l.product_id
   where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
 
 /** The orders as `o` (the `testable` condition is SQL on `o`). */
@@ -137,7 +137,7 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
     dealer_name: string;
     date: number;
     test_status: TestStatus;
-  }>(db, sql`select id, oc_ref, dealer_name, date, test_status from orders where id = ${orderId} and deleted = 0`);
+  }>(db, sql`select id, oc_ref, dealer_name, date, test_status from ${orders} where id = ${orderId} and deleted = 0`);
   if (!o) throw notFound(TC_MSG.orderNotFound);
   const lines = await queryRows<{
     id: number;
@@ -149,7 +149,7 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
   }>(
     db,
     sql`select l.id, l.product_id, l.name, l.quantity, l.is_shipping_cost, p.is_test_required
-        from order_lines l join products p on p.id = l.product_id
+        from ${orderLines} l join ${products} p on p.id = l.product_id
         where l.order_id = ${orderId} order by l.position, l.id`,
   );
   const checklists = await selectChecklists(db, sql`c.order_id = ${orderId}`);
@@ -186,8 +186,8 @@ const stockStatus = sql`coalesce((select case
     when bool_and(c.status in ('completed', 'passed')) then 'passed'
     when bool_and(c.status = 'pending') then 'pending'
     else 'in progress' end
-  from test_checklists c where c.product_id = p.id and c.order_id is null), 'pending')`;
-const stockQuantity = sql`coalesce((select sum(c.quantity) from test_checklists c
+  from ${testChecklists} c where c.product_id = p.id and c.order_id is null), 'pending')`;
+const stockQuantity = sql`coalesce((select sum(c.quantity) from ${testChecklists} c
   where c.product_id = p.id and c.order_id is null), 0)`;
 
 /** GET stockTestChecklist/product. */
@@ -215,7 +215,7 @@ export async function listStockProducts(
     sql`select * , count(*) over() as total from (
           select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
             ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
-          from products p where ${allOf(conds)}) x
+          from ${products} p where ${allOf(conds)}) x
         where ${statusCond}
         order by ${col} ${dir}, id ${dir} limit ${q.limit} offset ${q.offset}`,
   );
@@ -239,7 +239,7 @@ export async function getStockProduct(db: Db, id: number): Promise<StockProduct>
     db,
     sql`select p.id, p.product_code, p.hs_code, p."desc", p.active, p.is_test_required,
           ${stockStatus} as test_status, ${stockQuantity}::int as test_quantity
-        from products p where p.id = ${id}`,
+        from ${products} p where p.id = ${id}`,
   );
   if (!p) throw notFound(TC_MSG.productNotFound);
   const checklists = await selectChecklists(db, sql`c.product_id = ${id} and c.order_id is null`);

@@ -13,8 +13,14 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products, productTestSteps } from '../../db/schema/products';
-import { orderLines } from '../../db/schema/sales';
-import { testChecklistSteps, testChecklists, testResults } from '../../db/schema/testing';
+import { orderLines, orders } from '../../db/schema/sales';
+import {
+  packingListLines,
+  packingLists,
+  testChecklistSteps,
+  testChecklists,
+  testResults,
+} from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
@@ -51,8 +57,8 @@ export async function orderLine(tx: Db, lineId: number) {
     sql`select l.order_id, l.product_id, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable,
           (select count(*) from ${orderLines} x where x.order_id = l.order_id and x.product_id = l.product_id
              and (x.position, x.id) <= (l.position, l.id))::int as line_no
-        from order_lines l join orders o on o.id = l.order_id and o.deleted = 0
-        join products p on p.id = l.product_id where l.id = ${lineId}`,
+        from ${orderLines} l join ${orders} o on o.id = l.order_id and o.deleted = 0
+        join ${products} p on p.id = l.product_id where l.id = ${lineId}`,
   );
   if (!l) throw invalid({ order_product_id: TC_MSG.orderNotFound });
   if (!l.testable) throw invalidState(TC_MSG.notTestable);
@@ -209,8 +215,8 @@ async function serialsOnPackingLists(tx: Db, orderId: number | null, serials: st
   if (!serials.length) return [];
   const pl = await queryRows<{ serial: string; id: number }>(
     tx,
-    sql`select s as serial, pl.id from packing_lists pl
-        join packing_list_lines l on l.packing_list_id = pl.id
+    sql`select s as serial, pl.id from ${packingLists} pl
+        join ${packingListLines} l on l.packing_list_id = pl.id
         cross join regexp_split_to_table(l.pl_serial, E'\\s*\\n\\s*') s
         where s = any(${textArray(serials)}) and pl.order_id is distinct from ${orderId} limit 20`,
   );

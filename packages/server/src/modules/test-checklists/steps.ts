@@ -100,7 +100,7 @@ async function renumber(tx: Db, orderedIds: number[]) {
   if (!orderedIds.length) return;
   const rows = orderedIds.map((id, i) => ({ id, si: i + 1 }));
   await tx.execute(sql`
-    update test_checklist_steps s set si_number = x.si
+    update ${testChecklistSteps} s set si_number = x.si
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, si int)
     where s.id = x.id and s.si_number <> x.si`);
 }
