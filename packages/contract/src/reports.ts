@@ -200,3 +200,87 @@ export function reportFileName(parts: ReadonlyArray<string | number>, f: ReportF
     .slice(0, 120);
   return `${base || 'report'}.${f}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dealer statement of accounts: the pure rules (docs/decisions.md, Reports & documents). Days are
+// 'YYYY-MM-DD' in the report's time zone; money is in cents (integers), so sums never drift.
+
+/**
+ * The days to pay that payment terms give: '100% 45 days' → 45, '50% advance / NET 30' → 30 (the
+ * balance after the advance), '100% advance' → 0 (due at once); null when none can be read ('None').
+ */
+export function paymentTermsDays(terms: string): number | null {
+  const t = terms.trim();
+  const days = /(\d+)\s*days?\b/i.exec(t) ?? /\bnet\s*(\d+)\b/i.exec(t);
+  if (days) return Number(days[1]);
+  if (/\badvance\b/i.test(t)) return 0;
+  return null;
+}
+
+const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+
+/** The calendar day `n` days after `day`. */
+export function addDays(day: string, n: number): string {
+  return new Date(dayMs(day) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
+}
+
+/**
+ * An invoice's due day: the invoice day plus the days of the terms; when the terms give none, the
+ * order's own payment due day, else the invoice day (due at once).
+ */
+export function statementDueDay(invoiceDay: string, terms: string, orderDueDay: string | null): string {
+  const days = paymentTermsDays(terms);
+  if (days != null) return addDays(invoiceDay, days);
+  return orderDueDay || invoiceDay;
+}
+
+export const AGEING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90'] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+export const AGEING_LABELS: Record<AgeingBucket, string> = {
+  current: 'Current (not yet due)',
+  d1_30: '1–30 days past due',
+  d31_60: '31–60 days past due',
+  d61_90: '61–90 days past due',
+  over90: 'Over 90 days past due',
+};
+
+/** The bucket of an open amount `daysPastDue` days after its due day (0 or less: current). */
+export function ageingBucket(daysPastDue: number): AgeingBucket {
+  if (daysPastDue <= 0) return 'current';
+  if (daysPastDue <= 30) return 'd1_30';
+  if (daysPastDue <= 60) return 'd31_60';
+  if (daysPastDue <= 90) return 'd61_90';
+  return 'over90';
+}
+
+/** What is open at `asOfDay`, summed by bucket (cents); items: each invoice's open amount and due day. */
+export function ageingSummary(
+  items: ReadonlyArray<{ dueDay: string; open: number }>,
+  asOfDay: string,
+): Record<AgeingBucket, number> {
+  const out = Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) as Record<AgeingBucket, number>;
+  for (const i of items) out[ageingBucket(daysBetween(i.dueDay, asOfDay))] += i.open;
+  return out;
+}
+
+/** The balance after each line (cents), starting from `opening`: + debit − credit. */
+export function runningBalances(opening: number, lines: ReadonlyArray<{ debit: number; credit: number }>): number[] {
+  let balance = opening;
+  return lines.map((l) => {
+    balance += l.debit - l.credit;
+    return balance;
+  });
+}
+
+/** '1234.50' (SQL numeric text) → 123450 cents. */
+export const toCents = (v: string | number | null | undefined): number => Math.round(Number(v ?? 0) * 100) || 0;
+/** 123450 → '1234.50'; -5 → '-0.05'. */
+export function fromCents(c: number): string {
+  const abs = Math.abs(c);
+  return `${c < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -36,9 +36,10 @@ beforeAll(async () => {
   dB = await createDealer(t, { name: '=HYPERLINK("http://x")', discount: 0, credit_limit: 0 });
   P = await pickProducts(t);
   const ship = (msrp: number) => ({ product_id: P.shipping.id, quantity: 1, msrp, discount: 0, bom_cost: 0 });
-  // o1: A, 5 Mar, value 1000 (900 goods + 100 shipping), not paid, 200 received, due 4 Apr, DHL.
+  // o1: A, 5 Mar, value 1000 (900 goods + 100 shipping), invoiced, not paid, 200 received, due 4 Apr, DHL.
   await order({
     dealer: dA.id,
+    invoice: 'INV-R-1',
     date: utc(2010, 3, 5, 10),
     products: [{ product_id: P.a.id, quantity: 2, msrp: 450, discount: 0, bom_cost: 150 }, ship(100)],
     payment_status: 'not paid',
@@ -66,9 +67,11 @@ beforeAll(async () => {
     shipping_status: 'cancel',
     products: [{ product_id: P.a.id, quantity: 5, msrp: 100, discount: 0, bom_cost: 150 }],
   });
-  // o4: B, 31 Mar 23:30 UTC (1 April in Berlin), value 250 (200 + 50 shipping), not paid, due 30 Apr, Aramex.
+  // o4: B, 31 Mar 23:30 UTC (1 April in Berlin), value 250 (200 + 50 shipping), invoiced, not paid, due 30 Apr,
+  // Aramex.
   await order({
     dealer: dB.id,
+    invoice: 'INV-R-4',
     date: utc(2010, 3, 31, 23, 30),
     products: [{ product_id: P.a.id, quantity: 1, msrp: 250, discount: 20, bom_cost: 150 }, ship(50)],
     payment_status: 'not paid',
@@ -171,23 +174,25 @@ describe('streaming', () => {
 });
 
 describe('Dealer statement of accounts', () => {
-  it('lists the dealer’s orders in the period with balances, totals and credit', async () => {
+  // The full statement (opening balance, payments, ageing, PDF) is tested in reports-statement.test.ts.
+  it('sets the dealer’s invoices and payments of the period against each other, with the credit', async () => {
     const url = `/api/sale/reports/dealerStatementOfAccounts/csv/${dA.id}/${MAR1}/${MAR31_END}`;
     const res = await get(t, 'sale', url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain(
       'filename="Dealer_Statement_Report_Dealer_A_2010-03-01_2010-03-31.csv"',
     );
-    expect(
-      csv(res.body).map((r) => [r.Date, r['Payment Status'], r['Due Date'], r.Value, r.Received, r.Balance]),
-    ).toEqual([
-      ['2010-03-05', 'not paid', '2010-04-04', '1000.00', '200.00', '800.00'],
-      ['2010-03-20', 'paid', '', '500.50', '500.50', '0.00'],
+    // Terms '100% 30 days' (the factory's): o1 is due 30 days after 5 Mar; o2 (paid, no invoice) pays on account.
+    expect(csv(res.body).map((r) => [r.Date, r.Type, r['Due Date'], r.Debit, r.Credit, r.Balance])).toEqual([
+      ['2010-03-01', 'Opening balance', '', '', '', '0.00'],
+      ['2010-03-05', 'Invoice', '2010-04-04', '1000.00', '', '1000.00'],
+      ['2010-03-05', 'Payment', '', '', '200.00', '800.00'],
+      ['2010-03-20', 'Payment', '', '', '500.50', '299.50'],
+      ['2010-03-31', 'Closing balance', '', '1000.00', '700.50', '299.50'],
     ]);
     const pdf = pdfText((await get(t, 'sale', url.replace('/csv/', '/pdf/'))).rawPayload);
     expect(pdf).toContain('Report Dealer A');
     expect(pdf).toContain('2010-03-01 to 2010-03-31 (UTC)');
-    expect(pdf).toMatch(/Total \(2 orders\)\s+US\$1,500\.50\s+US\$700\.50\s+US\$800\.00/);
     // Credit today: o1 800 + o5 2000 unpaid; limit 5000.
     expect(pdf).toMatch(/Credit limit\s+US\$5,000\.00/);
     expect(pdf).toMatch(/Credit used \(today\)\s+US\$2,800\.00/);
@@ -205,15 +210,42 @@ describe('Dealer statement of accounts', () => {
 });
 
 describe('Overdue Invoices', () => {
-  it('lists unpaid orders whose due date has passed, with days overdue and balance', async () => {
+  it('lists unpaid invoices whose due date has passed, with days overdue and balance', async () => {
     const res = await get(t, 'sale', '/api/sale/reports/overdueInvoices/csv');
     expect(res.statusCode).toBe(200);
     const mine = csv(res.body).filter((r) => r.Dealer === dA.name || r.Dealer === `'${dB.name}`);
     const today = utc(2026, 11, 22);
-    expect(mine.map((r) => [r['Due Date'], r['Days Overdue'], r.Balance])).toEqual([
-      ['2010-04-04', String((today - utc(2010, 4, 4)) / 86400), '800.00'],
-      ['2010-04-30', String((today - utc(2010, 4, 30)) / 86400), '250.00'],
+    // o5 (no due date) and o2 (paid) are not overdue.
+    expect(mine.map((r) => [r.Invoice, r['Due Date'], r['Days Overdue'], r.Balance])).toEqual([
+      ['INV-R-1', '2010-04-04', String((today - utc(2010, 4, 4)) / 86400), '800.00'],
+      ['INV-R-4', '2010-04-30', String((today - utc(2010, 4, 30)) / 86400), '250.00'],
     ]);
+  });
+
+  it('counts calendar days in the report’s time zone: due yesterday is 1 day overdue; only invoiced orders', async () => {
+    // The clock is 22 Nov 2026 12:00 UTC (04:00 in Los Angeles).
+    const d = await createDealer(t, { name: 'Overdue Count Dealer', credit_limit: 0 });
+    const due = async (invoice: string, at: number) =>
+      order({ dealer: d.id, date: utc(2026, 10, 1), value: 100, products: [], invoice, payment_due_date: at });
+    await due('INV-OD-YESTERDAY', utc(2026, 11, 21, 15)); // 21 Nov 15:00 UTC (07:00 in Los Angeles)
+    await due('INV-OD-TODAY', utc(2026, 11, 22, 6)); // 22 Nov in UTC, 21 Nov 22:00 in Los Angeles
+    await due('INV-OD-WEEK', utc(2026, 11, 15, 23, 59));
+    await due('', utc(2026, 10, 1)); // no invoice number: not an invoice
+    const rows = async (tz?: string) =>
+      csv((await get(t, 'sale', `/api/sale/reports/overdueInvoices/csv${tz ? `?timezone=${B64(tz)}` : ''}`)).body)
+        .filter((r) => r.Dealer === d.name)
+        .map((r) => [r.Invoice, r['Days Overdue']]);
+    expect(await rows()).toEqual([
+      ['INV-OD-WEEK', '7'],
+      ['INV-OD-YESTERDAY', '1'],
+    ]);
+    expect(await rows('America/Los_Angeles')).toEqual([
+      ['INV-OD-WEEK', '7'],
+      ['INV-OD-YESTERDAY', '1'],
+      ['INV-OD-TODAY', '1'],
+    ]);
+    const pdf = pdfText((await get(t, 'sale', '/api/sale/reports/overdueInvoices/pdf')).rawPayload);
+    expect(pdf).toMatch(/INV-OD-YESTERDAY\s+2026-10-01\s+2026-11-21\s+1\s+US\$100\.00/);
   });
 });
 

@@ -5,10 +5,9 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { dealers, orderLines, orders } from '../../db/schema/sales';
-import { invalid, notFound } from '../../platform/errors';
+import { invalid } from '../../platform/errors';
 import { likePattern } from '../../platform/paging';
-import { dealerCredit } from '../dealers/service';
-import type { Column, Report, Row } from './output';
+import type { Report, Row } from './output';
 
 /*
  * The six reports (document 2 sections 2 and 7). Every figure is computed in SQL; columns and rules
@@ -54,90 +53,30 @@ function keyset(db: Db, page: (after: SQL, limit: number) => SQL): () => AsyncIt
 const one = async (db: Db, q: SQL) => (await queryRows<Row>(db, q))[0] ?? {};
 
 // ---------------------------------------------------------------------------------------------
-// Dealer statement of accounts
+// Dealer statement of accounts: statement.ts (the mailing module reads it from here).
 
-export async function dealerStatement(
-  db: Db,
-  dealerId: number,
-  start: number,
-  end: number,
-  tz: string,
-): Promise<Report> {
-  const [dealer] = await queryRows<{ name: string; country: string; payment_terms: string }>(
-    db,
-    sql`select ${D.name} as name, ${D.country} as country, ${D.paymentTerms} as payment_terms from ${D} where ${D.id} = ${dealerId}`,
-  );
-  if (!dealer) throw notFound(MSG.dealerNotFound);
-  const where = sql`${O.dealerId} = ${dealerId} and ${LIVE} and ${O.date} between ${start} and ${end}`;
-  const balance = sql`case when ${O.paymentStatus} = 'not paid' then ${O.value} - ${O.paymentReceived} else 0 end`;
-  const columns: Column[] = [
-    { key: 'date', label: 'Date', kind: 'date' },
-    { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
-    { key: 'invoice', label: 'Invoice', kind: 'text' },
-    { key: 'shipping_status', label: 'Shipping Status', kind: 'text' },
-    { key: 'payment_status', label: 'Payment Status', kind: 'text' },
-    { key: 'payment_due_date', label: 'Due Date', kind: 'date' },
-    { key: 'value', label: 'Value', kind: 'money' },
-    { key: 'payment_received', label: 'Received', kind: 'money' },
-    { key: 'balance', label: 'Balance', kind: 'money' },
-  ];
-  return {
-    title: REPORT_LABELS.dealerStatementOfAccounts,
-    fileParts: ['Dealer Statement', dealer.name, fmtDay(start, tz), fmtDay(end, tz)],
-    params: [
-      ['Dealer', `${dealer.name} [${dealerId}]`],
-      ['Country', dealer.country],
-      ['Payment terms', dealer.payment_terms],
-      period(start, end, tz),
-    ],
-    columns,
-    rows: keyset(
-      db,
-      (
-        after,
-        limit,
-      ) => sql`select ${O.date} as k_date, ${O.id} as k_id, ${day(O.date, tz)} as date, ${O.ocRef} as oc_ref,
-        ${O.invoice} as invoice, ${O.shippingStatus} as shipping_status, ${O.paymentStatus} as payment_status,
-        case when ${O.paymentDueDate} is null then '' else ${day(O.paymentDueDate, tz)} end as payment_due_date,
-        ${money(O.value)} as value, ${money(O.paymentReceived)} as payment_received, ${money(balance)} as balance
-        from ${O} where ${where} and ${after} order by ${O.date}, ${O.id} limit ${limit}`,
-    ),
-    totals: () =>
-      one(
-        db,
-        sql`select count(*)::text || ' orders' as label, ${money(sql`coalesce(sum(${O.value}), 0)`)} as value,
-          ${money(sql`coalesce(sum(${O.paymentReceived}), 0)`)} as payment_received,
-          ${money(sql`coalesce(sum(${balance}), 0)`)} as balance from ${O} where ${where}`,
-      ),
-    notes: async () => {
-      const c = await dealerCredit(db, dealerId);
-      const m = (n: number) =>
-        `US$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-      return [
-        ['Credit limit', c.credit_limit ? m(c.credit_limit) : 'No limit'],
-        ['Credit used (today)', m(c.credit_used)],
-        ['Credit available', c.credit_limit ? m(c.credit_limit - c.credit_used) : 'No limit'],
-      ];
-    },
-  };
-}
+export { dealerStatement } from './statement';
 
 // ---------------------------------------------------------------------------------------------
 // Overdue invoices
 
 export function overdueInvoices(db: Db, now: number, tz: string): Report {
-  // Overdue: unpaid with a balance and a due date before today (the caller's midnight).
-  const today = sql`extract(epoch from (date_trunc('day', to_timestamp(${now}) at time zone ${tz}) at time zone ${tz}))::bigint`;
-  const where = sql`${LIVE} and ${O.paymentStatus} = 'not paid' and ${O.paymentDueDate} is not null
-    and ${O.paymentDueDate} < ${today} and ${O.value} - ${O.paymentReceived} > 0`;
+  // Overdue: invoiced, unpaid with a balance, and due on a day before the caller's today. Days are calendar
+  // days in the report's time zone: due yesterday = 1 day overdue, whatever the hour the due date carries.
+  const localDate = (e: SQLWrapper) => sql`(to_timestamp(${e}) at time zone ${tz})::date`;
+  const daysOverdue = sql`(${localDate(sql`${now}::bigint`)} - ${localDate(O.paymentDueDate)})`;
+  const where = sql`${LIVE} and ${O.invoice} <> '' and ${O.paymentStatus} = 'not paid' and ${O.paymentDueDate} is not null
+    and ${daysOverdue} > 0 and ${O.value} - ${O.paymentReceived} > 0`;
   return {
     title: REPORT_LABELS.overdueInvoices,
     fileParts: ['Overdue Invoices', fmtDay(now, tz)],
     params: [['As of', `${fmtDay(now, tz)} (${tz})`]],
+    // Landscape: the references have room to stay on one line.
+    landscape: true,
     columns: [
       { key: 'dealer_name', label: 'Dealer', kind: 'text', weight: 2.5 },
-      { key: 'invoice', label: 'Invoice', kind: 'text' },
-      { key: 'oc_ref', label: 'OC Ref', kind: 'text' },
+      { key: 'invoice', label: 'Invoice', kind: 'text', weight: 1.2, noWrap: true },
+      { key: 'oc_ref', label: 'OC Ref', kind: 'text', weight: 1.2, noWrap: true },
       { key: 'date', label: 'Order Date', kind: 'date' },
       { key: 'payment_due_date', label: 'Due Date', kind: 'date' },
       { key: 'days_overdue', label: 'Days Overdue', kind: 'int' },
@@ -153,7 +92,7 @@ export function overdueInvoices(db: Db, now: number, tz: string): Report {
           db,
           sql`select ${O.paymentDueDate} as k_date, ${O.id} as k_id, ${O.dealerName} as dealer_name, ${O.invoice} as invoice,
             ${O.ocRef} as oc_ref, ${day(O.date, tz)} as date, ${day(O.paymentDueDate, tz)} as payment_due_date,
-            ((${today} - ${O.paymentDueDate}) / 86400)::int as days_overdue,
+            ${daysOverdue}::int as days_overdue,
             ${money(O.value)} as value, ${money(O.paymentReceived)} as payment_received,
             ${money(sql`${O.value} - ${O.paymentReceived}`)} as balance
             from ${O} where ${where} and ${after} order by ${O.paymentDueDate}, ${O.id} limit ${CHUNK}`,
