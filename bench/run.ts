@@ -8,7 +8,8 @@
  * (load-independent, unlike the rates) and the load average. `--pg URL` repeats the run on a fresh
  * PostgreSQL database created (and dropped) under that server; `--pg-only` skips the PGlite run.
  *
- * Areas add their cases to CASES below (orders list, dashboard, …).
+ * Areas add their cases to CASES below (orders list, dashboard, …). `--mixed` runs the mixed workload of every
+ * role instead (bench/mixed.ts: `--users`, `--duration`, `--scale`, `--pg`, `--json`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -357,6 +358,8 @@ function table(rows: Row[]): string {
 }
 
 async function main() {
+  // `--mixed`: the mixed workload of every role instead of the single-endpoint cases (bench/mixed.ts).
+  if (process.argv.includes('--mixed')) return (await import('./mixed')).runMixed(process.argv.slice(2));
   const o = parseArgs(process.argv.slice(2));
   console.log(
     `BPM bench: ${o.connections} connections, ${o.duration} s per case, ${cpus().length} cores, ${cpus()[0]?.model ?? ''}, node ${process.version}`,

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../client';
 import { DAY, inChunks, syncSequence, withoutIndexes } from './bulk';
+import { seedLargeChecklistUnits } from './checklist-units';
 
 export async function seedLargeTestOrders(db: Db, total: number, now: number) {
   const [r] = await queryRows<{ lo: number; n: number }>(
@@ -42,4 +43,5 @@ export async function seedLargeTestOrders(db: Db, total: number, now: number) {
     }),
   );
   await syncSequence(db, 'test_checklists');
+  await seedLargeChecklistUnits(db, now);
 }

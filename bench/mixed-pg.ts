@@ -1,0 +1,116 @@
+/**
+ * Where the database time goes in a mixed run on PostgreSQL, without a server restart: pg_stat_statements needs
+ * `shared_preload_libraries` (a restart the bench does not do to a shared server), so the bench (1) samples
+ * pg_stat_activity every 20 ms — the statements active in the bench database, counted by text: samples × 20 ms
+ * estimates each statement's total time — and (2) loads auto_explain into the bench database's sessions
+ * (`session_preload_libraries`, superuser) to log the plans of statements over 100 ms, read back from the server
+ * log when it is readable on this machine. The backends' CPU comes from /proc when PostgreSQL runs here.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import pg from 'pg';
+
+const SAMPLE_MS = 20;
+const SLOW_MS = 100;
+const LOG = '/var/log/postgresql/postgresql-15-main.log';
+
+/** Turns auto_explain on for new sessions of `db` (before the server opens its pool); false when refused. */
+export async function enableAutoExplain(adminUrl: string, db: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`alter database ${db} set session_preload_libraries = 'auto_explain'`);
+    await c.query(`alter database ${db} set auto_explain.log_min_duration = ${SLOW_MS}`);
+    await c.query(`alter database ${db} set auto_explain.log_analyze = on`);
+    await c.query(`alter database ${db} set auto_explain.log_timing = off`);
+    await c.query(`alter database ${db} set auto_explain.log_buffers = on`);
+    return true;
+  } catch (err) {
+    console.log(`  auto_explain not available: ${(err as Error).message}`);
+    return false;
+  } finally {
+    await c.end();
+  }
+}
+
+export interface StatementShare {
+  query: string;
+  samples: number;
+  /** Estimated total active time, ms (samples × sampling interval). */
+  ms: number;
+  share: number;
+}
+
+/** Samples the active statements of `db` until stopped; answers the top statements by estimated time. */
+export function sampleActivity(url: string, db: string) {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let running = true;
+  const c = new pg.Client({ connectionString: url });
+  const done = (async () => {
+    await c.connect();
+    while (running) {
+      const t = Date.now();
+      const r = await c.query<{ query: string }>(
+        `select query from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+        [db],
+      );
+      for (const { query } of r.rows) {
+        const key = query.replace(/\s+/g, ' ').trim();
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        total++;
+      }
+      await new Promise((ok) => setTimeout(ok, Math.max(0, SAMPLE_MS - (Date.now() - t))));
+    }
+    await c.end();
+  })();
+  return {
+    async stop(top = 10): Promise<StatementShare[]> {
+      running = false;
+      await done;
+      return [...counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([query, samples]) => ({ query, samples, ms: samples * SAMPLE_MS, share: total ? samples / total : 0 }));
+    },
+  };
+}
+
+/** The pids of the bench database's backends (the server's pool, once warm). */
+export async function backendPids(url: string, db: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [db],
+    );
+    return r.rows.map((x) => x.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The server log's size now: the slow plans of a run are what it logs after this. */
+export const logOffset = () => (existsSync(LOG) ? statSync(LOG).size : -1);
+
+export interface SlowPlan {
+  ms: number;
+  text: string;
+}
+
+/** The auto_explain entries of `db` logged since `offset`, slowest first. */
+export function slowPlans(offset: number, db: string, top = 5): { count: number; plans: SlowPlan[] } {
+  if (offset < 0 || !existsSync(LOG)) return { count: 0, plans: [] };
+  let text: string;
+  try {
+    text = readFileSync(LOG).subarray(offset).toString('utf8');
+  } catch {
+    return { count: 0, plans: [] };
+  }
+  // An entry starts with the line prefix ('2026-… UTC [pid] user@db LOG:  duration: … ms  plan:').
+  const entries = text.split(/\n(?=\d{4}-\d\d-\d\d )/).filter((e) => e.includes(`@${db} `) && e.includes('plan:'));
+  const plans = entries
+    .map((e) => ({ ms: Number(/duration: ([\d.]+) ms/.exec(e)?.[1] ?? 0), text: e.trim() }))
+    .sort((a, b) => b.ms - a.ms);
+  return { count: plans.length, plans: plans.slice(0, top) };
+}
