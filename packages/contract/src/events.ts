@@ -229,8 +229,17 @@ export const eventRow = z.object({
   data: z.record(z.string(), z.unknown()),
   /** The record's name: OC ref, quote ref, dealer name, product code… (`Order #12` when it has none). */
   record_label: z.string(),
-  /** Names of record ids in `data` and its changes, by field: `{ dealer: { '18': 'Northwind…' } }`. */
+  /**
+   * Text of values in `data`, its changes and `since_sign_off`, by field: record ids by name (`{ dealer: { '18':
+   * 'Northwind…' } }`, people, parts, files…) and codes as the screens label them (`{ paid: { '0': 'Unpaid' } }`).
+   */
   labels: z.record(z.string(), z.record(z.string(), z.string())),
+  /**
+   * A re-approval (a purchase order approved again, a checklist approved after a change since QA's sign-off):
+   * what changed since the record was last signed off, each field's first old and last new value; a test step is
+   * the field 'step' (added: old null; deleted: new null). Absent on other events and first approvals.
+   */
+  since_sign_off: z.array(z.object({ field: z.string(), old: z.unknown(), new: z.unknown() })).optional(),
 });
 export type EventRow = z.infer<typeof eventRow>;
 

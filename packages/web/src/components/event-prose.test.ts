@@ -35,6 +35,15 @@ describe('valueText (values as a person reads them)', () => {
     expect(valueText('dealer', '18', labels)).toBe('Northwind Traders');
     expect(valueText('dealer', 19, labels)).toBe('19');
   });
+  it('shows codes and people by the text the server gives (issue 24 item 19)', () => {
+    const labels = { paid: { '0': 'Unpaid', '1': '100% Paid' }, emailTo: { '7': 'Olivia Chen', '9': 'Ann Lee' } };
+    expect(`${valueText('paid', 0, labels)} → ${valueText('paid', 1, labels)}`).toBe('Unpaid → 100% Paid');
+    expect(valueText('emailTo', [7, 9], labels)).toBe('Olivia Chen, Ann Lee');
+    expect(fieldLabel('emailTo')).toBe('Email to');
+    expect(valueText('parts', [{ part: 3, quantity: 2 }], { part: { '3': 'LM317T' } })).toBe(
+      'Part: LM317T; Quantity: 2',
+    );
+  });
   it('shows dates as dates: a midnight as the day, another time with its time', () => {
     const day = dateInputToUnix('2026-11-24')!;
     expect(valueText('payment_due_date', day)).toBe(formatDate(day));

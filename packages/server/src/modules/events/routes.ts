@@ -12,6 +12,8 @@ export function eventRoutes(app: FastifyInstance) {
     action: 'events.all',
     query: eventListQuery,
     fileName: 'events.csv',
+    // Fixed: `since_sign_off` is on re-approvals only, and the first row must not decide the columns.
+    columns: Object.keys(eventRow.shape),
     fetch: (deps, q, user, limit, after) => exportEvents(deps.db, user, q, limit, after),
   });
 

@@ -1,23 +1,63 @@
-import { eventChanges, eventDetails } from '@bpm/contract/events';
+import { eventChanges, eventDetails, type FieldChange } from '@bpm/contract/events';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { type EventLabels, fieldLabel, valueText } from '../../components/event-prose';
 
+/** Old → new rows of changed fields. */
+function ChangesTable({ changes, text }: { changes: FieldChange[]; text: (field: string, v: unknown) => string }) {
+  return (
+    <Table size="small" sx={{ '& td, & th': { py: 0.25, px: 1, fontSize: 13 }, width: 'auto' }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Field</TableCell>
+          <TableCell>Old</TableCell>
+          <TableCell />
+          <TableCell>New</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {changes.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a field (a test step) may change more than once
+          <TableRow key={`${c.field}-${i}`}>
+            <TableCell sx={{ color: 'text.secondary' }}>{fieldLabel(c.field)}</TableCell>
+            <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+              {text(c.field, c.old)}
+            </TableCell>
+            <TableCell>→</TableCell>
+            <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+              {text(c.field, c.new)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /**
  * An event's data as prose: identifying fields as 'Field: value', then changes as old → new; record ids by their
- * names (`labels` from the server), dates as dates, flags as words.
+ * names and codes by their labels (`labels` from the server), dates as dates, flags as words. A re-approval adds
+ * what changed since sign-off (`sinceSignOff`).
  */
-export function EventData({ data, labels }: { data: unknown; labels?: EventLabels }) {
+export function EventData({
+  data,
+  labels,
+  sinceSignOff,
+}: {
+  data: unknown;
+  labels?: EventLabels;
+  sinceSignOff?: FieldChange[];
+}) {
   const details = eventDetails(data);
   const text = (field: string, v: unknown) => valueText(field, v, labels);
   // A field empty before and after (e.g. blank fields of a new record) says nothing.
   const changes = eventChanges(data).filter((c) => text(c.field, c.old) !== '—' || text(c.field, c.new) !== '—');
-  if (!details.length && !changes.length) return <Typography color="text.secondary">—</Typography>;
+  if (!details.length && !changes.length && !sinceSignOff) return <Typography color="text.secondary">—</Typography>;
   return (
     <Box data-testid="event-data">
       {details.length > 0 && (
         <Box sx={{ mb: changes.length ? 0.5 : 0 }}>
           {details.map((d) => (
-            <Typography key={d.field} variant="body2">
+            <Typography key={d.field} variant="body2" sx={{ whiteSpace: 'pre-line' }}>
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 {fieldLabel(d.field)}:
               </Box>{' '}
@@ -26,27 +66,14 @@ export function EventData({ data, labels }: { data: unknown; labels?: EventLabel
           ))}
         </Box>
       )}
-      {changes.length > 0 && (
-        <Table size="small" sx={{ '& td, & th': { py: 0.25, px: 1, fontSize: 13 }, width: 'auto' }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Field</TableCell>
-              <TableCell>Old</TableCell>
-              <TableCell />
-              <TableCell>New</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.map((c) => (
-              <TableRow key={c.field}>
-                <TableCell sx={{ color: 'text.secondary' }}>{fieldLabel(c.field)}</TableCell>
-                <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word' }}>{text(c.field, c.old)}</TableCell>
-                <TableCell>→</TableCell>
-                <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word' }}>{text(c.field, c.new)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      {changes.length > 0 && <ChangesTable changes={changes} text={text} />}
+      {sinceSignOff && (
+        <Box sx={{ mt: 0.5 }} data-testid="since-sign-off">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {sinceSignOff.length ? 'Changed since sign-off' : 'Nothing changed since sign-off'}
+          </Typography>
+          {sinceSignOff.length > 0 && <ChangesTable changes={sinceSignOff} text={text} />}
+        </Box>
       )}
     </Box>
   );

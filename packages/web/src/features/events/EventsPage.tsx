@@ -115,7 +115,11 @@ export default function EventsPage() {
       : [{ key: 'record', header: 'Record', width: 200, render: (e: EventRow) => recordName(e) } as Column<EventRow>]),
     { key: 'event', header: 'Event', width: 180, render: (e) => eventTitle(e.event) },
     { key: 'user', header: 'User', width: 200, render: userName },
-    { key: 'data', header: 'Data', render: (e) => <EventData data={e.data} labels={e.labels} /> },
+    {
+      key: 'data',
+      header: 'Data',
+      render: (e) => <EventData data={e.data} labels={e.labels} sinceSignOff={e.since_sign_off} />,
+    },
   ];
 
   return (
