@@ -167,6 +167,13 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/**
+ * A line of the full order or quotation read: beside the line, its product's own discount, so the editor can
+ * apply the default-discount rule on a dealer change (document 1 section 4.2). Not shown to shipping or production.
+ */
+export const orderDocLine = orderLine.extend({ product_discount: z.number() });
+export type OrderDocLine = z.infer<typeof orderDocLine>;
+
 /** GET /orders/{id}: every order field, the address blocks, the lines in saved order, file names. */
 export const order = orderRow.extend({
   invoice_note: z.string(),
@@ -197,7 +204,7 @@ export const order = orderRow.extend({
   shipping_packing_list_pdf: z.string().nullable(),
   /** The quotation this order was confirmed from, or null. */
   quotation_id: z.number().int().nullable(),
-  products: z.array(orderLine),
+  products: z.array(orderDocLine),
   version: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),

@@ -313,6 +313,8 @@ export const salesDocFields = {
   products: orderLinesField(),
   /** Save as a revision: records an `…_revised` event and bumps `revision`. */
   revise: flag().optional().default(0),
+  /** Save as a duplicate of `id` (document 1 section 4.3): a new record that starts afresh (`duplicateStart`). */
+  duplicate: flag().optional().default(0),
   /** The version the form was loaded at; a stale one is refused with 409. */
   version: z.coerce.number().int().optional(),
 };
@@ -375,6 +377,41 @@ export const productionOrderSave = z.object({
   version: z.coerce.number().int().optional(),
 });
 export type ProductionOrderSave = z.infer<typeof productionOrderSave>;
+
+/**
+ * What a Duplicate saves (document 1 section 4.3; issue 24): the form as a new record without id, invoice and
+ * oc_ref, started afresh like a new document — dated `today`, status wait, no AWB, shipping dates, weight or
+ * actual shipping cost (so not locked), unpaid with no payment dates or amounts, and for a quotation a new quote
+ * reference (an empty one becomes `Q-{id}`). Lines, dealer, addresses and notes are kept.
+ */
+export function duplicateStart<T extends OrderSave>(input: T, kind: 'order' | 'quotation', today: number): T {
+  return {
+    ...input,
+    id: undefined,
+    version: undefined,
+    revise: 0,
+    duplicate: 0,
+    date: today,
+    oc_ref: '',
+    invoice: '',
+    quote_ref: kind === 'quotation' ? '' : input.quote_ref,
+    shipping_status: 'wait',
+    shipping_for_today: 0,
+    shipping_awb: '',
+    shipping_date: null,
+    shipping_date_expected: null,
+    shipping_weight: '',
+    actual_shipping_cost: undefined,
+    payment_status: 'not paid',
+    payment_due_date: null,
+    payment_date: null,
+    payment_advance: undefined,
+    payment_full: undefined,
+    payment_received: undefined,
+    outstanding: undefined,
+    outstanding_shipped: undefined,
+  };
+}
 
 /** The add-product dialog's new-product fields: product_code and desc required, msrp numeric, discount 0–100. */
 export const newProductInput = z.object({

@@ -1,6 +1,6 @@
 // Reading one order or quotation, and the money-free view of shipping and production.
 
-import type { Order, OrderLine, OrderRow, ShippingOrder } from '@bpm/contract/order-reads';
+import type { Order, OrderDocLine, OrderRow, ShippingOrder } from '@bpm/contract/order-reads';
 import { orderTotals } from '@bpm/contract/orders';
 import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -86,7 +86,7 @@ export function toRow(d: ListRow, dealerCountry: string): OrderRow {
 export type Doc = Order & { order_id?: number | null };
 
 /** Units under test per line ('Tests: n (+excess)'): a product's checklists count on its first line. */
-async function addTestCounts(db: Db, orderId: number, lines: OrderLine[]) {
+async function addTestCounts(db: Db, orderId: number, lines: OrderDocLine[]) {
   const rows = await queryRows<{ product_id: number; n: number }>(
     db,
     sql`select product_id, sum(quantity)::int as n from test_checklists where order_id = ${orderId} group by product_id`,
@@ -119,12 +119,12 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
   if (!r) throw notFound(nf);
   const d = r.d;
   const lineRows = await db
-    .select({ l: lines, code: products.productCode, warning: products.warning })
+    .select({ l: lines, code: products.productCode, warning: products.warning, productDiscount: products.discount })
     .from(lines)
     .innerJoin(products, eq(products.id, lines.productId))
     .where(eq(lines.docId, id))
     .orderBy(asc(lines.position), asc(lines.id));
-  const productLines: OrderLine[] = lineRows.map(({ l, code, warning }) => {
+  const productLines: OrderDocLine[] = lineRows.map(({ l, code, warning, productDiscount }) => {
     const line = { quantity: l.quantity, msrp: num(l.msrp), discount: num(l.discount) };
     return {
       id: l.id,
@@ -137,6 +137,7 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
       is_shipping_cost: l.isShippingCost,
       active: l.active,
       warning,
+      product_discount: num(productDiscount),
     };
   });
   if (kind === 'order') await addTestCounts(db, id, productLines);
@@ -186,6 +187,7 @@ export function withoutMoney(doc: Doc): ShippingOrder {
     Object.fromEntries(Object.entries(row).filter(([k]) => !Object.hasOwn(fields, k)));
   return {
     ...without(doc, MONEY_FIELDS),
-    products: doc.products.map((line) => without(line, LINE_MONEY_FIELDS)),
+    // The product's own discount goes with the line's money.
+    products: doc.products.map(({ product_discount: _pd, ...line }) => without(line, LINE_MONEY_FIELDS)),
   } as unknown as ShippingOrder;
 }

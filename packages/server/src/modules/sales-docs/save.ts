@@ -1,6 +1,12 @@
 // The full save of an order or quotation (sales, administrator; production for quotations).
 import { EVENTS } from '@bpm/contract/events';
-import { applyShippingRules, ORDER_FILE_FIELDS, type OrderSave, orderTotals } from '@bpm/contract/orders';
+import {
+  applyShippingRules,
+  duplicateStart,
+  ORDER_FILE_FIELDS,
+  type OrderSave,
+  orderTotals,
+} from '@bpm/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/events';
@@ -11,16 +17,22 @@ import type { Doc } from './read';
 import { refreshOrderStatus } from './test-status';
 import { findDealer, type SaveResult, saveDoc, storeFiles } from './write';
 
-/** POST /orders/save and /quotations/save (and production's quotation save): the full form. */
+/**
+ * POST /orders/save and /quotations/save (and production's quotation save): the full form. With `duplicate` the
+ * form is saved as a new record started afresh (`duplicateStart`; uploads ignored), its event naming the source.
+ */
 export async function saveSalesDoc(
   db: Db,
   kind: Kind,
-  input: OrderSave,
-  storeFile: StoreFile | undefined,
+  sent: OrderSave,
+  sentFiles: StoreFile | undefined,
   actor: Actor,
   now: number,
 ): Promise<SaveResult> {
   const { t } = KINDS[kind];
+  const duplicateOf = sent.duplicate === 1 ? (sent.id ?? null) : undefined;
+  const input = duplicateOf === undefined ? sent : duplicateStart(sent, kind, now);
+  const storeFile = duplicateOf === undefined ? sentFiles : undefined;
   return db.transaction(async (tx) => {
     let lines: Awaited<ReturnType<typeof resolveLines>> | undefined;
     const revise = !!input.id && input.revise === 1;
@@ -110,7 +122,8 @@ export async function saveSalesDoc(
       if (lines && kind === 'order') await refreshOrderStatus(tx, id);
     };
     const event = !input.id ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
-    return saveDoc(tx, kind, input, { fields, written, event }, actor, now);
+    const extra = duplicateOf === undefined ? undefined : { duplicate_of: duplicateOf };
+    return saveDoc(tx, kind, input, { fields, written, event, extra }, actor, now);
   });
 }
 

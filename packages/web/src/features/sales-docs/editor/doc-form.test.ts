@@ -82,7 +82,9 @@ describe('order editor form rules', () => {
     expect(Object.keys(shipping)).not.toContain('products');
     expect(shipping.shipping_status).toBeUndefined();
     expect(duplicateFields(sales)).not.toHaveProperty('oc_ref');
-    expect(duplicateFields(sales)).not.toHaveProperty('id');
+    expect(duplicateFields(sales)).not.toHaveProperty('version');
+    // The source's id goes along with the duplicate flag: the server saves a new record started afresh.
+    expect(duplicateFields(sales)).toMatchObject({ id: 7, duplicate: 1 });
   });
 
   it('loads a document into form values', () => {
@@ -104,6 +106,42 @@ describe('order editor form rules', () => {
       shipping_date: null,
       shipping_status: 'wait',
     });
+  });
+
+  it('a dealer change on a saved document keeps the discount its product carries (issue 24 item 9)', () => {
+    const docLine = (p: Record<string, unknown>) => ({
+      id: 1,
+      product_id: 1,
+      product_code: 'P',
+      name: 'P',
+      quantity: 1,
+      msrp: 100,
+      discount: 12,
+      amount: 88,
+      bom_cost: 0,
+      is_shipping_cost: 0,
+      active: 1,
+      warning: '',
+      product_discount: 0,
+      ...p,
+    });
+    const saved = formFromDoc({
+      id: 1,
+      version: 1,
+      dealer: 3,
+      dealer_name: 'Old dealer',
+      date: 100,
+      products: [
+        docLine({ product_code: 'SEN-CO2', product_discount: 15, discount: 15 }),
+        docLine({ product_code: 'PLAIN' }),
+        docLine({ product_code: 'FREIGHT', is_shipping_cost: 1, discount: 0 }),
+      ],
+    } as never);
+    expect(saved.products.map((l) => l.product_discount)).toEqual([15, 0, 0]);
+    const after = linesForDealer(saved.products, { discount: 20 });
+    // SEN-CO2 keeps its 15 %, the plain product takes the new dealer's 20 %, shipping stays 0.
+    expect(after.map((l) => l.discount)).toEqual(['15', '20', '0']);
+    expect(linesTotals(after).value).toBe(85 + 80 + 100);
   });
 
   it('test excess per line', () => {

@@ -124,12 +124,14 @@ export function emptyForm(now = new Date()): DocForm {
   };
 }
 
-type DocLine = SalesDoc['products'][number] & {
+type DocLine = Omit<SalesDoc['products'][number], 'product_discount'> & {
   msrp?: number;
   discount?: number;
   bom_cost?: number;
   test_count?: number;
   tests?: number;
+  /** The product's own discount (absent in the money-free reads of shipping and production). */
+  product_discount?: number;
 };
 
 export function lineFromDoc(l: DocLine): LineForm {
@@ -146,7 +148,8 @@ export function lineFromDoc(l: DocLine): LineForm {
     bom_cost: amount(l.bom_cost),
     active: l.active === 0 ? 0 : 1,
     warning: l.warning ?? '',
-    product_discount: null,
+    // A saved line keeps knowing its product's discount: a dealer change applies the same rule as a new line.
+    product_discount: l.product_discount ?? null,
     test_count: l.test_count ?? l.tests ?? null,
   };
 }
@@ -214,7 +217,10 @@ export function dealerCopy(d: Dealer): Partial<DocForm> {
   };
 }
 
-/** Lines after a dealer change: each takes the default discount for the new dealer. */
+/**
+ * Lines after a dealer change (document 1 section 4.2): each takes the default discount for the new dealer — its
+ * product's own discount when it has one, else 0 for a shipping-cost item, else the dealer's.
+ */
 export function linesForDealer(lines: LineForm[], dealer: { discount?: number | null }): LineForm[] {
   return lines.map((l) => ({
     ...l,
@@ -355,10 +361,13 @@ export function saveFields(values: DocForm, info: VariantInfo): Record<string, u
   return out;
 }
 
-/** Duplicate = save as new without id, invoice and oc_ref (document 1 section 4.3). */
+/**
+ * Duplicate = save as new without invoice and oc_ref (document 1 section 4.3): the `duplicate` flag with the
+ * source's id; the server starts the copy afresh (contract `duplicateStart`: status wait, no AWB, unpaid, …).
+ */
 export function duplicateFields(fields: Record<string, unknown>): Record<string, unknown> {
-  const { id: _i, version: _v, invoice: _inv, oc_ref: _oc, revise: _r, ...rest } = fields;
-  return rest;
+  const { version: _v, invoice: _inv, oc_ref: _oc, revise: _r, ...rest } = fields;
+  return { ...rest, duplicate: 1 };
 }
 
 /** Whether a File is a PDF (by type or name). */
