@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { commaList, listQuery, MAX_ID, optionalText } from './common';
 import { MSG } from './messages';
 
+/** BPM's own words for copying a key (the spec only logs a failed copy; a person should know it failed). */
+export const LICENSE_MSG = {
+  copied: 'Copied to clipboard',
+  copyFailed: 'Copy failed: select the text and copy it yourself',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // License request (document 2 sections 3, 5, 7; docs/decisions.md, Licenses)
 

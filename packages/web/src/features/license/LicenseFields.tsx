@@ -28,9 +28,8 @@ import {
 import { type Control, Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { useDealerOptions } from '../../api/dealers';
-import { toast } from '../../api/notify';
 import { FormTextField } from '../../components/FormTextField';
-import { copyText } from './copy-text';
+import { copyAndTell } from './copy-text';
 
 /** The generator's values: the contract's form (licenseForm) and the registry links it does not check. */
 export type LicenseValues = z.input<typeof licenseForm> & { dealer: DealerOption | null; serial: string };
@@ -173,8 +172,7 @@ export function LicenseLinkFields({ control }: { control: LicenseControl }) {
 /** The generated key, read-only, with Copy. */
 export function LicenseResultBox({ result }: { result: LicenseResult }) {
   const copy = async () => {
-    await copyText(result.key);
-    toast('Copied to clipboard', 'success');
+    await copyAndTell(result.key);
   };
   return (
     <Box sx={{ mt: 2 }} data-testid="license-result">

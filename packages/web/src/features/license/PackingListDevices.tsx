@@ -20,7 +20,7 @@ import { ApiError } from '../../api/errors';
 import { type BatchResult, useLicenseBatch, useLicensesOfSerials } from '../../api/license';
 import { toast } from '../../api/notify';
 import { usePackingList } from '../../api/packing-lists';
-import { copyText } from './copy-text';
+import { copyAndTell } from './copy-text';
 import { DeviceKeysCell, keysBySerial } from './DeviceKeys';
 import { type DeviceRow, deviceErrors, devicesWithMac, packingDevices, resultsAsText } from './packing-devices';
 
@@ -147,8 +147,7 @@ export function PackingListDevices({ packingListId, options }: { packingListId: 
             startIcon={<ContentCopyIcon />}
             sx={{ alignSelf: 'flex-start' }}
             onClick={async () => {
-              await copyText(resultsAsText(results));
-              toast('Copied to clipboard', 'success');
+              await copyAndTell(resultsAsText(results));
             }}
           >
             Copy All
