@@ -30,8 +30,10 @@ export async function seedPurchaseOrders(db: Db, now: number) {
       case when st in ('approved', 'received') then g % 3 else 0 end, 100 + (g * 37) % 10000, d, d
     from g, s`);
   await db.execute(sql`
-    insert into purchase_order_lines (po_id, line_no, part_id, manuf_part_number, part_name, price, quantity, unit)
-    select o.id, l, p.id, p.manuf_part_number, p.description, p.price, 10 * l, 'pcs'
+    insert into purchase_order_lines (po_id, line_no, part_id, manuf_part_number, part_name, local_price, price,
+      quantity, unit)
+    select o.id, l, p.id, p.manuf_part_number, p.description, round(p.price / o.currency_rate, 6), p.price, 10 * l,
+      'pcs'
     from purchase_orders o cross join generate_series(1, 3) l
     join lateral (select * from part_components pc where pc.id = 1 + (o.id * 7 + l) % 150 limit 1) p on true
     where o.po_number like 'PO-L-%'`);

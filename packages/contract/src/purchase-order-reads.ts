@@ -17,9 +17,9 @@ export const poLineAnswer = z.object({
   part: whole.nullable(),
   manuf_part_number: z.string(),
   part_name: z.string(),
-  /** USD. */
+  /** USD, derived: price_UI × currency_rate (6 decimals). */
   price: z.number(),
-  /** In the PO currency. */
+  /** In the PO currency, exactly as entered. */
   price_UI: z.number(),
   quantity: z.number(),
   unit: z.string(),
@@ -64,8 +64,10 @@ export const purchaseOrder = z.object({
   proof_payment_pdf: fileId,
   po_pdf: fileId,
   cancelled_reason: z.string(),
-  /** Σ price × quantity, USD. */
+  /** Σ price × quantity, USD: currency_amount × currency_rate. */
   amount: z.number(),
+  /** Σ price_UI × quantity, in the PO currency (exact). */
+  currency_amount: z.number(),
   revision: whole,
   version: whole,
 });
@@ -86,17 +88,24 @@ export const poRow = z.object({
   paid: paymentState,
   currency: z.string(),
   currency_rate: z.number(),
-  /** USD. */
+  /** USD (the Amount (USD) column and its sort). */
   amount: z.number(),
+  /** In the PO currency (exact). */
+  currency_amount: z.number(),
   cancelled_reason: z.string(),
 });
 export type PoRow = z.infer<typeof poRow>;
 
 /**
- * Beside the rows of GET /purchaseorders: the total and the USD sum of the filtered POs (both estimates
- * when `total_estimated` is 1: a search matching many POs).
+ * Beside the rows of GET /purchaseorders: the total, and the count and USD sum of the filtered POs but the
+ * cancelled ones (`counted`, `amount`: the total row); all estimates when `total_estimated` is 1 (a search
+ * matching many POs).
  */
-export const poListMeta = listTotalMeta.extend({ amount: z.number() });
+export const poListMeta = listTotalMeta.extend({ amount: z.number(), counted: z.number().int() });
+
+/** GET /purchaseorders/rate/{currency}: the rate of the newest PO in that currency (null: none yet). */
+export const lastRate = z.object({ currency: z.string(), currency_rate: z.number().nullable() });
+export type LastRate = z.infer<typeof lastRate>;
 
 /** GET /purchaseorders answers `{ data: rows, total, amount }`. */
 export type PoListAnswer = z.infer<typeof poListMeta> & { data: PoRow[] };

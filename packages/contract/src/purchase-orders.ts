@@ -84,8 +84,30 @@ export const MAX_PRICE = 999_999_999_999;
 export const roundPrice = (x: number) => Math.round(x * 1e6) / 1e6;
 /** A USD amount shown in the PO currency: divided by the rate (USD per unit). */
 export const toDisplay = (usd: number, rate: number) => roundPrice(rate > 0 ? usd / rate : usd);
-/** A PO-currency amount stored in USD: times the rate. */
-export const toUsd = (local: number, rate: number) => roundPrice(local * rate);
+/** A PO-currency amount in USD: times the rate (USD per unit), exact to 6 decimals. */
+export const toUsd = (local: number, rate: number) => decimalSum([[local, rate]]);
+
+/** A number with at most 6 decimals as an integer of millionths (exact: no binary fraction in between). */
+const micros = (x: number): bigint => {
+  const [whole = '0', frac = ''] = Math.abs(x).toFixed(6).split('.');
+  const v = BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
+  return x < 0 ? -v : v;
+};
+
+/**
+ * Σ a × b of numbers with up to 6 decimals, computed exactly and rounded half up to 6 decimals: 1,000 × KRW
+ * 1,111.11 is 1,111,110 (floating point gives 1,111,110.0000000002), 0.1 × 3 is 0.3.
+ */
+export function decimalSum(products: Array<[number, number]>): number {
+  let sum = 0n; // in 1e-12
+  for (const [a, b] of products) sum += micros(a) * micros(b);
+  const neg = sum < 0n;
+  const abs = neg ? -sum : sum;
+  const q = (abs + 500_000n) / 1_000_000n; // in 1e-6, half up
+  const s = q.toString().padStart(7, '0');
+  const v = Number(`${s.slice(0, -6)}.${s.slice(-6)}`);
+  return neg ? -v : v;
+}
 /** Shows an amount (totals, line amounts, shipping cost) with 2 decimals. */
 export const formatAmount = (x: number) =>
   x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -102,7 +124,10 @@ const num = (msg: string, min: number, max: number, exclusiveMin = false) =>
       .refine((v) => (exclusiveMin ? v > min : v >= min) && v <= max, { error: msg }),
   );
 
-/** One PO part line as the form sends it: price in USD, price_UI in the PO currency (either may be given). */
+/**
+ * One PO part line as the form sends it: price_UI in the PO currency (kept exactly as entered), or — from an API
+ * caller — price in USD alone (then price_UI = price ÷ rate).
+ */
 export const poLine = z.object({
   part: z.preprocess(
     (v) => (v === '' || v == null || v === 0 ? undefined : v),
@@ -183,7 +208,25 @@ export const poSave = z
     ship_to: text(2000),
     price_quote: text(200),
     currency: requiredText().pipe(z.enum(CURRENCIES, { error: MSG.required })),
-    currency_rate: num(MSG.number, 0, 1_000_000, true),
+    /** USD per unit of the currency; a USD PO may leave it out (1), any other currency must give it. */
+    currency_rate: z.preprocess(
+      toNumber,
+      z
+        .number({ error: MSG.number })
+        .finite({ error: MSG.number })
+        .refine((v) => v > 0 && v <= 1_000_000, { error: MSG.number })
+        .optional(),
+    ),
+    /** In the PO currency (stored × rate, as Save Shipping Cost does); left out: unchanged. */
+    shipping_cost: z.preprocess(
+      toNumber,
+      z
+        .number({ error: MSG.number })
+        .finite({ error: MSG.number })
+        .min(0, { error: MSG.number })
+        .max(MAX_PRICE, { error: MSG.number })
+        .optional(),
+    ),
     local_po: z.preprocess((v) => (v === true || v === '1' || v === 1 || v === 'true' ? 1 : 0), z.literal([0, 1])),
     parts: partsField,
     /** Save as a revision of a non-draft PO (history snapshot, back to draft). */
@@ -191,8 +234,15 @@ export const poSave = z
     /** Save as a new PO copied from this one. */
     duplicate: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).optional(),
   })
+  // Section 5: currency_rate is required ('required field'); a USD PO's rate is 1 by default. Checked beside the
+  // other fields' errors (`when`), on the parsed or — when some field failed — the raw values.
+  .refine((v) => !(toNumber(v.currency_rate) === undefined && v.currency !== 'USD'), {
+    path: ['currency_rate'],
+    error: MSG.required,
+    when: () => true,
+  })
   .superRefine((v, ctx) => {
-    if (v.currency === 'USD' && v.currency_rate !== 1)
+    if (v.currency === 'USD' && v.currency_rate !== undefined && v.currency_rate !== 1)
       ctx.addIssue({ code: 'custom', path: ['currency'], message: PO_MSG.currencyRate });
     v.parts.forEach((p, i) => {
       if (p.price === undefined && p.price_UI === undefined)
@@ -200,6 +250,8 @@ export const poSave = z
     });
   });
 export type PoSave = z.infer<typeof poSave>;
+/** The rate a saved PO uses: the one given, or 1 for USD (the only currency that may leave it out). */
+export const rateOf = (input: Pick<PoSave, 'currency_rate'>) => input.currency_rate ?? 1;
 
 export const PO_SORTS = [
   'po_date',
@@ -237,6 +289,8 @@ export const poTimeParams = z.object({
   start: z.coerce.number({ error: MSG.number }).int().min(0).max(32_503_680_000),
   end: z.coerce.number({ error: MSG.number }).int().min(0).max(32_503_680_000).optional(),
 });
+
+export const poRateParams = z.object({ currency: z.enum(CURRENCIES, { error: MSG.required }) });
 
 export const poSupplierQuery = z.object({
   supplier: z.preprocess(
@@ -321,9 +375,9 @@ export const lookupQuery = z.object({ search: z.string().trim().max(200).optiona
 export const OVERVIEW_LIMIT = 50;
 export const RECENT_DAYS = 30;
 
-/** Total of the lines in USD. */
+/** Total of the lines, Σ price × quantity, exact to 6 decimals (in the currency of the prices given). */
 export const linesTotal = (parts: Array<{ price: number; quantity: number }>) =>
-  roundPrice(parts.reduce((s, p) => s + p.price * p.quantity, 0));
+  decimalSum(parts.map((p) => [p.price, p.quantity]));
 
 /** The po_number of a PO: PO-{year of creation}-{id, 5 digits}; a revision appends -R{n}. */
 export function poNumber(id: number, createdAt: number, revision: number): string {

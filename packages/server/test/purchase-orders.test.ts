@@ -66,7 +66,7 @@ describe('save', () => {
       'currency',
       'currency_rate',
     ])
-      expect(c[f], f).toBe(f === 'currency_rate' ? MSG.number : MSG.required);
+      expect(c[f], f).toBe(MSG.required); // currency_rate too (issue 24 item 20)
     expect(await countRows(t, 'purchase_orders')).toBe(before);
   });
 

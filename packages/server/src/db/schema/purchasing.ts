@@ -16,7 +16,10 @@ import { partComponents, suppliers } from './parts';
 import { files } from './platform';
 import { users } from './users';
 
-/** Purchase orders (document 2 section 3). Money in USD; shown divided by currency_rate. */
+/**
+ * Purchase orders (document 2 section 3). Line prices are kept in the PO's currency (exact, as entered);
+ * `amount` and the lines' `price` are the USD figures derived from them (× currency_rate).
+ */
 export const purchaseOrders = pgTable(
   'purchase_orders',
   {
@@ -56,7 +59,10 @@ export const purchaseOrders = pgTable(
     proofPaymentFileId: integer('proof_payment_file_id').references(() => files.id),
     poPdfFileId: integer('po_pdf_file_id').references(() => files.id),
     cancelledReason: text('cancelled_reason').notNull().default(''),
+    /** Σ price × quantity in USD: currency_amount × currency_rate. */
     amount: numeric('amount', { precision: 24, scale: 6 }).notNull().default('0'),
+    /** Σ local_price × quantity, in the PO's currency (exact). */
+    currencyAmount: numeric('currency_amount', { precision: 24, scale: 6 }).notNull().default('0'),
     revision: integer('revision').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
@@ -90,6 +96,8 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_month_number_idx').on(sql`(${t.poDate} / 2592000)`, t.poNumber, t.id.desc()),
     // The smallest and largest due-date lag bound a due-date walk under a PO date range.
     index('purchase_orders_due_lag_idx').on(sql`(${t.dueDate} - ${t.poDate})`),
+    // The last rate used for a currency (the form's default when the currency changes): the newest PO of it.
+    index('purchase_orders_currency_idx').on(t.currency, t.id.desc()),
     index('purchase_orders_search_trgm').using(
       'gin',
       sql`(lower(${t.poNumber} || ' ' || ${t.supplierName} || ' ' || ${t.requisitioner} || ' ' || ${t.purpose} || ' ' || ${t.department})) gin_trgm_ops`,
@@ -115,7 +123,9 @@ export const purchaseOrderLines = pgTable(
     partId: integer('part_id').references(() => partComponents.id),
     manufPartNumber: text('manuf_part_number').notNull().default(''),
     partName: text('part_name').notNull(),
-    /** USD. */
+    /** The price as entered, in the PO's currency (exact). */
+    localPrice: numeric('local_price', { precision: 20, scale: 6 }).notNull(),
+    /** USD, derived: local_price × the PO's currency_rate (part statistics and BOM costs read it). */
     price: numeric('price', { precision: 20, scale: 6 }).notNull(),
     quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull(),
     unit: text('unit').notNull().default('pcs'),

@@ -63,18 +63,21 @@ export async function seedLargePurchaseOrders(db: Db, total: number, now: number
                when v.st = 'approved' and v.r3 < 0.2 then 2 else 0 end,
           case when v.st = 'cancelled' then 'Bulk: no longer needed' else '' end, v.d, v.d
         from v join sp on sp.k = v.id % sp.n`);
-      // One to three lines; the PO amount is their total.
+      // One to three lines, priced in the PO currency (the part's USD price ÷ rate), USD derived; the PO amount
+      // is their total, in the currency and in USD.
       await tx.execute(sql`
         with p as (select id, manuf_part_number, description, price, row_number() over (order by id) - 1 as k,
                           count(*) over () as n from part_components)
-        insert into purchase_order_lines (po_id, line_no, part_id, manuf_part_number, part_name, price, quantity, unit)
-        select o.id, l, p.id, p.manuf_part_number, p.description, p.price, 1 + (o.id * 13 + l) % 50, 'pcs'
+        insert into purchase_order_lines (po_id, line_no, part_id, manuf_part_number, part_name, local_price, price,
+          quantity, unit)
+        select o.id, l, p.id, p.manuf_part_number, p.description, round(p.price / o.currency_rate, 6),
+          round(round(p.price / o.currency_rate, 6) * o.currency_rate, 6), 1 + (o.id * 13 + l) % 50, 'pcs'
         from purchase_orders o cross join generate_series(1, 3) l
         join p on p.k = (o.id * 7 + l) % p.n
         where o.id between ${start + from} and ${start + to} and l <= 1 + o.id % 3`);
       await tx.execute(sql`
-        update purchase_orders o set amount = t.amount
-        from (select po_id, round(sum(price * quantity), 6) as amount from purchase_order_lines
+        update purchase_orders o set currency_amount = t.total, amount = round(t.total * o.currency_rate, 6)
+        from (select po_id, round(sum(local_price * quantity), 6) as total from purchase_order_lines
               where po_id between ${start + from} and ${start + to} group by po_id) t
         where o.id = t.po_id`);
     });

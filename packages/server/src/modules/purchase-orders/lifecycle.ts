@@ -1,6 +1,6 @@
 import { MSG } from '@bpm/contract/messages';
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { PO_MSG, roundPrice, toDisplay, toUsd } from '@bpm/contract/purchase-orders';
+import { PO_MSG, toUsd } from '@bpm/contract/purchase-orders';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -39,7 +39,7 @@ const poLink = (deps: Deps, id: number) => deps.mailer.link(`/purchaseorders/edi
 
 /** The approval e-mail (docs/decisions.md, Purchasing). */
 export function approvalMail(po: PurchaseOrder, requester: string, link: string) {
-  const total = toDisplay(po.amount, po.currency_rate).toLocaleString('en-US', {
+  const total = po.currency_amount.toLocaleString('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 6,
   });
@@ -143,7 +143,7 @@ export async function saveShippingCost(
     event: 'purchaseorder_shipping_cost',
     version: input.version,
     // Entered in the PO currency, stored in USD: × rate (section 9).
-    apply: async (_tx, po) => ({ shippingCost: String(roundPrice(toUsd(input.shipping_cost, po.currency_rate))) }),
+    apply: async (_tx, po) => ({ shippingCost: String(toUsd(input.shipping_cost, po.currency_rate)) }),
   });
 }
 

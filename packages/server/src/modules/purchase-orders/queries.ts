@@ -1,12 +1,5 @@
 import type { PoLine, PoRow, PurchaseOrder, PurchasingOverview } from '@bpm/contract/purchase-order-reads';
-import {
-  OVERVIEW_LIMIT,
-  PO_MSG,
-  type PoListQuery,
-  type PoStatus,
-  RECENT_DAYS,
-  toDisplay,
-} from '@bpm/contract/purchase-orders';
+import { OVERVIEW_LIMIT, PO_MSG, type PoListQuery, type PoStatus, RECENT_DAYS } from '@bpm/contract/purchase-orders';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
@@ -36,6 +29,7 @@ const rowColumns = {
   currency: P.currency,
   currency_rate: sql<number>`${P.currencyRate}`.mapWith(Number),
   amount: sql<number>`${P.amount}`.mapWith(Number),
+  currency_amount: sql<number>`${P.currencyAmount}`.mapWith(Number),
   cancelled_reason: P.cancelledReason,
 };
 
@@ -49,7 +43,7 @@ export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
     manuf_part_number: l.manufPartNumber,
     part_name: l.partName,
     price: Number(l.price),
-    price_UI: toDisplay(Number(l.price), rate),
+    price_UI: Number(l.localPrice),
     quantity: Number(l.quantity),
     unit: l.unit,
     remarks: l.remarks,
@@ -89,6 +83,7 @@ export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
     po_pdf: r.poPdfFileId,
     cancelled_reason: r.cancelledReason,
     amount: Number(r.amount),
+    currency_amount: Number(r.currencyAmount),
     revision: r.revision,
     version: r.version,
   };
@@ -113,7 +108,7 @@ export async function listPos(
   db: Db,
   q: PoListQuery,
   opts: { totals?: boolean; caps?: SearchCaps } = {},
-): Promise<{ rows: PoRow[]; total: number; amount: number; estimated: boolean }> {
+): Promise<{ rows: PoRow[]; total: number; counted: number; amount: number; estimated: boolean }> {
   const conds = listConditions(q);
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
   const plan = await poPagePlan(db, q, conds, q.search ? listConditions({ ...q, search: '' }) : conds);
@@ -125,7 +120,7 @@ export async function listPos(
         d.select(rowColumns).from(P).where(inArray(P.id, ids)).orderBy(plan.sort.walk),
     });
   // The Recent table shows no count: its page walks.
-  if (opts.totals === false) return { rows: await page(undefined), total: 0, amount: 0, estimated: false };
+  if (opts.totals === false) return { rows: await page(undefined), total: 0, counted: 0, amount: 0, estimated: false };
   const [sum, rows] = await withMatches(plan, () => totals(db, q, where, opts.caps), page);
   return { rows, ...sum };
 }
@@ -183,4 +178,15 @@ export async function posInTime(db: Db, start: number, end: number | undefined):
     .where(and(sql`${P.poDate} >= ${start}`, end !== undefined ? sql`${P.poDate} <= ${end}` : undefined))
     .orderBy(sql`${P.poDate} desc nulls last`, sql`${P.id} desc nulls last`)
     .limit(1000);
+}
+
+/** The rate of the newest PO in `currency` (purchase_orders_currency_idx): the form's default for it. */
+export async function lastRate(db: Db, currency: string): Promise<number | null> {
+  const [r] = await db
+    .select({ rate: P.currencyRate })
+    .from(P)
+    .where(eq(P.currency, currency))
+    .orderBy(sql`${P.id} desc nulls last`)
+    .limit(1);
+  return r ? Number(r.rate) : null;
 }

@@ -2,6 +2,7 @@ import { idAnswer, idParams } from '@bpm/contract/common';
 import {
   approvalUser,
   historyListQuery,
+  lastRate,
   lookup,
   poHistoryRecord,
   poHistoryRow,
@@ -20,6 +21,7 @@ import {
   poCancel,
   poListQuery,
   poPay,
+  poRateParams,
   poRequestApproval,
   poSave,
   poShippingCost,
@@ -37,7 +39,14 @@ import { historyPoPdfFile, poPdfFile, poUploadFile } from './documents';
 import { historyFile, historyOf, historyRecord } from './history';
 import * as life from './lifecycle';
 import { deleteLookup, listLookup, saveLookup } from './lookups';
-import { getPo, listPos, purchasingOverview as overview, posByStatus, posInTime } from './queries';
+import {
+  getPo,
+  lastRate as lastRateOf,
+  listPos,
+  purchasingOverview as overview,
+  posByStatus,
+  posInTime,
+} from './queries';
 import { savePo } from './service';
 
 const read = { action: 'purchaseOrders.read' } as const;
@@ -71,7 +80,7 @@ function listRoutes(app: FastifyInstance) {
     meta: poListMeta,
     async handler({ query, deps }) {
       const page = await listPos(deps.db, query);
-      return new RowsWith(page.rows, { ...totalMeta(page), amount: page.amount });
+      return new RowsWith(page.rows, { ...totalMeta(page), amount: page.amount, counted: page.counted });
     },
   });
 
@@ -131,6 +140,19 @@ function lookupRoutes(app: FastifyInstance) {
       handler: ({ params, user, deps }) => deleteLookup(deps.db, kind, params.id, user, unixNow(deps.clock)),
     });
   }
+
+  // The form's default rate when the currency changes: the last one used for that currency.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/purchaseorders/rate/:currency',
+    access: { action: 'purchaseOrders.lookups' },
+    params: poRateParams,
+    response: lastRate,
+    handler: async ({ params, deps }) => ({
+      currency: params.currency,
+      currency_rate: await lastRateOf(deps.db, params.currency),
+    }),
+  });
 
   defineRoute(app, {
     method: 'GET',

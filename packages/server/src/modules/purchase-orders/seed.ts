@@ -1,5 +1,5 @@
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { DEFAULT_SHIP_TO, type PoStatus, poNumber, roundPrice } from '@bpm/contract/purchase-orders';
+import { DEFAULT_SHIP_TO, linesTotal, type PoStatus, poNumber, roundPrice, toUsd } from '@bpm/contract/purchase-orders';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -169,19 +169,23 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
     const local = currency === 'PHP' ? 1 : 0;
     const lines = Array.from({ length: r.int(1, 5) }, (_, n) => {
       const p = parts[(i * 7 + n * 13 + r.int(0, 5)) % parts.length]!;
-      const price = roundPrice(Number(p.price) * (0.9 + r.next() * 0.2));
+      // Entered in the PO currency (the part's USD price ÷ rate); the USD price is derived from it.
+      const localPrice = roundPrice((Number(p.price) * (0.9 + r.next() * 0.2)) / rate);
       return {
         lineNo: n + 1,
         partId: p.id,
         manufPartNumber: p.mpn,
         partName: p.desc || p.mpn,
-        price: String(price),
+        localPrice: String(localPrice),
+        price: String(toUsd(localPrice, rate)),
         quantity: String(r.pick([10, 25, 50, 100, 250, 500, 1000])),
         unit: p.unit,
         remarks: n === 0 && r.next() < 0.2 ? 'Urgent' : '',
       };
     });
-    const amount = roundPrice(lines.reduce((a, l) => a + Number(l.price) * Number(l.quantity), 0));
+    const currencyAmount = linesTotal(
+      lines.map((l) => ({ price: Number(l.localPrice), quantity: Number(l.quantity) })),
+    );
     const decided = status === 'approved' || status === 'received';
     const approver = r.pick(approvers);
     const paid = decided ? r.pick([0, 0, 1, 1, 2] as const) : 0;
@@ -218,7 +222,8 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
         status === 'cancelled'
           ? r.pick(['Supplier could not deliver in time', 'Duplicate order', 'Requirement changed'])
           : '',
-      amount: String(amount),
+      currencyAmount: String(currencyAmount),
+      amount: String(toUsd(currencyAmount, rate)),
       createdAt: poDate,
       updatedAt: Math.min(now, poDate + 3 * DAY),
     });
@@ -265,7 +270,7 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
         manuf_part_number: l.manufPartNumber ?? '',
         part_name: l.partName,
         price: Number(l.price),
-        price_UI: roundPrice(Number(l.price) / rate),
+        price_UI: Number(l.localPrice),
         quantity: Number(l.quantity),
         unit: l.unit ?? 'pcs',
         remarks: l.remarks ?? '',
@@ -283,6 +288,7 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
       po_pdf: null,
       cancelled_reason: '',
       amount: Number(o.amount),
+      currency_amount: Number(o.currencyAmount),
       revision: 0,
       version: 1,
     });

@@ -9,6 +9,7 @@ import {
   type PoStatus,
   poNumber,
   poSave,
+  rateOf,
   roundPrice,
   toUsd,
 } from '@bpm/contract/purchase-orders';
@@ -72,16 +73,24 @@ async function checkRefs(tx: Db, input: PoSave) {
   if (Object.keys(cause).length) throw invalid(cause);
 }
 
+/**
+ * The lines as stored: the price in the PO currency exactly as entered (an API caller may send the USD price
+ * alone: then ÷ rate), and the USD price derived from it (× rate).
+ */
 function resolveLines(input: PoSave) {
+  const rate = rateOf(input);
   return input.parts.map((p) => {
-    // The price entered in the PO currency wins; an API caller may send the USD price alone.
-    const price = p.price_UI !== undefined ? toUsd(p.price_UI, input.currency_rate) : roundPrice(p.price ?? 0);
-    return { ...p, price, quantity: roundPrice(p.quantity) };
+    const local = roundPrice(p.price_UI ?? (p.price ?? 0) / rate);
+    return { ...p, local, price: toUsd(local, rate), quantity: roundPrice(p.quantity) };
   });
 }
 
-function formFields(input: PoSave, lines: Array<{ price: number; quantity: number }>) {
+function formFields(input: PoSave, lines: ReturnType<typeof resolveLines>) {
+  const rate = rateOf(input);
+  // The currency total is exact; the USD amount is derived from it (not summed from rounded USD prices).
+  const currencyAmount = linesTotal(lines.map((l) => ({ price: l.local, quantity: l.quantity })));
   return {
+    ...(input.shipping_cost !== undefined ? { shippingCost: String(toUsd(input.shipping_cost, rate)) } : {}),
     supplierId: input.supplier,
     supplierName: input.supplier_name,
     supplierContactPerson: input.supplier_contact_person,
@@ -99,9 +108,10 @@ function formFields(input: PoSave, lines: Array<{ price: number; quantity: numbe
     // Price quote is enabled only for a local PO (section 5).
     priceQuote: input.local_po === 1 ? input.price_quote : '',
     currency: input.currency,
-    currencyRate: String(input.currency_rate),
+    currencyRate: String(rate),
     localPo: input.local_po,
-    amount: String(linesTotal(lines)),
+    currencyAmount: String(currencyAmount),
+    amount: String(toUsd(currencyAmount, rate)),
   };
 }
 
@@ -115,6 +125,7 @@ async function writeLines(tx: Db, poId: number, lines: ReturnType<typeof resolve
       partId: l.part ?? null,
       manufPartNumber: l.manuf_part_number,
       partName: l.part_name,
+      localPrice: String(l.local),
       price: String(l.price),
       quantity: String(l.quantity),
       unit: l.unit || 'pcs',

@@ -11,7 +11,9 @@ const P = purchaseOrders;
 /** Count and non-cancelled amount of the POs (or of a subquery of their amount and status columns). */
 const amount = sql.identifier(P.amount.name);
 const status = sql.identifier(P.status.name);
-const sums = sql`count(*)::int as n, coalesce(sum(${amount}) filter (where ${status} <> 'cancelled'), 0) as amount`;
+const sums = sql`count(*)::int as n, count(*) filter (where ${status} <> 'cancelled')::int as counted,
+  coalesce(sum(${amount}) filter (where ${status} <> 'cancelled'), 0) as amount`;
+type Sums = { n: number; counted: number; amount: string };
 
 /**
  * A search's count: exact up to `limit`, then estimated from a block sample of about `sampleRows` POs (at 1M,
@@ -30,8 +32,9 @@ const SEARCH_CAPS: SearchCaps = { limit: EXACT_COUNT_LIMIT, sampleRows: 2500 };
  * above it estimated from a block sample (searchSample).
  */
 export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps = SEARCH_CAPS) {
-  const result = (n: unknown, amount: unknown, estimated = false) => ({
+  const result = (n: unknown, counted: unknown, amount: unknown, estimated = false) => ({
     total: Number(n ?? 0),
+    counted: Math.round(Number(counted ?? 0)),
     amount: roundPrice(Number(amount ?? 0)),
     estimated,
   });
@@ -44,40 +47,45 @@ export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps =
     const [agg] = await db
       .select({
         n: sql<number>`coalesce(sum(${R.n}), 0)`.mapWith(Number),
+        counted: sql<number>`coalesce(sum(${R.n}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
         amount: sql<number>`coalesce(sum(${R.amount}) filter (where ${R.status} <> 'cancelled'), 0)`.mapWith(Number),
       })
       .from(R)
       .where(conds.length ? and(...conds) : undefined);
-    return result(agg?.n, agg?.amount);
+    return result(agg?.n, agg?.counted, agg?.amount);
   }
   if (!q.search && !q.supplier) return dateRangeTotals(db, q, where, result);
   if (!q.search) {
-    const [agg] = await queryRows<{ n: number; amount: string }>(db, sql`select ${sums} from ${P} where ${where}`);
-    return result(agg?.n, agg?.amount);
+    const [agg] = await queryRows<Sums>(db, sql`select ${sums} from ${P} where ${where}`);
+    return result(agg?.n, agg?.counted, agg?.amount);
   }
   const { limit } = caps;
-  const sampled = (s: { n: number; amount: number }) => result(Math.max(limit + 1, s.n), s.amount, true);
+  const sampled = (s: { n: number; counted: number; amount: number }) =>
+    result(Math.max(limit + 1, s.n), s.counted, s.amount, true);
   // A broad search (the planner expects over ten times the limit, e.g. a department: a fifth of all POs) is
   // sampled at once: counting its first 2,001 matches reads ~10k POs (6.7 ms at 1M). Should the sample find
   // few matches after all, the count decides.
   const broad = (await estimate(db, sql`select 1 from ${purchaseOrders} where ${where}`)) > 10 * limit;
   const early = broad ? await searchSample(db, where, caps.sampleRows) : undefined;
   if (early && early.n > 4 * limit) return sampled(early);
-  const [agg] = await queryRows<{ n: number; amount: string }>(
+  const [agg] = await queryRows<Sums>(
     db,
     sql`select ${sums} from (select ${P.amount}, ${P.status} from ${P} where ${where} limit ${limit + 1}) x`,
   );
-  if (Number(agg?.n) <= limit) return result(agg?.n, agg?.amount);
+  if (Number(agg?.n) <= limit) return result(agg?.n, agg?.counted, agg?.amount);
   return sampled(early ?? (await searchSample(db, where, caps.sampleRows)));
 }
 
-/** A search's count and non-cancelled amount estimated from a block sample of about `sampleRows` POs. */
+/** A search's count, non-cancelled count and amount estimated from a block sample of about `sampleRows` POs. */
 const searchSample = (db: Db, where: SQL, sampleRows: number) =>
   sampledTotals(
     db,
     P,
     where,
-    { amount: sql`case when ${P.status} <> 'cancelled' then ${P.amount} else 0 end` },
+    {
+      counted: sql`case when ${P.status} <> 'cancelled' then 1 else 0 end`,
+      amount: sql`case when ${P.status} <> 'cancelled' then ${P.amount} else 0 end`,
+    },
     sampleRows,
   );
 
@@ -89,14 +97,14 @@ async function dateRangeTotals<T>(
   db: Db,
   q: Partial<PoListQuery>,
   where: SQL,
-  result: (n: unknown, amount: unknown) => T,
+  result: (n: unknown, counted: unknown, amount: unknown) => T,
 ): Promise<T> {
   // Whole days: [first, last]; the range is inclusive at both ends (po_date >= start and <= end).
   const first = q.start === undefined ? null : Math.ceil(q.start / DAY);
   const last = q.end === undefined ? null : Math.floor((q.end + 1) / DAY) - 1;
   if (first !== null && last !== null && last < first) {
-    const [agg] = await queryRows<{ n: number; amount: string }>(db, sql`select ${sums} from ${P} where ${where}`);
-    return result(agg?.n, agg?.amount);
+    const [agg] = await queryRows<Sums>(db, sql`select ${sums} from ${P} where ${where}`);
+    return result(agg?.n, agg?.counted, agg?.amount);
   }
   const d: SQL[] = [sql`true`];
   if (first !== null) d.push(sql`day >= ${first}`);
@@ -106,16 +114,17 @@ async function dateRangeTotals<T>(
   const edges: SQL[] = [];
   if (first !== null) edges.push(sql`${P.poDate} < ${first * DAY}`);
   if (last !== null) edges.push(sql`${P.poDate} >= ${(last + 1) * DAY}`);
-  const [agg] = await queryRows<{ n: number; amount: string }>(
+  const [agg] = await queryRows<Sums>(
     db,
-    sql`select sum(n)::int as n, sum(amount) as amount from (
-          select coalesce(sum(n), 0) as n, coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
+    sql`select sum(n)::int as n, sum(counted)::int as counted, sum(amount) as amount from (
+          select coalesce(sum(n), 0) as n, coalesce(sum(n) filter (where status <> 'cancelled'), 0) as counted,
+            coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
           from po_day_totals where ${sql.join(d, sql` and `)}
           union all
           select ${sums} from ${P}
           where ${where} and ${edges.length ? sql`(${sql.join(edges, sql` or `)})` : sql`false`}) x`,
   );
-  return result(agg?.n, agg?.amount);
+  return result(agg?.n, agg?.counted, agg?.amount);
 }
 
 type RollupKey = { supplier: number; status: string; paid: number; amount: number; po_date: number };
