@@ -92,12 +92,14 @@ describe('names in every script', () => {
 
   it('prints them in the Overdue Invoices and Top Dealers reports', async () => {
     const product = await makeSaleProduct(t, { desc: 'Unicode report product', msrp: 100 });
-    for (const name of ALL) {
+    for (const [i, name] of ALL.entries()) {
       const d = await createDealer(t, { name });
       await createOrder(
         t,
         {
           date: utc(2009, 6, 10),
+          // Overdue Invoices lists invoiced orders only.
+          invoice: `INV-UNI-${i}`,
           products: [{ product_id: product.id, quantity: 1, msrp: 100, discount: 0, bom_cost: 0 }],
           payment_status: 'not paid',
           payment_due_date: utc(2009, 7, 10),

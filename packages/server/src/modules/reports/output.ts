@@ -29,6 +29,10 @@ export interface Report {
   rows: () => AsyncIterable<Row[]>;
   /** The totals row of the PDF (keys as columns); `label` ('3 orders') joins 'Total' in the first cells. */
   totals?: () => Promise<Row>;
+  /** PDF: rows printed bold (a statement's opening and closing balance). */
+  boldRow?: (row: Row) => boolean;
+  /** PDF: a one-row table after the table, its title above: [label, value] cells (a statement's ageing). */
+  summary?: () => Promise<{ title: string; cells: Array<[string, string]> }>;
   /** Lines printed after the table (e.g. a dealer's credit). */
   notes?: () => Promise<Array<[string, string]>>;
   landscape?: boolean;

@@ -66,14 +66,21 @@ export async function reportPdf(report: Report, generatedAt: string, company?: D
   const widths = layoutWidths(columns, usable - 2 * PAD * columns.length);
   const cell = (c: Column, v: Row[string], bold = false): TableCell => {
     const text = cellText(c, v);
-    if (bold) return right(c) ? { text, bold, alignment: 'right' } : { text, bold };
-    if (c.noWrap) return { text, noWrap: true };
-    return right(c) ? { text, alignment: 'right' } : text;
+    if (!bold && !c.noWrap && !right(c)) return text;
+    return {
+      text,
+      ...(bold ? { bold } : {}),
+      ...(c.noWrap ? { noWrap: true } : {}),
+      ...(right(c) ? { alignment: 'right' as const } : {}),
+    };
   };
 
   const body: TableCell[][] = [columns.map((c) => th(c.label, right(c)))];
   for await (const chunk of report.rows())
-    for (const r of chunk) body.push(columns.map((c) => cell(c, r[c.key] ?? null)));
+    for (const r of chunk) {
+      const bold = report.boldRow?.(r) ?? false;
+      body.push(columns.map((c) => cell(c, r[c.key] ?? null, bold)));
+    }
   if (body.length === 1)
     body.push([{ text: 'No data for these parameters', colSpan: columns.length }, ...columns.slice(1).map(() => '')]);
   if (report.totals) {
@@ -88,6 +95,7 @@ export async function reportPdf(report: Report, generatedAt: string, company?: D
     ]);
   }
   const notes = report.notes ? await report.notes() : [];
+  const summary = report.summary ? await report.summary() : null;
 
   const content: Content[] = [
     companyHeader(report.title, [], 300, company),
@@ -101,6 +109,24 @@ export async function reportPdf(report: Report, generatedAt: string, company?: D
       layout: tableLayout(body.length, !!report.totals),
     },
   ];
+  if (summary)
+    content.push({
+      stack: [
+        { text: summary.title, bold: true, margin: [0, 0, 0, 2] },
+        {
+          table: {
+            widths: summary.cells.map(() => '*'),
+            body: [
+              summary.cells.map(([k]) => th(k, true)),
+              summary.cells.map(([, v]) => ({ text: v, alignment: 'right' })),
+            ],
+          },
+          layout: tableLayout(2, false),
+        },
+      ],
+      margin: [0, 12, 0, 0],
+      unbreakable: true,
+    });
   if (notes.length)
     content.push({
       table: { widths: [150, 80], body: notes.map(([k, v]) => [th(k), { text: v, alignment: 'right' }]) },

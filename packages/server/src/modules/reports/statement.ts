@@ -208,14 +208,19 @@ export async function dealerStatement(
         },
       ];
     },
+    boldRow: (r) => r.type === 'Opening balance' || r.type === 'Closing balance',
+    summary: async () => ({
+      title: `Ageing at ${endDay}`,
+      cells: [
+        ...AGEING_BUCKETS.map((k): [string, string] => [AGEING_LABELS[k], usd(b.ageing[k])]),
+        ...(b.unapplied ? [['Unapplied payments', usd(b.unapplied)] as [string, string]] : []),
+        ['Total (closing balance)', usd(b.closing)],
+      ],
+    }),
     notes: async () => {
       const c = await dealerCredit(db, dealerId);
       const m = (n: number) => usd(Math.round(n * 100));
       return [
-        [`Ageing at ${endDay}`, ''],
-        ...AGEING_BUCKETS.map((k): [string, string] => [AGEING_LABELS[k], usd(b.ageing[k])]),
-        ...(b.unapplied ? [['Unapplied payments', usd(b.unapplied)] as [string, string]] : []),
-        ['Closing balance', usd(b.closing)],
         ['Credit limit', c.credit_limit ? m(c.credit_limit) : 'No limit'],
         ['Credit used (today)', m(c.credit_used)],
         ['Credit available', c.credit_limit ? m(c.credit_limit - c.credit_used) : 'No limit'],
