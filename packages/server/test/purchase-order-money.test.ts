@@ -6,7 +6,7 @@ import { PO_MSG } from '@bpm/contract/purchase-orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, makeRefs, poBody, type Refs, rawPo } from './factories/purchasing';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createTestApp, pdfText, type TestApp } from './helpers';
 
 let t: TestApp;
 let refs: Refs;
@@ -50,6 +50,19 @@ describe('prices in the PO currency (item 5)', () => {
       expect(again.json().data.currency_amount).toBe(total);
     },
   );
+
+  it('the approved PO PDF shows the exact KRW prices and total', async () => {
+    const list = (await call(t, 'purchase', 'GET', '/purchaseorders/users/poapproval')).json().data as Json[];
+    const po = (await save(onePo('KRW', 0.00073, 1111.11, 1000))).json().data;
+    await call(t, 'purchase', 'POST', `/purchaseorders/requestapproval/${po.id}`, { emailTo: [list[0]!.id] });
+    const ok = await call(t, 'admin', 'PUT', `/admin/purchaseorders/approve/${po.id}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const text = pdfText((await call(t, 'qa', 'GET', `/files/purchase_order/po_pdf/${po.id}`)).rawPayload);
+    // The line: unit price and amount; then the total (Total (KRW) … 1,111,110.00).
+    expect(text).toContain('1000 pcs 1,111.11 1,111,110.00 Total (KRW)');
+    expect(text.match(/1,111,110\.00/g)).toHaveLength(2);
+    expect(text).not.toContain('1,111,109');
+  });
 
   it('an API caller may send the USD price alone: the currency price is price ÷ rate', async () => {
     const body = onePo('EUR', 1.25, 0, 2);

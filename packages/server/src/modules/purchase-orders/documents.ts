@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps';
 import { type FileStore, storeUpload } from '../../platform/files';
 import type { UploadedFile } from '../../platform/route';
 import { companyForDocuments } from '../company/service';
+import { fromSnapshot } from './history';
 import { purchaseOrderPdf } from './pdf';
 import { getPo } from './queries';
 
@@ -75,7 +76,7 @@ export async function historyPoPdfFile(deps: Deps, db: Db, id: number): Promise<
   if (h.f) return h.f;
   // A version stored without its PDF (demo or imported data): render it from the snapshot once.
   return deps.db.transaction(async (tx) => {
-    const fileId = await storePoPdf(tx, deps.files, h.snapshot as PurchaseOrder, null, unixNow(deps.clock));
+    const fileId = await storePoPdf(tx, deps.files, fromSnapshot(h.snapshot), null, unixNow(deps.clock));
     await tx.update(H).set({ poPdfFileId: fileId }).where(eq(H.id, id));
     return fileId;
   });

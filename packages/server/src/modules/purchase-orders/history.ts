@@ -1,5 +1,5 @@
 import type { PoHistoryRecord, PoHistoryRow, PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { PO_MSG, type PoStatus } from '@bpm/contract/purchase-orders';
+import { linesTotal, PO_MSG, type PoStatus } from '@bpm/contract/purchase-orders';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { purchaseOrderHistory } from '../../db/schema/purchasing';
@@ -13,6 +13,16 @@ const H = purchaseOrderHistory;
 export function snapshotOf(po: PurchaseOrder): Record<string, unknown> {
   const { id: _id, version: _v, ...rest } = po;
   return rest;
+}
+
+/**
+ * A stored snapshot as a PurchaseOrder: versions stored before the currency total existed (migration 0038) get
+ * it from their lines (Σ price_UI × quantity).
+ */
+export function fromSnapshot(json: unknown): PurchaseOrder {
+  const po = json as PurchaseOrder;
+  if (typeof po.currency_amount === 'number') return po;
+  return { ...po, currency_amount: linesTotal(po.parts.map((l) => ({ price: l.price_UI, quantity: l.quantity }))) };
 }
 
 /** Stores an immutable snapshot of the PO as it is now (approval, receipt, revision). */
@@ -96,8 +106,8 @@ export async function historyRecord(db: Db, id: number): Promise<PoHistoryRecord
     .where(and(eq(H.poId, r.po_id), or(lt(H.date, r.date), and(eq(H.date, r.date), lt(H.id, r.id)))))
     .orderBy(desc(H.date), desc(H.id))
     .limit(1);
-  const snap = r.snapshot as PurchaseOrder;
-  const changes = prev ? diff(snapshotOf(prev.snapshot as PurchaseOrder), snapshotOf(snap)) : {};
+  const snap = fromSnapshot(r.snapshot);
+  const changes = prev ? diff(snapshotOf(fromSnapshot(prev.snapshot)), snapshotOf(snap)) : {};
   return { ...r, snapshot: snap, changes };
 }
 

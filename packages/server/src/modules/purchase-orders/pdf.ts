@@ -1,5 +1,5 @@
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { formatAmount, formatPrice, toDisplay } from '@bpm/contract/purchase-orders';
+import { formatAmount, formatPrice, linesTotal } from '@bpm/contract/purchase-orders';
 import type { DocumentCompany } from '../../platform/company';
 import {
   type Content,
@@ -32,7 +32,7 @@ export function purchaseOrderPdf(
   company?: DocumentCompany,
 ): Promise<Buffer> {
   const cur = po.currency;
-  const shown = (usd: number) => formatAmount(toDisplay(usd, po.currency_rate));
+  // Amounts in the PO currency from its exact prices (not back from USD).
   const body: TableCell[][] = [
     [
       th('#'),
@@ -50,7 +50,7 @@ export function purchaseOrderPdf(
       num(String(l.quantity)),
       l.unit,
       num(formatPrice(l.price_UI)),
-      num(shown(l.price * l.quantity)),
+      num(formatAmount(linesTotal([{ price: l.price_UI, quantity: l.quantity }]))),
     ]),
   ];
   const def: TDocumentDefinitions = {
@@ -105,7 +105,7 @@ export function purchaseOrderPdf(
             width: 220,
             table: {
               widths: ['*', 100],
-              body: [[th(`Total (${cur})`), num(shown(po.amount), true)]],
+              body: [[th(`Total (${cur})`), num(formatAmount(po.currency_amount), true)]],
             },
             layout: 'noBorders',
           },
