@@ -1,8 +1,12 @@
 // Company settings (issue 24 item 3): the administrator's one record, printed on every document.
 import { COMPANY_MSG } from '@bpm/contract/company';
 import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, createOrder } from './factories/sales';
+import { queryRows } from '../src/db/client';
+import { makeProduct } from './factories/products';
+import { createDealer, createOrder, makeOrder } from './factories/sales';
+import { makeChecklist, makeTestedOrder } from './factories/testing';
 import { uniq } from './factories/uniq';
 import { call, createTestApp, DAY, get, pdfText, postForm, rolesExcept, SAMPLE, type TestApp } from './helpers';
 
@@ -130,5 +134,56 @@ describe('documents print the stored settings', () => {
     const res = await get(t, 'sale', '/api/sale/reports/overdueInvoices/pdf');
     expect(res.statusCode).toBe(200);
     expect(pdfText(res.rawPayload)).toContain(name);
+  });
+
+  it('with a logo: the OC draws it; the PO, the packing list and the checklist print the stored company', async () => {
+    const name = uniq('Logo Company Ltd');
+    await saveWith({ name }, [{ field: 'logo', name: 'logo.png', type: 'image/png', data: SAMPLE.png }]);
+    const hasImage = (pdf: Buffer) => /\/Subtype\s*\/Image/.test(pdf.toString('latin1'));
+
+    const order = await createOrder(t, {});
+    await call(t, 'sale', 'POST', `/orders/${order.id}/generate/oc`);
+    const oc = (await get(t, 'sale', `/api/files/orders/oc_pdf/${order.id}`)).rawPayload;
+    expect(hasImage(oc)).toBe(true);
+    expect(pdfText(oc)).toContain(name);
+
+    // An approved PO without its stored PDF (as an imported one): the first download renders it now.
+    const [approved] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from purchase_orders where status = 'approved' order by id limit 1`,
+    );
+    const poId = approved!.id;
+    await t.database.db.execute(sql`update purchase_orders set po_pdf_file_id = null where id = ${poId}`);
+    const po = await call(t, 'qa', 'GET', `/files/purchase_order/po_pdf/${poId}`);
+    expect(po.statusCode, po.body).toBe(200);
+    expect(hasImage(po.rawPayload)).toBe(true);
+    expect(pdfText(po.rawPayload)).toContain(name);
+
+    const product = await makeProduct(t, { plSerialCount: 1 });
+    const orderId = await makeOrder(t, [{ product_id: product.id, quantity: 1 }]);
+    const plOrder = (await call(t, 'shipping', 'GET', `/shipping/packinglists/order/${orderId}`)).json().data;
+    const pl = await call(t, 'shipping', 'POST', '/shipping/packinglists/save', {
+      order_id: orderId,
+      customer: 'Customer',
+      country: 'Germany',
+      po_number: 'PO-LOGO-1',
+      show_logo: 1,
+      products: plOrder.products.map((l: Record<string, unknown>) => ({ ...l, pl_serial: uniq('SN-LOGO') })),
+    });
+    expect(pl.statusCode, pl.body).toBe(200);
+    const plPdf = await call(t, 'shipping', 'GET', `/files/packing_list/packing_list_pdf/${pl.json().data.id}`);
+    expect(plPdf.statusCode).toBe(200);
+    expect(hasImage(plPdf.rawPayload)).toBe(true);
+    expect(pdfText(plPdf.rawPayload)).toContain(name);
+
+    const tested = await makeTestedOrder(t);
+    const [tester] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where username = 'tester'`,
+    );
+    const checklist = await makeChecklist(t, tested.line.id, tester!.id);
+    const tc = await call(t, 'sale', 'GET', `/files/test_checklist/test_checklist_pdf/${checklist.id}`);
+    expect(tc.statusCode, tc.body).toBe(200);
+    expect(pdfText(tc.rawPayload)).toContain(name);
   });
 });
