@@ -92,13 +92,16 @@ export function summaryLines(f: MixedFigures): string[] {
   return out;
 }
 
+/** A statement as the table shows it: its first 300 characters (the JSON keeps it whole). */
+const shorten = (q: string) => (q.length > 300 ? `${q.slice(0, 300)} …` : q);
+
 export function statementsTable(top: StatementShare[]): string {
   return [
     '| # | share of active samples | est. total ms | statement |',
     '|---:|---:|---:|---|',
     ...top.map(
       (s, i) =>
-        `| ${i + 1} | ${(s.share * 100).toFixed(1)} % | ${s.ms} | \`${s.query.slice(0, 300).replace(/\|/g, '\\|')}\` |`,
+        `| ${i + 1} | ${(s.share * 100).toFixed(1)} % | ${s.ms} | \`${shorten(s.query).replace(/\|/g, '\\|')}\` |`,
     ),
   ].join('\n');
 }

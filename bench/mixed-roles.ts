@@ -352,7 +352,7 @@ export const ROLE_MIX: Record<Role, Array<[number, Action]>> = {
     [6, poList],
     [4, poOpen],
     [6, eventsList],
-    [4, (vu) => get(vu, 'small lists', '/users', q.smallListQuery(vu.r, ['username', 'active']))],
+    [4, (vu) => get(vu, 'small lists', '/admin/users', q.smallListQuery(vu.r, ['username', 'active']))],
     [4, testOrdersList],
     [4, packingList('/packinglists')],
     [3, productsList],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --mixed [--users 20] [--duration 60] [--scale 1] [--pg URL] [--json FILE] [--seed 1]`
+ * `npm run bench -- --mixed [--users 20] [--duration 60] [--scale 1] [--pg URL [--keep]] [--json FILE] [--seed 1]`
  * (issue 25 item 1): a real day's mix of every role against the real server. Seeds the issue's dataset
  * (bench/mixed-seed.ts) into a temp embedded database, or with `--pg URL` into a fresh PostgreSQL database created
  * (and dropped) under that server; starts the server (main.ts) and a bare Fastify app, each in its own process;
@@ -46,6 +46,8 @@ interface Opts {
   pg?: string;
   json?: string;
   seed: number;
+  /** `--keep`: leave the PostgreSQL database in place afterwards (to EXPLAIN what the run was slow at). */
+  keep?: boolean;
 }
 
 function parseArgs(argv: string[]): Opts {
@@ -58,6 +60,7 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--seed') o.seed = num(i);
     else if (a === '--pg') o.pg = argv[i + 1];
     else if (a === '--json') o.json = argv[i + 1];
+    else if (a === '--keep') o.keep = true;
   });
   return o;
 }
@@ -279,7 +282,8 @@ export async function runMixed(argv: string[]) {
     await stop(server);
     await stop(bare);
     rmSync(prep.dataDir, { recursive: true, force: true });
-    if (prep.dbName) {
+    if (prep.dbName && o.keep) console.log(`Kept the database: ${prep.databaseUrl}`);
+    else if (prep.dbName) {
       const admin = new pg.Client({ connectionString: o.pg });
       await admin.connect();
       await admin.query(`drop database if exists ${prep.dbName} with (force)`);
