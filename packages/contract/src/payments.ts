@@ -40,3 +40,13 @@ export function paymentFigures(v: PaymentInput): PaymentFigures {
     outstanding_shipped: v.shipping_status === 'done' ? outstanding : 0,
   };
 }
+
+/** The payment rule in the editor's words, beside the figures it computes (docs/decisions.md: payments). */
+export const PAYMENT_HINTS = {
+  advance: 'Received before shipping; counts as received',
+  received: 'At least the advance; a paid order has received its whole value',
+  savedAs: (amount: string) => `Saved as ${amount}`,
+  outstanding: 'Computed: value − received, while the order is unpaid and not cancelled',
+  outstandingShipped: 'Computed: the outstanding of an order whose status is done',
+  quotation: 'Computed: a quotation owes nothing',
+} as const;

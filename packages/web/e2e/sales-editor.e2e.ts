@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { become, signIn } from './api';
+import { apiAs, become, signIn } from './api';
 import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 /** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
@@ -232,4 +232,84 @@ export async function lazyPartsLeaveTheFormUnchanged({ page }: Ctx) {
   await page.getByTestId('doc-back').click();
   await page.waitForURL((u) => u.pathname === '/orders');
   assert.equal(await page.getByTestId('leave-dialog').count(), 0, 'shipping: no unsaved-changes question');
+}
+
+/**
+ * (e) Issue 24 items 9, 10, 12 on a saved order: a dealer change keeps a product's own discount; a new product
+ * whose code is taken shows the error on that line's code and saves once corrected; outstanding shows as computed.
+ */
+export async function savedOrderDealerChangeNewCodePayments({ page }: Ctx) {
+  const sale = await apiAs(page, 'sale');
+  type Option = { id: number; product_code: string; discount: number; is_shipping_cost: number; label: string };
+  const options = await sale.get<Option[]>('/autocomplete/products?search=SEN&limit=100');
+  const own = options.find((p) => p.discount > 0 && !p.is_shipping_cost);
+  const plain = options.find((p) => p.discount === 0 && !p.is_shipping_cost);
+  assert.ok(own && plain, 'a product with its own discount and one without');
+  type DealerRow = { id: number; name: string; discount: number };
+  const dealers = (await sale.get<DealerRow[]>('/dealers?limit=100')).filter((d) => d.discount > 0);
+  const [from, to] = [dealers[0], dealers.find((d) => d.discount !== own.discount && d.id !== dealers[0]?.id)];
+  assert.ok(from && to, 'two dealers');
+  const order = await sale.form<{ id: number; value: number }>('/orders/save', {
+    dealer: from.id,
+    date: Math.floor(Date.now() / 1000),
+    value: 0,
+    products: [
+      { product_id: own.id, quantity: 1, msrp: 100 },
+      { product_id: plain.id, quantity: 1, msrp: 100 },
+    ],
+  });
+
+  await signIn(page, 'sale');
+  await page.goto(`/orders/edit/${order.id}`);
+  await editorLoaded(page, ['payment']);
+  // Item 9: the new dealer's discount goes to the plain line only.
+  await page.getByTestId('field-dealer').click();
+  await page.getByTestId('field-dealer').fill(to.name);
+  await page.getByRole('option', { name: to.name }).first().click();
+  await page.waitForFunction(
+    (name) => (document.querySelector('[data-testid="field-billing_company"]') as HTMLInputElement)?.value === name,
+    to.name,
+  );
+  assert.equal(await page.getByTestId('field-products.0.discount').inputValue(), String(own.discount));
+  assert.equal(await page.getByTestId('field-products.1.discount').inputValue(), String(to.discount));
+
+  // Item 10: a new product whose code is taken.
+  await page.getByTestId('add-product').click();
+  const dialog = page.getByTestId('add-product-dialog');
+  await dialog.getByTestId('field-product_code').fill(plain.product_code.toLowerCase());
+  await dialog.getByTestId('field-desc').fill('E2E new product');
+  await dialog.getByTestId('field-msrp').fill('10');
+  await dialog.getByTestId('product-select').click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByTestId('doc-save').click();
+  const code = page.getByTestId('field-products.2.product_code');
+  await page.getByText('This product code is already in use').waitFor();
+  await expectAccessible(page, 'order editor, new product code taken');
+  // A second Save without a change keeps the error shown and saves nothing.
+  await page.getByTestId('doc-save').click();
+  await page.getByText('This product code is already in use').waitFor();
+  await code.fill(`E2E-NEW-${Date.now()}`);
+  assert.equal(await page.getByText('This product code is already in use').count(), 0);
+  await page.getByTestId('doc-save').click();
+  await expectSaved(page);
+  const saved = await sale.get<{ dealer: number; products: Array<{ discount: number; product_code: string }> }>(
+    `/orders/${order.id}`,
+  );
+  assert.equal(saved.dealer, to.id);
+  assert.deepEqual(
+    saved.products.map((l) => l.discount),
+    [own.discount, to.discount, to.discount],
+  );
+
+  // Item 12: outstanding and outstanding shipped are computed, read-only; received at least the advance.
+  const outstanding = page.getByTestId('field-outstanding');
+  assert.equal(await outstanding.isEditable(), false);
+  assert.equal(await page.getByTestId('field-outstanding_shipped').isEditable(), false);
+  const value = Number(await page.getByTestId('field-value').inputValue());
+  await page.getByTestId('field-payment_received').fill('5');
+  assert.equal(await outstanding.inputValue(), (value - 5).toFixed(2));
+  await page.getByTestId('field-payment_advance').fill('50');
+  assert.equal(await outstanding.inputValue(), (value - 50).toFixed(2));
+  await page.getByText('Saved as US$50.00').waitFor();
+  await expectAccessible(page, 'order editor, computed payment figures');
 }

@@ -18,7 +18,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Control, FieldArrayWithId } from 'react-hook-form';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/FormTextField';
 import { formatMoney } from '../../../components/format';
 import { ScrollRegion } from '../../../components/ScrollRegion';
@@ -193,14 +193,7 @@ function LineRow({
           </IconButton>
         </TableCell>
       )}
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {line.product_code}
-        {!line.product_id && (
-          <Typography variant="caption" color="text.secondary" display="block">
-            new product
-          </Typography>
-        )}
-      </TableCell>
+      <ProductCell control={control} index={index} line={line} editable={editable} label={`Product code, ${ln}`} />
       <TableCell>
         <FormTextField control={control} name={`products.${index}.name`} {...named('Name')} {...cell} />
       </TableCell>
@@ -234,5 +227,54 @@ function LineRow({
         </TableCell>
       )}
     </TableRow>
+  );
+}
+
+/**
+ * The line's product: its code, or — for a product the save creates (no product_id) — the code as a field, so a
+ * code the server refuses (already taken) shows on it and can be corrected. A refused product id shows here too.
+ */
+function ProductCell({
+  control,
+  index,
+  line,
+  editable,
+  label,
+}: {
+  control: Ctl;
+  index: number;
+  line: LineForm;
+  editable: boolean;
+  label: string;
+}) {
+  const { errors } = useFormState({ control, name: `products.${index}` });
+  const lineErrors = errors.products?.[index];
+  const other = lineErrors?.product_id?.message ?? lineErrors?.desc?.message;
+  const isNew = !line.product_id;
+  return (
+    <TableCell sx={{ whiteSpace: 'nowrap', minWidth: isNew && editable ? 160 : undefined }}>
+      {isNew && editable ? (
+        <FormTextField
+          control={control}
+          name={`products.${index}.product_code`}
+          size="small"
+          variant="standard"
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-label': label } }}
+        />
+      ) : (
+        line.product_code
+      )}
+      {isNew && (
+        <Typography variant="caption" color="text.secondary" display="block">
+          new product
+        </Typography>
+      )}
+      {other && (
+        <Typography variant="caption" color="error" display="block" role="alert">
+          {other}
+        </Typography>
+      )}
+    </TableCell>
   );
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   chosenDiscount,
+  type DocForm,
   dealerCopy,
   duplicateFields,
   emptyForm,
   formFromDoc,
+  formPaymentFigures,
   type LineForm,
   linesForDealer,
   linesTotals,
@@ -163,5 +165,40 @@ describe('chosenDiscount (add-product dialog, issue 9 item 5)', () => {
     expect(chosenDiscount('', { discount: null }, dealer)).toBe(15);
     expect(chosenDiscount('  ', { discount: 20 }, dealer)).toBe(20);
     expect(chosenDiscount(undefined, { discount: null, is_shipping_cost: 1 }, dealer)).toBe(0);
+  });
+});
+
+describe('payment figures on the form (issue 24 item 12)', () => {
+  const pay = (p: Partial<DocForm>) => ({
+    value: '308.97',
+    payment_status: 'not paid' as const,
+    shipping_status: 'wait' as const,
+    payment_advance: '',
+    payment_received: '',
+    ...p,
+  });
+  it('shows what the save stores: a paid order has received its value whatever was typed', () => {
+    expect(formPaymentFigures(pay({ payment_status: 'paid', payment_received: '5' }), 'order')).toEqual({
+      payment_advance: 0,
+      payment_received: 308.97,
+      outstanding: 0,
+      outstanding_shipped: 0,
+    });
+  });
+  it('outstanding is value − received while unpaid; outstanding shipped once done; received at least the advance', () => {
+    expect(formPaymentFigures(pay({ payment_received: '5' }), 'order')).toMatchObject({
+      outstanding: 303.97,
+      outstanding_shipped: 0,
+    });
+    expect(formPaymentFigures(pay({ payment_received: '5', shipping_status: 'done' }), 'order')).toMatchObject({
+      outstanding: 303.97,
+      outstanding_shipped: 303.97,
+    });
+    expect(formPaymentFigures(pay({ payment_advance: '100', payment_received: '20' }), 'order')).toMatchObject({
+      payment_received: 100,
+      outstanding: 208.97,
+    });
+    expect(formPaymentFigures(pay({ shipping_status: 'cancel' }), 'order').outstanding).toBe(0);
+    expect(formPaymentFigures(pay({}), 'quotation')).toMatchObject({ outstanding: 0, outstanding_shipped: 0 });
   });
 });

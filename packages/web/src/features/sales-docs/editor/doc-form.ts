@@ -12,6 +12,7 @@ import {
   type ShippingStatus,
   shippingOrderSave,
 } from '@bpm/contract/orders';
+import { paymentFigures } from '@bpm/contract/payments';
 import {
   DOC_RIGHTS,
   LIMITED_ORDER_EDITS,
@@ -194,6 +195,23 @@ export const linesTotals = (lines: LineForm[]) =>
       is_shipping_cost: l.is_shipping_cost,
     })),
   );
+
+/**
+ * The payment figures the server will store for these form values (contract `paymentFigures`, applied on every
+ * save): received at least the advance (a paid order its value), outstanding and outstanding shipped computed.
+ */
+export const formPaymentFigures = (
+  v: Pick<DocForm, 'value' | 'payment_status' | 'shipping_status' | 'payment_advance' | 'payment_received'>,
+  kind: DocKind,
+) =>
+  paymentFigures({
+    kind,
+    value: num(v.value),
+    payment_status: v.payment_status,
+    shipping_status: v.shipping_status,
+    payment_advance: num(v.payment_advance),
+    payment_received: num(v.payment_received),
+  });
 
 /** What a dealer change copies into the document (document 1 section 4.2). */
 export function dealerCopy(d: Dealer): Partial<DocForm> {

@@ -1,19 +1,39 @@
 import { ORDER_NOTE_LINES, PAYMENT_STATUSES } from '@bpm/contract/orders';
-import { Box, MenuItem } from '@mui/material';
+import { PAYMENT_HINTS } from '@bpm/contract/payments';
+import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../../components/FormTextField';
+import { formatMoney } from '../../../../components/format';
 import { paymentUrgency } from '../../../../components/order-urgency';
 import { UrgencyChip } from '../../../../components/UrgencyChip';
+import { formPaymentFigures } from '../doc-form';
 import { DateField, MoneyField } from '../fields';
 import type { SalesDocFormApi } from '../useSalesDocForm';
 import { Grid, Section } from './layout';
 
+/** A figure the server computes on save: shown as it will be stored, read-only, with its rule beneath. */
+function ComputedMoney({ name, label, value, rule }: { name: string; label: string; value: number; rule: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value.toFixed(2)}
+      helperText={rule}
+      fullWidth
+      slotProps={{
+        input: { readOnly: true, startAdornment: <InputAdornment position="start">US$</InputAdornment> },
+        htmlInput: { 'data-testid': `field-${name}` },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}
+
 /** Payment status, dates and amounts (sales and administrator only). */
 export function PaymentSection({ f }: { f: SalesDocFormApi }) {
   const { control, editable } = f;
-  const [paymentStatus, due, shippingStatus] = useWatch({
+  const [paymentStatus, due, shippingStatus, value, advance, received] = useWatch({
     control,
-    name: ['payment_status', 'payment_due_date', 'shipping_status'],
+    name: ['payment_status', 'payment_due_date', 'shipping_status', 'value', 'payment_advance', 'payment_received'],
   });
   // As on the orders list: an unpaid, not cancelled order near or past its due date (never a quotation).
   const urgency =
@@ -24,9 +44,26 @@ export function PaymentSection({ f }: { f: SalesDocFormApi }) {
           shipping_status: shippingStatus,
         })
       : null;
-  const money = (name: Parameters<typeof MoneyField>[0]['name'], label: string) => (
-    <MoneyField control={control} name={name} label={label} disabled={!editable(name)} />
+  // What the save will store (the server applies the same rule): shown live as the form changes.
+  const figures = formPaymentFigures(
+    {
+      value,
+      payment_status: paymentStatus,
+      shipping_status: shippingStatus,
+      payment_advance: advance,
+      payment_received: received,
+    },
+    f.kind,
   );
+  const typedReceived = Number(received) || 0;
+  const receivedHint =
+    Number.isFinite(Number(received)) && figures.payment_received !== typedReceived
+      ? `${PAYMENT_HINTS.savedAs(formatMoney(figures.payment_received, 'US$'))}: ${PAYMENT_HINTS.received.toLowerCase()}`
+      : PAYMENT_HINTS.received;
+  const money = (name: Parameters<typeof MoneyField>[0]['name'], label: string, helperText?: string) => (
+    <MoneyField control={control} name={name} label={label} disabled={!editable(name)} helperText={helperText} />
+  );
+  const quotation = f.kind === 'quotation';
   return (
     <Section title="Payment">
       <Grid>
@@ -51,11 +88,21 @@ export function PaymentSection({ f }: { f: SalesDocFormApi }) {
           note={urgency && <UrgencyChip urgency={urgency} what="Payment due" />}
         />
         <DateField control={control} name="payment_date" label="Payment date" disabled={!editable('payment_date')} />
-        {money('payment_advance', 'Payment advance')}
+        {money('payment_advance', 'Payment advance', PAYMENT_HINTS.advance)}
         {money('payment_full', 'Payment full')}
-        {money('payment_received', 'Payment received')}
-        {money('outstanding', 'Outstanding')}
-        {money('outstanding_shipped', 'Outstanding shipped')}
+        {money('payment_received', 'Payment received', receivedHint)}
+        <ComputedMoney
+          name="outstanding"
+          label="Outstanding"
+          value={figures.outstanding}
+          rule={quotation ? PAYMENT_HINTS.quotation : PAYMENT_HINTS.outstanding}
+        />
+        <ComputedMoney
+          name="outstanding_shipped"
+          label="Outstanding shipped"
+          value={figures.outstanding_shipped}
+          rule={quotation ? PAYMENT_HINTS.quotation : PAYMENT_HINTS.outstandingShipped}
+        />
       </Grid>
     </Section>
   );
