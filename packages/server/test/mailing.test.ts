@@ -60,10 +60,7 @@ describe('e-mailing the OC and the invoice', () => {
     const before = await call(t, 'sale', 'GET', `/orders/${order.id}/email/oc`);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json().data).toMatchObject({ attachment: null, reason: MAIL_MSG.noOc });
-    expect(before.json().data.recipients.map((r: { email: string }) => r.email)).toEqual([
-      dealer.email,
-      dealer.email2,
-    ]);
+    expect(before.json().data.recipients.map((r: { email: string }) => r.email)).toEqual([dealer.email, dealer.email2]);
     await call(t, 'sale', 'POST', `/orders/${order.id}/generate/oc`);
     const draft = (await call(t, 'sale', 'GET', `/orders/${order.id}/email/oc`)).json().data;
     expect(draft.attachment).toBe(`${order.oc_ref}.pdf`);
@@ -197,7 +194,11 @@ describe('through a real SMTP peer', () => {
       const part = raw.split(/\r?\n--/).find((p) => /content-type: application\/pdf/i.test(p));
       expect(part).toBeDefined();
       expect(part).toMatch(/content-transfer-encoding: base64/i);
-      const body = part!.split(/\r?\n\r?\n/).slice(1).join('').replace(/[\r\n]/g, '');
+      const body = part!
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('')
+        .replace(/[\r\n]/g, '');
       const oc = await get(t, 'sale', `/api/files/orders/oc_pdf/${order.id}`);
       expect(Buffer.compare(Buffer.from(body, 'base64'), oc.rawPayload)).toBe(0);
       expect((await lastMail())!.attachments[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
