@@ -72,6 +72,8 @@ const M = {
   suppliers: { label: 'Suppliers', path: '/suppliers' },
   users: { label: 'Users', path: '/users' },
   settings: { label: 'Settings', path: '/settings' },
+  backup: { label: 'Backup', path: '/settings/backup' },
+  import: { label: 'Import', path: '/import' },
   logout: { label: 'Logout', path: null },
 } satisfies Record<string, MenuEntry>;
 
@@ -143,6 +145,9 @@ export const MENUS: Record<Role, readonly MenuEntry[]> = {
     M.genlic,
     // The company block every document prints (issue 24 item 3): the administrator's only.
     M.settings,
+    // Backup and spreadsheet import (issue 26): the administrator's only.
+    M.backup,
+    M.import,
     M.logout,
   ],
 };
@@ -181,6 +186,8 @@ const adminRoutes = [
   '/reports',
   '/genlic',
   '/settings',
+  '/settings/backup',
+  '/import',
   ...crud('/packinglists', 'PackingListId'),
   ...purchaseordersFull,
   ...testchecklists,
@@ -197,6 +204,7 @@ const saleExcluded = [
   '/purchaseorders',
   '/events/purchaseorder',
   '/settings',
+  '/import',
 ];
 
 /** Client route patterns each role may reach (document 1 section 2.4). */

@@ -33,6 +33,9 @@ const P: Record<string, string | null> = {
   Users: '/users',
   // Beyond the spec (issue 24 item 3): the company settings every document prints.
   Settings: '/settings',
+  // Beyond the spec (issue 26): backup download and spreadsheet import.
+  Backup: '/settings/backup',
+  Import: '/import',
   Logout: null,
 };
 const SPEC_MENUS: Record<Role, string[]> = {
@@ -110,6 +113,8 @@ const SPEC_MENUS: Record<Role, string[]> = {
     'Reports',
     'License Generator',
     'Settings',
+    'Backup',
+    'Import',
     'Logout',
   ],
 };
@@ -276,11 +281,11 @@ describe('route tables (section 2.4)', () => {
     for (const path of reach[role].no) expect(canReach(role, path), `${role} may not reach ${path}`).toBe(false);
   });
 
-  it('sale has the administrator set without partComponents, suppliers, users, purchaseorders, PO events and settings', () => {
+  it('sale has the administrator set without partComponents, suppliers, users, purchaseorders, PO events, settings and import', () => {
     const removed = ROUTES.administrator.filter((r) => !ROUTES.sale.includes(r));
     expect(
       removed.every((r) =>
-        /^\/(partComponents|suppliers|users|purchaseorders|events\/purchaseorder|settings)\b/.test(r),
+        /^\/(partComponents|suppliers|users|purchaseorders|events\/purchaseorder|settings|import)\b/.test(r),
       ),
     ).toBe(true);
     expect(ROUTES.sale.length + removed.length).toBe(ROUTES.administrator.length);

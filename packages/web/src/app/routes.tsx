@@ -47,6 +47,8 @@ const packingLists = lazy(() => import('../features/packing-lists/PackingListsPa
 const packingListEdit = lazy(() => import('../features/packing-lists/PackingListEditPage'));
 const passport = lazy(() => import('../features/passport/PassportPage'));
 const companySettings = lazy(() => import('../features/company/CompanySettingsPage'));
+const backup = lazy(() => import('../features/backup/BackupPage'));
+const importPage = lazy(() => import('../features/imports/ImportPage'));
 
 export const PAGES: Record<string, Page> = {
   '/users': users,
@@ -100,6 +102,8 @@ export const PAGES: Record<string, Page> = {
   '/packinglists/edit/:PackingListId': packingListEdit,
   '/serials/:Serial': passport,
   '/settings': companySettings,
+  '/settings/backup': backup,
+  '/import': importPage,
   ...Object.fromEntries(EVENT_KINDS.map((k) => [`/events/${k}/:ParamId`, events])),
 };
 
@@ -124,6 +128,7 @@ export const AREA_TITLES: Record<string, string> = {
   projects: 'Projects',
   serials: 'Serial',
   settings: 'Settings',
+  import: 'Import',
 };
 
 export function areaTitle(pattern: string): string {

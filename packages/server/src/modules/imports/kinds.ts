@@ -1,0 +1,169 @@
+// The four importable kinds: their key, the columns their CSV export writes, the form's schema, how to
+// find a stored record by its key, and the area's own save (the one save path: lock, version, write, event).
+import { dealerSave } from '@bpm/contract/dealers';
+import type { ImportKind } from '@bpm/contract/imports';
+import { partComponentSave } from '@bpm/contract/part-components';
+import { productSave } from '@bpm/contract/products';
+import { supplierSave } from '@bpm/contract/suppliers';
+import { sql } from 'drizzle-orm';
+import type { ZodObject, ZodRawShape } from 'zod';
+import type { Db } from '../../db/client';
+import { partComponents, suppliers } from '../../db/schema/parts';
+import { products } from '../../db/schema/products';
+import { dealers } from '../../db/schema/sales';
+import type { Actor } from '../../platform/events';
+import { getDealer, saveDealer } from '../dealers/service';
+import { getPart, savePart } from '../part-components/service';
+import { getProduct, saveProduct } from '../products/service';
+import { getSupplier, saveSupplier } from '../suppliers/service';
+
+export interface ImportKindDef {
+  /** The columns of the area's CSV export, in its order (checked against the export by the tests). */
+  exportColumns: readonly string[];
+  /** The form's schema: every row goes through it, its messages are the row's errors. */
+  schema: ZodObject<ZodRawShape>;
+  /** Every stored record's natural key (lower case, parts joined by a NUL) → ids. */
+  existing(db: Db): Promise<Map<string, number[]>>;
+  /** A stored record's form fields (an update starts from them). */
+  stored(db: Db, id: number): Promise<Record<string, unknown>>;
+  /** The area's save, in the import's transaction. */
+  save(tx: Db, input: never, actor: Actor, now: number): Promise<unknown>;
+}
+
+/** A natural key as matched: trimmed, lower case, parts joined by a NUL. */
+export const keyText = (parts: unknown[]) =>
+  parts
+    .map((p) =>
+      String(p ?? '')
+        .trim()
+        .toLowerCase(),
+    )
+    .join('\u0000');
+
+async function idsByKey(rows: Array<{ id: number; parts: unknown[] }>): Promise<Map<string, number[]>> {
+  const map = new Map<string, number[]>();
+  for (const r of rows) {
+    const k = keyText(r.parts);
+    map.set(k, [...(map.get(k) ?? []), r.id]);
+  }
+  return map;
+}
+
+export const KINDS: Record<ImportKind, ImportKindDef> = {
+  dealers: {
+    exportColumns: [
+      'id',
+      'name',
+      'prefix',
+      'country',
+      'email',
+      'phone',
+      'discount',
+      'payment_terms',
+      'credit_limit',
+      'active',
+    ],
+    schema: dealerSave as unknown as ZodObject<ZodRawShape>,
+    existing: async (db) =>
+      idsByKey(
+        (await db.select({ id: dealers.id, name: dealers.name }).from(dealers)).map((r) => ({
+          id: r.id,
+          parts: [r.name],
+        })),
+      ),
+    stored: (db, id) => getDealer(db, id),
+    save: (tx, input, actor, now) => saveDealer(tx, input, undefined, actor, now),
+  },
+  products: {
+    exportColumns: [
+      'id',
+      'product_code',
+      'hs_code',
+      'desc',
+      'msrp',
+      'discount',
+      'warranty',
+      'pl_serial_count',
+      'has_modem',
+      'is_test_required',
+      'is_shipping_cost',
+      'exclude_pl_item_count',
+      'product_image',
+      'warning',
+      'active',
+      'bom_cost',
+      'bom_rev',
+      'test_checklist_rev',
+      'version',
+      'units_sold',
+      'revenue',
+    ],
+    schema: productSave as unknown as ZodObject<ZodRawShape>,
+    existing: async (db) =>
+      idsByKey(
+        (await db.select({ id: products.id, code: products.productCode }).from(products)).map((r) => ({
+          id: r.id,
+          parts: [r.code],
+        })),
+      ),
+    stored: (db, id) => getProduct(db, id),
+    save: (tx, input, actor, now) => saveProduct(tx, input, undefined, actor, now),
+  },
+  partComponents: {
+    exportColumns: [
+      'id',
+      'manuf_part_number',
+      'manufacturer',
+      'description',
+      'price',
+      'local_price',
+      'local_currency',
+      'unit',
+      'part_image',
+      'active',
+      'version',
+      'part_image_name',
+    ],
+    schema: partComponentSave as unknown as ZodObject<ZodRawShape>,
+    existing: async (db) =>
+      idsByKey(
+        (
+          await db
+            .select({
+              id: partComponents.id,
+              maker: partComponents.manufacturer,
+              number: partComponents.manufPartNumber,
+            })
+            .from(partComponents)
+        ).map((r) => ({ id: r.id, parts: [r.maker, r.number] })),
+      ),
+    stored: (db, id) => getPart(db, id),
+    save: (tx, input, actor, now) => savePart(tx, input, undefined, actor, now),
+  },
+  suppliers: {
+    exportColumns: [
+      'id',
+      'name',
+      'contact_person',
+      'supplier2303',
+      'address',
+      'email',
+      'phone',
+      'bank_details',
+      'version',
+    ],
+    schema: supplierSave as unknown as ZodObject<ZodRawShape>,
+    existing: async (db) =>
+      idsByKey(
+        (await db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(sql`${suppliers.id}`)).map(
+          (r) => ({ id: r.id, parts: [r.name] }),
+        ),
+      ),
+    stored: (db, id) => getSupplier(db, id),
+    save: (tx, input, actor, now) => saveSupplier(tx, input, actor, now),
+  },
+};
+
+/** The form fields a file may set: the schema's, less the record's id and version. */
+export const formFields = (kind: ImportKindDef) =>
+  Object.keys(kind.schema.shape).filter((k) => k !== 'id' && k !== 'version');

@@ -1,0 +1,211 @@
+/**
+ * Spreadsheet import (issue 26 item 2): preview, then commit of the same file; UTF-8 with or without
+ * BOM, comma or semicolon; rows in the save's words; all or nothing; one event per record.
+ */
+import { IMPORT_KINDS, IMPORT_MSG, type ImportKind } from '@bpm/contract/imports';
+import { MSG } from '@bpm/contract/messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { KINDS } from '../src/modules/imports/kinds';
+import { makeSupplier } from './factories/purchasing';
+import { createDealer } from './factories/sales';
+import { uniq } from './factories/uniq';
+import { type AnyJson, call, countRows, createTestApp, type TestApp, upload } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const csv = (text: string) => Buffer.from(text, 'utf8');
+const send = (url: string, kind: ImportKind, data: Buffer, token?: string) =>
+  upload(t, 'administrator', url, { kind, ...(token ? { token } : {}) }, [
+    { field: 'file', name: 'import.csv', type: 'text/csv', data },
+  ]);
+const preview = (kind: ImportKind, data: Buffer) => send('/imports/preview', kind, data);
+const commit = (kind: ImportKind, data: Buffer, token: string) => send('/imports/commit', kind, data, token);
+
+const events = async (event: string) => {
+  const [r] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from events where event = ${event}`,
+  );
+  return r!.n;
+};
+
+describe('import preview and commit', () => {
+  it('dealers: a semicolon file with a BOM — creates, updates by name, and nothing before Confirm', async () => {
+    const existing = await createDealer(t, { email: 'old@dealer.example' });
+    const a = uniq('Imported Dealer');
+    const b = uniq('Imported Dealer');
+    const file = csv(
+      `\uFEFFname;country;email;billing_address;discount;payment_terms;credit_limit\r\n` +
+        `${a};Germany;a@dealer.example;"Street 1; Berlin";5;100% 30 days;1000\r\n` +
+        `${existing.name.toUpperCase()};Germany;new@dealer.example;Hauptstraße 1;10;;\r\n` +
+        `${b};France;b@dealer.example;"Rue ""Haute"" 2";0;None;0\r\n`,
+    );
+    const dealersBefore = await countRows(t, 'dealers');
+    const res = await preview('dealers', file);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    expect(p).toMatchObject({ create: 2, update: 1, errors: 0, ignored_columns: [] });
+    expect(p.rows.map((r: AnyJson) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'update'],
+      [4, 'create'],
+    ]);
+    expect(await countRows(t, 'dealers')).toBe(dealersBefore);
+
+    const created = await events('dealer_created');
+    const updated = await events('dealer_updated');
+    const done = await commit('dealers', file, p.token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toEqual({ created: 2, updated: 1 });
+    expect(await countRows(t, 'dealers')).toBe(dealersBefore + 2);
+    // One audit event per record, the same as a manual save.
+    expect(await events('dealer_created')).toBe(created + 2);
+    expect(await events('dealer_updated')).toBe(updated + 1);
+    const [row] = await queryRows<AnyJson>(
+      t.database.db,
+      sql`select billing_address, email from dealers where name = ${b}`,
+    );
+    expect(row).toEqual({ billing_address: 'Rue "Haute" 2', email: 'b@dealer.example' });
+    const after = (await call(t, 'administrator', 'GET', `/dealers/${existing.id}`)).json().data;
+    // The update changed the file's columns and kept the rest (its billing address came from the file).
+    expect(after).toMatchObject({ email: 'new@dealer.example', discount: 10, payment_terms: 'None', credit_limit: 0 });
+    expect(after.name).toBe(existing.name.toUpperCase());
+  });
+
+  it('bad rows carry the save’s messages in the spec’s words; commit refuses the file whole', async () => {
+    const name = uniq('Supplier');
+    const file = csv(
+      'name,contact_person,address,email\n' +
+        `${name},Ann,Somewhere 1,ann@supplier.example\n` +
+        ',Bob,Elsewhere 2,not-an-email\n' +
+        `${name.toLowerCase()},Cid,Third 3,\n`,
+    );
+    const res = await preview('suppliers', file);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    expect(p.rows[1]).toMatchObject({ line: 3, action: 'error' });
+    expect(p.rows[1].errors.name).toBe(MSG.required);
+    expect(p.rows[1].errors.email).toBe(MSG.email);
+    expect(p.rows[2]).toMatchObject({ line: 4, action: 'error', errors: { name: IMPORT_MSG.duplicateKey(2) } });
+    const before = await countRows(t, 'suppliers');
+    const done = await commit('suppliers', file, p.token);
+    expect(done.statusCode).toBe(400);
+    expect(done.json().message).toBe(IMPORT_MSG.hasErrors);
+    expect(done.json().cause['line 3.name']).toBe(MSG.required);
+    expect(await countRows(t, 'suppliers')).toBe(before);
+  });
+
+  it('all or nothing: a save that fails midway leaves no record and no event behind', async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => `${uniq('Batch')},Contact ${i},Address ${i}`);
+    const file = csv(`name,contact_person,address\n${rows.join('\n')}\n`);
+    const p = (await preview('suppliers', file)).json().data;
+    expect(p.create).toBe(5);
+    const real = KINDS.suppliers.save;
+    let n = 0;
+    const spy = vi.spyOn(KINDS.suppliers, 'save').mockImplementation(async (tx, input, actor, now) => {
+      if (++n === 4) throw new Error('disk full');
+      return real(tx, input, actor, now);
+    });
+    const before = await countRows(t, 'suppliers');
+    const created = await events('supplier_created');
+    try {
+      expect((await commit('suppliers', file, p.token)).statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countRows(t, 'suppliers')).toBe(before);
+    expect(await events('supplier_created')).toBe(created);
+  });
+
+  it('the commit must send the previewed file', async () => {
+    const file = csv(`name,contact_person,address\n${uniq('S')},A,B\n`);
+    const p = (await preview('suppliers', file)).json().data;
+    const other = csv(`name,contact_person,address\n${uniq('S')},A,B\n`);
+    const res = await commit('suppliers', other, p.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().cause.file).toBe(IMPORT_MSG.changed);
+  });
+
+  it('files it cannot read: missing key column, no rows, not UTF-8, unclosed quote', async () => {
+    const cause = async (kind: ImportKind, data: Buffer) => {
+      const res = await preview(kind, data);
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().cause.file;
+    };
+    expect(await cause('partComponents', csv('manufacturer,price\nACME,1\n'))).toBe(
+      MSG.missingHeaders(['manuf_part_number']),
+    );
+    expect(await cause('products', csv('product_code,desc\n'))).toBe(MSG.noDataToImport);
+    expect(await cause('suppliers', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe, 0x0a]))).toBe(
+      IMPORT_MSG.parseError('the file is not UTF-8 text'),
+    );
+    expect(await cause('suppliers', csv('name,contact_person,address\n"Open,A,B\n'))).toBe(
+      IMPORT_MSG.parseError('a quoted value starting on line 2 is not closed'),
+    );
+  });
+
+  it('only the administrator imports', async () => {
+    for (const role of ['sale', 'purchase'] as const) {
+      const res = await upload(t, role, '/imports/preview', { kind: 'suppliers' }, [
+        { field: 'file', name: 'a.csv', type: 'text/csv', data: csv('name\nx\n') },
+      ]);
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the export’s columns come back in', () => {
+  const exportUrl: Record<ImportKind, string> = {
+    dealers: '/dealers/export.csv',
+    products: '/products/export.csv',
+    partComponents: '/partComponents/export.csv',
+    suppliers: '/suppliers/export.csv',
+  };
+  for (const kind of IMPORT_KINDS) {
+    it(`${kind}: the export's header is the import's list, and its file imports as updates only`, async () => {
+      if (kind === 'suppliers') await makeSupplier(t);
+      const res = await call(t, 'administrator', 'GET', `${exportUrl[kind]}?limit=10`);
+      expect(res.statusCode, res.body).toBe(200);
+      const header = res.body
+        .replace(/^\uFEFF/, '')
+        .split('\n')[0]!
+        .split(',');
+      expect(header).toEqual([...KINDS[kind].exportColumns]);
+      const p = (await preview(kind, res.rawPayload)).json().data;
+      expect(p.rows.filter((r: AnyJson) => r.action === 'error')).toEqual([]);
+      expect(p.create).toBe(0);
+      expect(p.update).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** Rows of the timed import: 200 in the suite; IMPORT_BENCH_ROWS=10000 for the issue's figure. */
+const BENCH_ROWS = Number(process.env.IMPORT_BENCH_ROWS || 200);
+
+describe('a bulk import of dealers', () => {
+  it(`${BENCH_ROWS} dealers: preview and commit (prints the time)`, { timeout: 900_000 }, async () => {
+    const tag = uniq('Bulk');
+    const lines = Array.from(
+      { length: BENCH_ROWS },
+      (_, i) => `${tag} ${i},Germany,d${i}@bulk.example,Street ${i},${i % 50},100% 30 days,${i * 10}`,
+    );
+    const file = csv(`name,country,email,billing_address,discount,payment_terms,credit_limit\n${lines.join('\n')}\n`);
+    const started = performance.now();
+    const p = (await preview('dealers', file)).json().data;
+    const previewed = performance.now();
+    expect(p.create).toBe(BENCH_ROWS);
+    const done = await commit('dealers', file, p.token);
+    const committed = performance.now();
+    expect(done.statusCode, done.body).toBe(200);
+    console.log(
+      `import of ${BENCH_ROWS} dealers (${t.database.kind}): preview ${Math.round(previewed - started)} ms, ` +
+        `commit ${Math.round(committed - previewed)} ms (${((committed - previewed) / BENCH_ROWS).toFixed(2)} ms a row)`,
+    );
+  });
+});
