@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeTimezone } from '@bpm/contract/reports';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createOrder } from './factories/sales';
@@ -156,5 +157,44 @@ describe('Dealer statement of accounts', () => {
     expect(text).toMatch(/Credit used \(today\)\s+US\$2,470\.00/);
     // The cancelled order is nowhere.
     expect(text).not.toContain('INV-ST-E');
+  });
+});
+
+describe('Dealer statement of accounts, streamed', () => {
+  it('reads past the chunk size by keyset: every line once, the running balance carried across chunks', async () => {
+    const d = await createDealer(t, { name: 'Statement Bulk Dealer', payment_terms: '100% 30 days', credit_limit: 0 });
+    const n = 1500;
+    const day1 = utc(2011, 2, 1);
+    // n invoices of i dollars (ties on the date), every third paid in full 10 days later: 2,000 lines.
+    await t.database.db.execute(
+      sql`insert into orders (dealer_id, dealer_name, date, invoice, value, payment_status, payment_received,
+          payment_date, created_at, updated_at)
+        select ${d.id}, 'Bulk', ${day1} + (i % 20) * 3600, 'INV-BULK-' || i, i,
+          case when i % 3 = 0 then 'paid' else 'not paid' end, case when i % 3 = 0 then i else 0 end,
+          case when i % 3 = 0 then ${day1} + 10 * 86400 end, 0, 0
+        from generate_series(1, ${n}) i`,
+    );
+    const url = `/api/sale/reports/dealerStatementOfAccounts/csv/${d.id}/${day1}/${utc(2011, 3, 1) - 1}`;
+    const rows = csv((await get(t, 'sale', url)).body).slice(1);
+    const body = rows.slice(1, -1);
+    expect(body).toHaveLength(n + n / 3);
+    expect(new Set(body.filter((r) => r[1] === 'Invoice').map((r) => r[3])).size).toBe(n);
+    const cents = (s: string | undefined) => Math.round(Number(s || 0) * 100);
+    let balance = 0;
+    for (const r of body) {
+      balance += cents(r[5]) - cents(r[6]);
+      expect(cents(r[7])).toBe(balance);
+    }
+    const paid = ((n / 3) * (3 + n)) / 2; // 3 + 6 + … + n
+    expect(rows.at(-1)).toEqual([
+      '2011-02-28',
+      'Closing balance',
+      '',
+      '',
+      '',
+      `${(n * (n + 1)) / 2}.00`,
+      `${paid}.00`,
+      `${(n * (n + 1)) / 2 - paid}.00`,
+    ]);
   });
 });

@@ -83,14 +83,14 @@ async function balances(db: Db, dealerId: number, start: number, end: number, tz
       from ${ev} e`,
   );
   // Each invoice's amount still open at the end day: its value less its payments dated by then.
+  // Days are formatted for the open ones only (to_char per row was most of the time of a large dealer).
   const open = await queryRows<{ order_day: string; order_due_day: string | null; open: string }>(
     db,
-    sql`select min(e.order_day) as order_day, min(e.order_due_day) as order_due_day,
-        (sum(e.debit) - sum(e.credit))::text as open
-      from (select id, debit, credit, ${day(sql`order_date`, tz)} as order_day,
-          case when order_due is null then null else ${day(sql`order_due`, tz)} end as order_due_day
-        from ${ev} x where ev_date <= ${end}) e
-      group by e.id having sum(e.debit) > 0 and sum(e.debit) - sum(e.credit) > 0`,
+    sql`select ${day(sql`o.order_date`, tz)} as order_day,
+        case when o.order_due is null then null else ${day(sql`o.order_due`, tz)} end as order_due_day, o.open::text as open
+      from (select min(e.order_date) as order_date, min(e.order_due) as order_due, sum(e.debit) - sum(e.credit) as open
+        from ${ev} e where e.ev_date <= ${end}
+        group by e.id having sum(e.debit) > 0 and sum(e.debit) - sum(e.credit) > 0) o`,
   );
   const endDay = fmtDay(end, tz);
   const items = open.map((o) => ({
@@ -117,17 +117,19 @@ async function* lines(db: Db, dealerId: number, start: number, end: number, tz: 
   for (;;) {
     const rows = await queryRows<EventRow>(
       db,
+      // The chunk is cut first, its days formatted after.
       sql`select e.ev_date, e.kind, e.id, ${day(sql`e.ev_date`, tz)} as day, ${day(sql`e.order_date`, tz)} as order_day,
           case when e.order_due is null then null else ${day(sql`e.order_due`, tz)} end as order_due_day,
           e.oc_ref, e.invoice, e.debit::text as debit, e.credit::text as credit
-        from ${events(dealerId)} e where e.ev_date between ${start} and ${end} and ${after}
-        order by e.ev_date, e.kind, e.id limit ${CHUNK}`,
+        from (select * from ${events(dealerId)} x where x.ev_date between ${start} and ${end} and ${after}
+          order by x.ev_date, x.kind, x.id limit ${CHUNK}) e
+        order by e.ev_date, e.kind, e.id`,
     );
     if (!rows.length) return;
     yield rows;
     if (rows.length < CHUNK) return;
     const last = rows[rows.length - 1]!;
-    after = sql`(e.ev_date, e.kind, e.id) > (${Number(last.ev_date)}, ${Number(last.kind)}, ${Number(last.id)})`;
+    after = sql`(x.ev_date, x.kind, x.id) > (${Number(last.ev_date)}, ${Number(last.kind)}, ${Number(last.id)})`;
   }
 }
 
