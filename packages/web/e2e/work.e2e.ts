@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, signIn } from './api';
+import { apiAs, PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 async function as(browser: Browser, baseURL: string, username: string) {
@@ -261,4 +261,121 @@ export async function workStoredXssRendersInert({ page }: { page: Page }) {
 
 async function loginForm(page: Page) {
   await signIn(page, 'admin');
+}
+
+/** Records the text of every error toast the page shows (notistack's error variant), for a journey to assert on. */
+async function watchErrorToasts(page: Page) {
+  await page.context().addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __errorToasts: string[] }).__errorToasts = seen;
+    new MutationObserver(() => {
+      for (const el of Array.from(document.querySelectorAll('.notistack-MuiContent-error'))) {
+        const text = el.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  return (p: Page) => p.evaluate(() => (window as unknown as { __errorToasts: string[] }).__errorToasts);
+}
+
+/**
+ * Issue 24 items 16-18: deletes show only their success and land on the list (a subtask on its parent, a project
+ * opened as the tab's first page on /projects, not outside the app); a note, an attachment and a member are
+ * deleted only after a confirmation; unknown ids say 'Task not found' / 'Project not found' with a way back.
+ */
+export async function workDeletesLandOnTheList({ page }: { page: Page }) {
+  const errors = await watchErrorToasts(page);
+  const production = await apiAs(page, 'production');
+  const api = await apiAs(page, 'sale');
+  const name = `Delete journey ${Date.now()}`;
+  const project = await api.post<{ id: number }>('/projects/add', { name });
+  await api.post(`/projects/${project.id}/members/add`, {
+    project_id: project.id,
+    user_id: production.userId,
+    role: 'member',
+  });
+  const task = await api.post<{ id: number }>('/tasks/add', { title: 'Task to delete', project_id: project.id });
+  const sub = await api.post<{ id: number }>('/tasks/add', { title: 'Subtask to delete', parent_id: task.id });
+  await api.post('/tasknotes/add', { task_id: task.id, note: 'A note to delete' });
+  await signIn(page, 'sale');
+
+  // Unknown ids: said in place, with the way back to the list.
+  await page.goto('/tasks/view/abc');
+  await page.getByTestId('task-not-found').getByText('Task not found').waitFor();
+  await page.getByTestId('back-to-tasks').click();
+  await page.waitForURL('**/tasks');
+  await page.goto('/tasks/view/999999999');
+  await page.getByTestId('task-not-found').waitFor();
+  await page.goto('/projects/view/abc');
+  await page.getByTestId('project-not-found').getByText('Project not found').waitFor();
+  await page.getByTestId('back-to-projects').click();
+  await page.waitForURL('**/projects');
+
+  // A note is deleted only after the question; Cancel keeps it.
+  await page.goto(`/tasks/view/${task.id}`);
+  const note = page.getByTestId('note-text').filter({ hasText: 'A note to delete' });
+  await note.waitFor();
+  await page.getByTestId('note-menu').click();
+  await page.getByTestId('note-delete').click();
+  await page.getByTestId('note-delete-dialog').getByText('Are you sure you want to delete this note?').waitFor();
+  await expectAccessible(page, 'delete note dialog');
+  await page.getByTestId('confirm-no').click();
+  await page.getByTestId('note-delete-dialog').waitFor({ state: 'detached' });
+  assert.equal(await note.count(), 1, 'Cancel keeps the note');
+  await page.getByTestId('note-menu').click();
+  await page.getByTestId('note-delete').click();
+  await page.getByTestId('confirm-yes').click();
+  await note.waitFor({ state: 'detached' });
+
+  // An attachment likewise.
+  await page.getByTestId('attachment-input').setInputFiles({
+    name: 'to-delete.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('bye'),
+  });
+  await page.getByText('Attachment uploaded successfully').waitFor();
+  await page.getByTestId('attachment-delete').click();
+  await page.getByTestId('attachment-delete-dialog').getByText('"to-delete.txt"', { exact: false }).waitFor();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Attachment deleted successfully').waitFor();
+  await page.getByText('to-delete.txt').waitFor({ state: 'detached' });
+
+  // A subtask's delete lands on its parent, the task's on the task list: only the success shows.
+  await page.goto(`/tasks/view/${sub.id}`);
+  await page.getByTestId('task-delete').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Task deleted successfully').waitFor();
+  await page.waitForURL(`**/tasks/view/${task.id}`);
+  await page.getByTestId('task-title').getByText('Task to delete').waitFor();
+  await page.getByTestId('task-delete').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.waitForURL('**/tasks');
+  await page.getByText('Task deleted successfully').first().waitFor();
+
+  // A member is removed only after the question.
+  await page.goto(`/projects/view/${project.id}`);
+  const member = page.getByTestId('member').filter({ hasText: 'Pedro Almeida' });
+  await member.getByTestId('member-remove').click();
+  await page
+    .getByTestId('member-remove-dialog')
+    .getByText('Are you sure you want to remove Pedro Almeida from this project?')
+    .waitFor();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Member removed successfully').waitFor();
+  await member.waitFor({ state: 'detached' });
+
+  // The project opened as the first page of a new tab: its delete lands on /projects, inside the app.
+  const tab = await page.context().newPage();
+  await tab.goto(`/projects/view/${project.id}`);
+  await tab.getByTestId('project-delete').click();
+  await tab.getByTestId('confirm-yes').click();
+  await tab.getByText('Project deleted successfully').waitFor();
+  await tab.waitForURL('**/projects');
+  await tab.getByTestId('projects-table').waitFor();
+  // Time for any refetch of the deleted records to have answered.
+  await tab.waitForTimeout(1500);
+  await page.waitForTimeout(500);
+  assert.deepEqual(await errors(page), [], 'no error toast beside the successes');
+  assert.deepEqual(await errors(tab), [], 'no error toast after the project delete');
+  await tab.close();
 }

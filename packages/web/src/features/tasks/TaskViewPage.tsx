@@ -31,8 +31,10 @@ export default function TaskViewPage() {
   const raw = useParams().TaskId;
   const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
   const navigate = useNavigate();
-  // Once deleted, the page reads the task no more (its query would answer 'Task not found').
-  const [deleted, setDeleted] = useState(false);
+  // Once deleted, the page reads the task no more (its query would answer 'Task not found'). By id: a deleted
+  // subtask's page becomes its parent's in the same component.
+  const [deletedId, setDeletedId] = useState<number>();
+  const deleted = id !== undefined && deletedId === id;
   const q = useTask(deleted ? undefined : id);
   const task = q.data;
   const projectId = task?.project_id ?? null;
@@ -131,7 +133,8 @@ export default function TaskViewPage() {
             setConfirm(false);
             return;
           }
-          setDeleted(true);
+          setDeletedId(task.id);
+          setConfirm(false);
           toast(MSG.taskDeleted, 'success');
           // The list the task was in: its parent's subtasks, else the task list (never a page outside the app).
           navigate(task.parent_id ? `/tasks/view/${task.parent_id}` : '/tasks', { replace: true });
