@@ -1,6 +1,9 @@
 import { MSG } from '@bpm/contract/messages';
 import type { Role } from '@bpm/contract/roles';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { pendingDeleteRequestsQuery } from '../src/modules/sales-docs/delete-requests';
 import { createDealer, createQuotation, pickProducts } from './factories/sales';
 import { counts, createTestApp, DAY, get, postForm, put, rolesExcept, specApi, type TestApp, TODAY } from './helpers';
 
@@ -251,6 +254,22 @@ describe('quotation delete requests (the administrator card)', () => {
     expect((await get(t, 'sale', '/api/quotations/request-to-delete')).statusCode).toBe(200);
     for (const role of ['shipping', 'production', 'purchase'] as const)
       expect((await get(t, role, '/api/quotations/request-to-delete')).statusCode, role).toBe(403);
+  });
+});
+
+describe('quotation delete requests: the query', () => {
+  it('reads the pending requests through the partial index on the pending flag', async () => {
+    const db = t.database.db;
+    await db.execute(sql`set enable_seqscan = off`);
+    try {
+      const plan = await queryRows<{ 'QUERY PLAN': string }>(
+        db,
+        sql`explain ${pendingDeleteRequestsQuery(db, 'quotation')}`,
+      );
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('quotations_delete_request_idx');
+    } finally {
+      await db.execute(sql`reset enable_seqscan`);
+    }
   });
 });
 

@@ -10,12 +10,12 @@ import { KINDS, type Kind, num } from './kinds';
 import { rollup } from './rollup';
 
 /**
- * Every live order or quotation with a pending delete request, newest first: read through the partial index on
- * the pending flag (`*_delete_request_idx`), so however old a request is, it is listed.
+ * Every live order or quotation with a pending delete request, newest first: the predicate is the partial index's
+ * (`*_delete_request_idx`, constants inline so the planner matches it), so however old a request is, it is listed.
  */
-export async function pendingDeleteRequests(db: Db, kind: Kind) {
+export function pendingDeleteRequestsQuery(db: Db, kind: Kind) {
   const { t } = KINDS[kind];
-  const rows = await db
+  return db
     .select({
       id: t.id,
       date: t.date,
@@ -27,8 +27,12 @@ export async function pendingDeleteRequests(db: Db, kind: Kind) {
       value: t.value,
     })
     .from(t)
-    .where(and(eq(t.deleted, 0), eq(t.requestToDelete, 1)))
+    .where(sql`${t.deleted} = 0 and ${t.requestToDelete} = 1`)
     .orderBy(sql`${t.date} desc nulls last`, desc(t.id));
+}
+
+export async function pendingDeleteRequests(db: Db, kind: Kind) {
+  const rows = await pendingDeleteRequestsQuery(db, kind);
   return rows.map((r) => ({ ...r, value: num(r.value) }));
 }
 
