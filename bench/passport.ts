@@ -4,7 +4,7 @@
  * connection, each lookup a different random serial (case as a person types it) — no cache can serve one twice.
  *
  * Loads what is missing first (set-based): `--units` units of the demo products, one serial each (a tenth of them a
- * modem unit with an IMEI), every tenth shipped on a packing list, every twentieth with a licence key; the demo
+ * modem unit with an IMEI), every tenth shipped on a packing list, every twentieth with a license key; the demo
  * data first on an empty database.
  */
 import { loadavg } from 'node:os';
