@@ -104,6 +104,16 @@ async function planRow(
   return { line, action: id !== undefined ? 'update' : 'create', key, input: parsed.data };
 }
 
+/**
+ * The import's transaction as the areas' saves see it: their own `transaction` joins it instead of
+ * opening a savepoint per row (a failing row rolls the whole import back anyway).
+ */
+function joined(tx: Db): Db {
+  const handle = Object.create(tx) as Db;
+  Object.defineProperty(handle, 'transaction', { value: (fn: (t: Db) => Promise<unknown>) => fn(handle) });
+  return handle;
+}
+
 /** POST /imports/preview. */
 export async function previewImport(db: Db, kind: ImportKind, file: UploadedFile | undefined): Promise<ImportPreview> {
   const p = await plan(db, kind, file);
@@ -132,7 +142,8 @@ export async function commitImport(
     throw badRequest(IMPORT_MSG.hasErrors, cause);
   }
   const save = KINDS[kind].save as (tx: Db, input: unknown, actor: Actor, now: number) => Promise<unknown>;
-  await db.transaction(async (tx) => {
+  await db.transaction(async (outer) => {
+    const tx = joined(outer);
     for (const r of p.rows) {
       try {
         await save(tx, r.input, actor, now);
