@@ -44,6 +44,9 @@ export const PO_MSG = {
   illegal: (action: string, status: string) =>
     `This purchase order is ${PO_STATUS_LABELS[status as PoStatus] ?? status}: it cannot be ${action}.`,
   cancelledReadOnly: 'This purchase order is cancelled and can no longer be changed.',
+  /** The dashboard's Approve / Reject ask first (issue 24 item 14). */
+  decideConfirm: (decision: 'approve' | 'reject', poNumber: string) =>
+    `${decision === 'approve' ? 'Approve' : 'Reject'} purchase order ${poNumber}?`,
 } as const;
 
 export const PO_STATUSES = ['draft', 'waitingapproval', 'approved', 'rejected', 'received', 'cancelled'] as const;

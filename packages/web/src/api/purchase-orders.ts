@@ -1,5 +1,6 @@
 import type {
   ApprovalUser,
+  LastRate,
   Lookup,
   PoHistoryRecord,
   PoHistoryRow,
@@ -33,7 +34,7 @@ export function usePurchaseOrders(p: PoListParams) {
     queryKey: [AREA, 'list', p],
     queryFn: async () => {
       const b = await apiFetch<PoListAnswer>('/purchaseorders', { query: { ...p } });
-      return { rows: b.data, total: b.total, estimated: b.total_estimated === 1, amount: b.amount };
+      return { rows: b.data, total: b.total, estimated: b.total_estimated === 1, amount: b.amount, counted: b.counted };
     },
     placeholderData: keepPreviousData,
   });
@@ -66,6 +67,11 @@ export function useSupplierOptions(enabled: boolean, search = '') {
     queryFn: () => api.get<SupplierOption[]>('/autocomplete/suppliers', { search, limit: 200 }),
     enabled,
   });
+}
+
+/** The rate of the newest PO in `currency` (the form's default when the currency changes); null: none yet. */
+export function fetchLastRate(currency: string): Promise<LastRate> {
+  return api.get<LastRate>(`/purchaseorders/rate/${encodeURIComponent(currency)}`, undefined, { toast: false });
 }
 
 export function useApprovers(enabled: boolean) {

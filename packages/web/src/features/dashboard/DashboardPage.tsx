@@ -1,3 +1,5 @@
+import { Tab, Tabs } from '@mui/material';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { OverdueTasksCard } from '../../components/OverdueTasksCard';
 import { ProductionOverview } from './ProductionOverview';
@@ -16,8 +18,33 @@ export default function DashboardPage() {
 
 function RoleOverview() {
   const can = useCan();
-  // The administrator's overview adds the delete-request review (the one who may delete).
+  // The administrator sees both: sales (with the delete-request review) and purchasing, as two tabs.
+  if (can('dashboard.sales') && can('dashboard.purchasing')) return <TwoOverviews admin={can('orders.delete')} />;
   if (can('dashboard.sales')) return <SalesOverview admin={can('orders.delete')} />;
   if (can('dashboard.production')) return <ProductionOverview />;
   return <PurchasingOverview />;
+}
+
+/** Sales and purchasing overviews as tabs; the tab lives in the address (?view=purchasing), so Back returns to it. */
+function TwoOverviews({ admin }: { admin: boolean }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { dealerId } = useParams();
+  const purchasing = params.get('view') === 'purchasing';
+  return (
+    <>
+      <Tabs
+        value={purchasing ? 'purchasing' : 'sales'}
+        onChange={(_, v) => navigate(v === 'purchasing' ? '/dashboard?view=purchasing' : '/dashboard')}
+        sx={{ mb: 1, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Dashboards"
+      >
+        <Tab value="sales" label="Sales Overview" data-testid="dashboard-tab-sales" />
+        <Tab value="purchasing" label="Purchasing Overview" data-testid="dashboard-tab-purchasing" />
+      </Tabs>
+      {purchasing && !dealerId ? <PurchasingOverview inTab /> : <SalesOverview admin={admin} />}
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { usePoRowAction, usePurchasingOverview, useSupplierOptions } from '../../api/purchase-orders';
 import { AutocompleteFilter } from '../../components/filters/AutocompleteFilter';
@@ -10,12 +10,25 @@ import { DashboardCard } from './DashboardCard';
 
 const ALL_SUPPLIERS = { id: -1, name: 'All Suppliers' };
 
-/** 'Purchasing Overview' (document 1 section 2.5): /dashboard and /dashboard/{supplierId}. */
-export function PurchasingOverview() {
+/**
+ * 'Purchasing Overview' (document 1 section 2.5): /dashboard and /dashboard/{supplierId}; the administrator's
+ * second dashboard tab keeps the supplier in the query (/dashboard?view=purchasing&supplier={id}: the route
+ * parameter is their dealer).
+ */
+export function PurchasingOverview({ inTab = false }: { inTab?: boolean }) {
   const { supplierId } = useParams();
-  const n = Number(supplierId);
+  const [params] = useSearchParams();
+  const n = Number(inTab ? params.get('supplier') : supplierId);
   const supplier = Number.isInteger(n) && n > 0 ? n : -1;
   const navigate = useNavigate();
+  const pick = (id: number | null) =>
+    navigate(
+      inTab
+        ? `/dashboard?view=purchasing${id && id > 0 ? `&supplier=${id}` : ''}`
+        : id && id > 0
+          ? `/dashboard/${id}`
+          : '/dashboard',
+    );
   const can = useCan();
   const suppliers = useSupplierOptions(true);
   const options = useMemo(() => (suppliers.data ?? []).map((s) => ({ id: s.id, name: s.name })), [suppliers.data]);
@@ -36,7 +49,7 @@ export function PurchasingOverview() {
             label="Supplier Name"
             options={options}
             value={options.some((o) => o.id === supplier) ? supplier : -1}
-            onChange={(id) => navigate(id && id > 0 ? `/dashboard/${id}` : '/dashboard')}
+            onChange={pick}
             allOption={ALL_SUPPLIERS}
             loading={suppliers.isLoading}
             testId="dashboard-supplier"

@@ -36,7 +36,8 @@ export function LookupField({
   // A PO keeps a name that was later renamed or deleted: it stays selectable.
   const options = value && !names.includes(value) ? [value, ...names] : names;
   return (
-    <Stack direction="row" spacing={1} alignItems="flex-start">
+    // The button names what it manages ('Manage Price Quotes'): under the field on a phone, beside it otherwise.
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'flex-start' }}>
       <Autocomplete
         sx={{ flexGrow: 1 }}
         options={options}
@@ -55,8 +56,12 @@ export function LookupField({
         )}
       />
       {can('purchaseOrders.manageLookups') && !disabled && (
-        <Button onClick={() => setManaging(true)} sx={{ mt: 1 }} data-testid={`manage-${kind}`}>
-          Manage
+        <Button
+          onClick={() => setManaging(true)}
+          sx={{ mt: 1, flexShrink: 0, whiteSpace: 'nowrap' }}
+          data-testid={`manage-${kind}`}
+        >
+          {n.title}
         </Button>
       )}
       <Suspense fallback={null}>

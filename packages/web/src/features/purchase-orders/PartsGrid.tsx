@@ -1,4 +1,4 @@
-import { formatAmount, PO_MSG, roundPrice } from '@bpm/contract/purchase-orders';
+import { formatAmount, linesTotal, PO_MSG, toUsd } from '@bpm/contract/purchase-orders';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -59,13 +59,16 @@ export function PartsGrid({
   onChange: (lines: FormLine[]) => void;
   errors: LineErrors;
   currency: string;
+  /** USD per unit of the currency; NaN or 0 while it is not entered. */
   rate: number;
   disabled: boolean;
 }) {
   const [adding, setAdding] = useState(false);
   const edit = (i: number, patch: Partial<FormLine>) =>
     onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-  const total = lines.reduce((s, l) => s + (Number(l.price_UI) || 0) * (Number(l.quantity) || 0), 0);
+  // Exact in the PO currency; the USD total beside it once the rate is known (× rate).
+  const total = linesTotal(lines.map((l) => ({ price: Number(l.price_UI) || 0, quantity: Number(l.quantity) || 0 })));
+  const rated = Number.isFinite(rate) && rate > 0;
   return (
     <Box sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -108,11 +111,22 @@ export function PartsGrid({
             <TableCell colSpan={5} sx={{ fontWeight: 600 }}>
               Total
             </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="po-lines-total">
-              {currency} {formatAmount(roundPrice(total))}
+            <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="po-lines-total">
+              {currency} {formatAmount(total)}
             </TableCell>
             <TableCell colSpan={2} />
           </TableRow>
+          {currency !== 'USD' && (
+            <TableRow>
+              <TableCell colSpan={5} sx={{ fontWeight: 600 }}>
+                Total (USD)
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="po-lines-total-usd">
+                {rated ? `US$ ${formatAmount(toUsd(total, rate))}` : '—'}
+              </TableCell>
+              <TableCell colSpan={2} />
+            </TableRow>
+          )}
         </TableBody>
       </Table>
       <AddPartDialog
@@ -203,7 +217,7 @@ function PartLineRow({
         />
       </TableCell>
       <TableCell align="right">
-        {formatAmount(roundPrice((Number(l.price_UI) || 0) * (Number(l.quantity) || 0)))}
+        {formatAmount(linesTotal([{ price: Number(l.price_UI) || 0, quantity: Number(l.quantity) || 0 }]))}
       </TableCell>
       <TableCell>
         <TextField

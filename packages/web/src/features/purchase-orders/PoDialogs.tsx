@@ -22,11 +22,14 @@ import { useApprovers } from '../../api/purchase-orders';
 export function RequestApprovalDialog({
   open,
   busy,
+  error: refused,
   onClose,
   onSend,
 }: {
   open: boolean;
   busy: boolean;
+  /** Why the request was refused (e.g. a PO without parts), shown in the dialog. */
+  error?: string;
   onClose: () => void;
   onSend: (ids: number[]) => void;
 }) {
@@ -43,6 +46,11 @@ export function RequestApprovalDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="request-approval-dialog">
       <DialogTitle>Request Approval</DialogTitle>
       <DialogContent>
+        {refused && (
+          <Alert severity="error" sx={{ mb: 1 }} data-testid="request-approval-error">
+            {refused}
+          </Alert>
+        )}
         <TextField
           size="small"
           fullWidth

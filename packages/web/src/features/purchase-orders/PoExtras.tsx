@@ -214,7 +214,7 @@ function PaymentSection({ po, upload }: { po: PurchaseOrder; upload: PoUpload })
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="po-paid">
         Payment status: {PAYMENT_LABELS[po.paid]}
       </Typography>
-      {po.paid === 1 && po.proof_payment_pdf && can('purchaseOrders.pay') && (
+      {po.paid === 1 && po.proof_payment_pdf && can('files.purchase_order/proof_payment_pdf') && (
         <Button
           sx={{ mb: 1 }}
           onClick={() => openPdf('purchase_order', 'proof_payment_pdf', po.id)}
@@ -278,7 +278,7 @@ function QuoteSection({ po, upload }: { po: PurchaseOrder; upload: PoUpload }) {
 
   return (
     <Section title="Supplier Quote">
-      {po.supplier_quote_pdf && (
+      {po.supplier_quote_pdf && can('files.purchase_order/supplier_quote_pdf') && (
         <Button
           sx={{ mb: 1 }}
           onClick={() => openPdf('purchase_order', 'supplier_quote_pdf', po.id)}

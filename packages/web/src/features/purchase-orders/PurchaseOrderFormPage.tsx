@@ -50,6 +50,7 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
   const guard = useLeaveGuard(form.formState.isDirty);
   const root = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<'approval' | 'cancel' | null>(null);
+  const [approvalError, setApprovalError] = useState<string>();
   const suppliers = useSupplierOptions(editable && can('suppliers.manage'));
   const a = usePoFormActions({
     po,
@@ -123,9 +124,15 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
           <RequestApprovalDialog
             open={dialog === 'approval'}
             busy={a.busy}
-            onClose={() => setDialog(null)}
+            error={approvalError}
+            onClose={() => {
+              setApprovalError(undefined);
+              setDialog(null);
+            }}
             onSend={async (ids) => {
-              if ((await a.requestApproval(ids)) === 'close') setDialog(null);
+              const r = await a.requestApproval(ids);
+              setApprovalError(r === 'close' ? undefined : r.error);
+              if (r === 'close') setDialog(null);
             }}
           />
           <CancelPoDialog

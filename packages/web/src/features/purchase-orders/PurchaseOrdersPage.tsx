@@ -6,9 +6,8 @@ import {
   PAYMENT_STATES,
   PO_STATUS_LABELS,
   PO_STATUSES,
-  toDisplay,
 } from '@bpm/contract/purchase-orders';
-import { TableCell } from '@mui/material';
+import { Box, TableCell } from '@mui/material';
 import { useMemo } from 'react';
 import { useCan } from '../../api/auth-store';
 import { usePurchaseOrders, useSupplierOptions } from '../../api/purchase-orders';
@@ -72,12 +71,19 @@ export default function PurchaseOrdersPage() {
     { key: 'requisitioner', header: 'Requisitioner', sortKey: 'requisitioner' },
     { key: 'department', header: 'Department', sortKey: 'department' },
     { key: 'due_date', header: 'Due Date', sortKey: 'due_date', render: (r) => formatDate(r.due_date) },
+    // Each PO's own currency, and the USD figure the Amount sort orders by (POs in different currencies compare).
+    {
+      key: 'currency_amount',
+      header: 'Amount',
+      align: 'right',
+      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{`${r.currency} ${formatAmount(r.currency_amount)}`}</span>,
+    },
     {
       key: 'amount',
-      header: 'Amount',
+      header: 'Amount (USD)',
       sortKey: 'amount',
       align: 'right',
-      render: (r) => `${r.currency} ${formatAmount(toDisplay(r.amount, r.currency_rate))}`,
+      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.amount, 'US$')}</span>,
     },
     {
       key: 'status',
@@ -156,17 +162,49 @@ export default function PurchaseOrdersPage() {
         rowHref={(r) => `/purchaseorders/edit/${r.id}`}
         emptyText="No purchase orders found"
         summaryRow={
-          q.data && q.data.total > 0 ? (
-            <>
-              <TableCell colSpan={6}>Total ({q.data.total} purchase orders, cancelled excluded)</TableCell>
-              <TableCell align="right" data-testid="po-total">
-                {formatMoney(q.data.amount, 'US$')}
-              </TableCell>
-              <TableCell colSpan={2} />
-            </>
-          ) : undefined
+          q.data && q.data.total > 0
+            ? (visible: string[], layout: 'table' | 'cards') => (
+                <TotalCells counted={q.data!.counted} amount={q.data!.amount} visible={visible} layout={layout} />
+              )
+            : undefined
         }
       />
     </ListPage>
+  );
+}
+
+/** The total row: the POs but the cancelled ones and their USD sum, under the Amount (USD) column. */
+function TotalCells({
+  counted,
+  amount,
+  visible,
+  layout,
+}: {
+  counted: number;
+  amount: number;
+  visible: string[];
+  layout: 'table' | 'cards';
+}) {
+  const label = `Total (${counted} purchase orders, cancelled excluded)`;
+  const usd = formatMoney(amount, 'US$');
+  if (layout === 'cards')
+    return (
+      <>
+        <Box data-testid="po-total-count">{label}</Box>
+        <Box data-testid="po-total">{usd}</Box>
+      </>
+    );
+  const at = visible.indexOf('amount');
+  const lead = at < 1 ? 1 : at;
+  return (
+    <>
+      <TableCell colSpan={lead} data-testid="po-total-count">
+        {label}
+      </TableCell>
+      <TableCell align="right" data-testid="po-total" sx={{ whiteSpace: 'nowrap' }}>
+        {usd}
+      </TableCell>
+      {visible.length > lead + 1 && <TableCell colSpan={visible.length - lead - 1} />}
+    </>
   );
 }

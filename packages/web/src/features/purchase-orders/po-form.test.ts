@@ -43,6 +43,12 @@ describe('PO form rules (document 2 section 5)', () => {
     expect(validate(filled({ currency: 'EUR', currency_rate: '1.2' }))).toEqual({});
   });
 
+  it('a non-USD currency needs its rate entered (issue 24 items 6, 20)', () => {
+    expect(validate(filled({ currency: 'JPY', currency_rate: '' })).currency_rate).toBe(MSG.required);
+    expect(validate(filled({ currency: 'JPY', currency_rate: 'x' })).currency_rate).toBe(MSG.number);
+    expect(validate(filled({ currency: 'JPY', currency_rate: '0.0067' }))).toEqual({});
+  });
+
   it('per-line errors block saving and land on their line', () => {
     const bad = filled({
       parts: [{ manuf_part_number: 'X', part_name: ' ', price_UI: -1, quantity: 0, unit: 'pcs', remarks: '' }],

@@ -108,11 +108,15 @@ export function usePoFormActions({
         console.error(err);
       }
     },
-    /** 'close' when the request went out, or the save before it failed (its errors are on the form). */
-    requestApproval: async (emailTo: number[]): Promise<'close' | 'stay'> => {
+    /**
+     * 'close' when the request went out, or the save before it failed (its errors are on the form); else the
+     * message the dialog shows (a PO without parts is refused before anything is saved).
+     */
+    requestApproval: async (emailTo: number[]): Promise<'close' | { error: string }> => {
       if (!po) return 'close';
-      // The request covers what is on screen: a draft's unsaved edits are saved first.
-      if (canSave) {
+      if (!form.getValues('parts').length) return { error: PO_MSG.noParts };
+      // The request covers what is on screen: a draft's unsaved edits are saved first (nothing unsaved: no save).
+      if (canSave && form.formState.isDirty) {
         if (!(await check())) return 'close';
         try {
           await save.mutateAsync(toBody(form.getValues(), { id: po.id, version: po.version }));
@@ -121,7 +125,16 @@ export function usePoFormActions({
           return 'close';
         }
       }
-      return (await run({ kind: 'requestApproval', id: po.id, emailTo }, PO_MSG.sentForApproval)) ? 'close' : 'stay';
+      try {
+        await action.mutateAsync({ kind: 'requestApproval', id: po.id, emailTo });
+        toast(PO_MSG.sentForApproval, 'success');
+        return 'close';
+      } catch (err) {
+        console.error(err);
+        if (!(err instanceof ApiError)) return { error: MSG.internal };
+        const fields = Object.values(err.fieldErrors);
+        return { error: fields[0] ?? err.message };
+      }
     },
     cancelPo: async (reason: string) => {
       if (!po) return false;
