@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -10,11 +12,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
 import { apiDocsRoutes } from './modules/api-docs/routes';
-import { companyRoutes } from './modules/company/routes';
 import { backupRoutes } from './modules/backup/routes';
+import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dealerRoutes } from './modules/dealers/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -101,8 +103,23 @@ const MODULES: Array<(app: FastifyInstance) => void> = [
   importRoutes,
 ];
 
+/** A request id a proxy sends is kept when it is short and plain (it goes into every log line as is). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The request's id: the `X-Request-Id` it came with when that is safe to log, else a new UUID. */
+export function requestId(header: unknown): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** The logger of the request being served (its lines carry the request id). */
+const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
+
+/** The current request's logger, for code that logs without a request at hand (the mailer); else undefined. */
+export const requestLogger = (): FastifyBaseLogger | undefined => requestLog.getStore();
+
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** pino options; `stream` receives the JSON lines (tests read them). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Route registrars added after the built-in modules (embedding, and the deny-by-default test). */
   extraModules?: Array<(app: FastifyInstance) => void>;
 }
@@ -114,6 +131,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     bodyLimit: 16 * 1024 * 1024,
     // X-Forwarded-For is believed only from configured proxies (else anyone picks their address).
     trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Every log line of a request carries its id (`reqId`): a proxy's X-Request-Id when it is safe, else a UUID.
+    requestIdHeader: false,
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    // What runs for this request (hooks, handler, what they await) finds its logger (requestLogger).
+    requestLog.run(req.log, done);
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);

@@ -44,6 +44,41 @@ export interface Config {
    * every link in mail is built from it, never from a request's Host or X-Forwarded-Host.
    */
   publicUrl: string;
+  /**
+   * Bearer token of `GET /api/metrics` (METRICS_TOKEN); empty: no metrics are kept and the endpoint
+   * answers 404.
+   */
+  metricsToken: string;
+  /**
+   * Seconds mail may wait in the outbox with nothing sent since before `/api/health/ready` reports the
+   * outbox stuck (OUTBOX_MAX_AGE, default one hour; 0 turns the check off).
+   */
+  outboxMaxAge: number;
+}
+
+/** A configuration a server must not start with: main.ts prints its message alone, without a stack. */
+export class ConfigError extends Error {}
+
+/** Shortest JWT_SECRET accepted in production (HS256 wants at least 256 bits). */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * What a production server needs from its environment and has no safe default for: every missing
+ * one named at once, before anything is written to DATA_DIR.
+ */
+function checkProduction(env: NodeJS.ProcessEnv): void {
+  const missing: string[] = [];
+  if (!(env.PUBLIC_URL ?? '').trim())
+    missing.push(
+      "Set PUBLIC_URL to the portal's public base URL (e.g. https://bpm.example.com): the links in e-mails are built from it.",
+    );
+  const secret = env.JWT_SECRET ?? '';
+  if (secret.length < MIN_SECRET_LENGTH)
+    missing.push(
+      `Set JWT_SECRET to a random string of at least ${MIN_SECRET_LENGTH} characters (e.g. \`openssl rand -base64 48\`), the same on every instance: it signs the access tokens.`,
+    );
+  if (missing.length)
+    throw new ConfigError(`NODE_ENV=production: ${missing.length === 1 ? missing[0] : `\n- ${missing.join('\n- ')}`}`);
 }
 
 /** TRUST_PROXY: '' or '0'/'false' trusts no proxy, 'true' any, a number that many hops, else addresses. */
@@ -63,7 +98,7 @@ export function parsePublicUrl(v: string | undefined, fallback: string | undefin
   const s = (v ?? '').trim();
   if (!s) {
     if (fallback === undefined)
-      throw new Error(
+      throw new ConfigError(
         "Set PUBLIC_URL to the portal's public base URL (e.g. https://bpm.example.com): the links in e-mails are built from it.",
       );
     return fallback;
@@ -72,10 +107,10 @@ export function parsePublicUrl(v: string | undefined, fallback: string | undefin
   try {
     url = new URL(s);
   } catch {
-    throw new Error(`PUBLIC_URL is not a URL: ${s} (expected e.g. https://bpm.example.com)`);
+    throw new ConfigError(`PUBLIC_URL is not a URL: ${s} (expected e.g. https://bpm.example.com)`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash)
-    throw new Error(`PUBLIC_URL must be an http(s) base URL without query, fragment or credentials: ${s}`);
+    throw new ConfigError(`PUBLIC_URL must be an http(s) base URL without query, fragment or credentials: ${s}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -103,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === PRODUCTION_MODE;
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, 'data'));
   const port = Number(env.PORT || 3000);
-  // Checked first: a production server without it must not start (nor write its secret file).
+  // Checked first: a production server without them must not start (nor write its secret file).
+  if (production) checkProduction(env);
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, production ? undefined : `http://localhost:${port}`);
   return {
     port,
@@ -127,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     licensePrivateKey: env.LICENSE_PRIVATE_KEY || '',
     strictAnswers: env.BPM_STRICT_ANSWERS === '1',
+    metricsToken: (env.METRICS_TOKEN ?? '').trim(),
+    outboxMaxAge: Number(env.OUTBOX_MAX_AGE || 3600),
   };
 }
 

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from './app';
-import { loadConfig, systemClock, unixNow } from './config';
+import { buildApp, requestLogger } from './app';
+import { ConfigError, loadConfig, systemClock, unixNow } from './config';
 import { openDatabase } from './db/client';
 import { isEmpty, seedAdmin, seedDemo, seedDemoHistory } from './db/seed';
-import { DEMO_OC_PDF } from './modules/orders/seed';
 import { backupKeep, startDailyBackups } from './modules/backup/service';
+import { DEMO_OC_PDF } from './modules/orders/seed';
 import { TokenService } from './platform/auth';
+import { isUniqueViolation } from './platform/errors';
 import { diskFileStore } from './platform/files';
 import { createMailer } from './platform/mail';
 
@@ -16,8 +17,16 @@ async function main() {
   const now = unixNow(systemClock);
   if (await isEmpty(database.db)) {
     if (config.production) {
-      if (!config.adminPassword) throw new Error('Set BPM_ADMIN_PASSWORD to create the first administrator.');
-      await seedAdmin(database.db, config.adminPassword, now);
+      if (!config.adminPassword) {
+        await database.close();
+        throw new ConfigError(
+          'NODE_ENV=production on an empty database: set BPM_ADMIN_PASSWORD to the password of the first administrator (user admin).',
+        );
+      }
+      // Two instances starting on one empty database: the second finds the administrator made.
+      await seedAdmin(database.db, config.adminPassword, now).catch((err) => {
+        if (!isUniqueViolation(err)) throw err;
+      });
     } else if (config.demo) {
       console.log('Empty database: loading demo data…');
       await seedDemo(database.db, now);
@@ -53,7 +62,12 @@ async function main() {
         from: config.mailFrom,
         publicUrl: config.publicUrl,
         clock: systemClock,
-        log: console.log,
+        // Inside a request, on the request's logger (with its id); else on the console.
+        log: (msg) => {
+          const log = requestLogger();
+          if (log) log.info(msg);
+          else console.log(msg);
+        },
       }),
       clock: systemClock,
       config,
@@ -94,6 +108,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration error is said in its own words; anything else with its stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

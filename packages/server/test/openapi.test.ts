@@ -47,11 +47,12 @@ describe('OpenAPI document', () => {
   it('every JSON answer has a schema: only downloads, tokens and pages answer raw', async () => {
     const unshaped = [...t.app.routeDocs].filter(([, d]) => !d.raw && !d.response).map(([key]) => key);
     expect(unshaped).toEqual([]);
-    // The raw ones are files and images, reports and CSV exports, the token refresh and the reference itself.
+    // The raw ones are files and images, reports and CSV exports, the token refresh, the reference itself,
+    // the Prometheus metrics (text, not JSON) and the backup archive.
     const raw = [...t.app.routeDocs].filter(([, d]) => d.raw).map(([key]) => key);
     for (const key of raw)
       expect(key).toMatch(
-        /\/files\/|\/reports\/|export\.csv$|\/image\/|\/signature\/|\/auth\/(login|refresh)$|openapi\.json$|\/docs(\.js)?$/,
+        /\/files\/|\/reports\/|export\.csv$|\/image\/|\/signature\/|\/auth\/(login|refresh)$|openapi\.json$|\/docs(\.js)?$|\/metrics$|\/backup\/download$/,
       );
   });
 

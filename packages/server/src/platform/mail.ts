@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../config';
 import type { Db } from '../db/client';
@@ -80,4 +81,29 @@ export function createMailer(opts: {
       });
     },
   };
+}
+
+/** What waits in the outbox (health and metrics read it; nothing here writes). */
+export interface OutboxBacklog {
+  /** Mails not sent (no SMTP_URL, or sending failed). */
+  unsent: number;
+  /** Seconds since the oldest unsent mail was written; null when none waits. */
+  oldestAge: number | null;
+  /** Seconds since the oldest mail written after the last one that went out and not sent; null when none. */
+  waitingAge: number | null;
+}
+
+/** The outbox's backlog at `nowSec` (one aggregate over the unsent rows). */
+export async function outboxBacklog(db: Db, nowSec: number): Promise<OutboxBacklog> {
+  const r = (await db.execute(sql`
+    select count(*)::int as unsent, min(${mailOutbox.createdAt})::text as oldest,
+      min(${mailOutbox.createdAt}) filter (
+        where ${mailOutbox.createdAt} >= coalesce((select max(${mailOutbox.sentAt}) from ${mailOutbox}), 0)
+      )::text as waiting
+    from ${mailOutbox} where ${mailOutbox.sentAt} is null`)) as unknown as {
+    rows: Array<{ unsent: number; oldest: string | null; waiting: string | null }>;
+  };
+  const row = r.rows[0];
+  const age = (t: string | null | undefined) => (t == null ? null : Math.max(0, nowSec - Number(t)));
+  return { unsent: Number(row?.unsent ?? 0), oldestAge: age(row?.oldest), waitingAge: age(row?.waiting) };
 }

@@ -3,6 +3,8 @@
  * `app.routeTable` (so none is missing), with the zod schemas `defineRoute` was given for its
  * path parameters, query, body and answer, and the roles that may call it.
  */
+
+import { ERROR_CODES, type ErrorCode } from '@bpm/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import { type ZodType, z } from 'zod';
 
@@ -21,6 +23,8 @@ export interface RouteDoc {
   meta?: ZodType;
   /** The handler writes its own answer (a file, a token); no `{ data }` envelope. */
   raw?: boolean;
+  /** Error statuses the handler answers beyond those `errorStatuses` implies. */
+  errors?: readonly ErrorStatus[];
   action?: string;
 }
 
@@ -50,15 +54,22 @@ function toJson(schema: ZodType, io: 'input' | 'output'): Json {
   }
 }
 
-function parameters(schema: ZodType | undefined, where: 'path' | 'query'): Json[] {
-  if (!schema) return [];
-  const json = inputSchema(schema);
+/**
+ * The parameters a schema describes. Path parameters are the path's own: one params schema may serve
+ * several paths (`/time/:start` and `/time/:start/:end`), so a property the path lacks is no parameter
+ * of it, and a path parameter the schema lacks is still one (a string).
+ */
+function parameters(schema: ZodType | undefined, where: 'path' | 'query', url = ''): Json[] {
+  const inPath = [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  const json = schema ? inputSchema(schema) : {};
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required as string[] | undefined) ?? []);
+  if (where === 'path')
+    return inPath.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
   return Object.entries(props).map(([name, s]) => ({
     name,
     in: where,
-    required: where === 'path' || required.has(name),
+    required: required.has(name),
     schema: s,
   }));
 }
@@ -85,12 +96,105 @@ const ERROR = {
     message: { type: 'string', description: 'The banner text (the specification’s wording)' },
     code: {
       type: 'string',
-      description: 'Stable machine-readable code: validation, unauthenticated, forbidden, not_found, stale_version, …',
+      enum: [...ERROR_CODES],
+      description: 'Stable machine-readable reason; clients react to it, never to the text',
     },
-    cause: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field → message' },
+    cause: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Field (dotted path for nested ones, `_` for the whole input) → message',
+    },
   },
   required: ['message', 'code'],
 };
+
+const withCode = (codes: ErrorCode[], cause?: string) => ({
+  allOf: [
+    { $ref: '#/components/schemas/Error' },
+    { type: 'object', properties: { code: { enum: codes }, ...(cause ? { cause: { description: cause } } : {}) } },
+  ],
+});
+
+/** The error statuses the API answers besides 500. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+/** The error answers, one component each: what each status means here, in the envelope of every error. */
+const ERRORS: Record<ErrorStatus, { name: string; description: string; schema: Json }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid input: `cause` names each field with its message (absent when the body is not JSON)',
+    schema: withCode(['validation'], 'Field → message, shown on the matching form field'),
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'Not signed in, the session expired or was revoked (or, where public, wrong credentials)',
+    schema: withCode(['unauthorized']),
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'The role may not do this, or the request came from another site',
+    schema: withCode(['forbidden']),
+  },
+  404: {
+    name: 'NotFound',
+    description: 'No such record (or it is not visible to the caller)',
+    schema: withCode(['not_found']),
+  },
+  409: {
+    name: 'Conflict',
+    description:
+      '`stale_version`: saved from an older version (the message names who changed it; reload); `invalid_state`: not allowed in the record’s current state; `conflict`: clashes with another record',
+    schema: withCode(['stale_version', 'invalid_state', 'conflict'], 'Field → message where one field clashes'),
+  },
+  413: {
+    name: 'TooLarge',
+    description: 'The body or an uploaded file is over the limit',
+    schema: withCode(['too_large']),
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'A body that is neither JSON nor multipart, or a file of another type than the call takes',
+    schema: withCode(['unsupported_media_type']),
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many attempts: retry after the seconds of the `Retry-After` header',
+    schema: withCode(['rate_limited']),
+  },
+  503: {
+    name: 'Unavailable',
+    description: 'Not ready: `cause` names each failing check with what is wrong',
+    schema: withCode(['internal'], 'Check → what is wrong'),
+  },
+};
+
+const INTERNAL = {
+  description: 'Unexpected server error (never carries internals)',
+  content: { 'application/json': { schema: withCode(['internal']) } },
+};
+
+/**
+ * The error statuses an operation can answer: those the platform gives by the route's shape (input
+ * checks, sign-in and role checks, cross-site refusal, record lookups by path, writes' version and
+ * state checks, body limits), and those the route declares (`RouteDef.errors`).
+ */
+export function errorStatuses(
+  r: { method: string; url: string; public: boolean },
+  doc: RouteDoc | undefined,
+): ErrorStatus[] {
+  const write = r.method !== 'GET';
+  const body = Boolean(doc?.body || doc?.multipart);
+  const s = new Set<ErrorStatus>(doc?.errors ?? []);
+  // Declared inputs are validated; a write's body may be unparsable JSON.
+  if (doc?.params || doc?.query || body || write) s.add(400);
+  if (!r.public) s.add(401).add(403);
+  // Cross-site writes and session calls are refused (app.ts, authenticate).
+  if (write || r.url.startsWith('/api/auth/')) s.add(403);
+  if (/:[A-Za-z_]/.test(r.url)) s.add(404);
+  if (write && !r.public) s.add(409);
+  if (body) s.add(413).add(415);
+  return [...s].sort((a, b) => a - b);
+}
 
 export function openApiDocument(app: FastifyInstance): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -104,20 +208,13 @@ export function openApiDocument(app: FastifyInstance): Json {
       ...(doc?.action ? { 'x-action': doc.action } : {}),
       'x-roles': r.roles,
       ...(r.public ? { security: [] } : {}),
-      parameters: [
-        ...parameters(doc?.params, 'path'),
-        // A path parameter without a schema is still a parameter.
-        ...[...r.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)]
-          .filter((m) => !(doc?.params && parameters(doc.params, 'path').some((p) => p.name === m[1])))
-          .map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
-        ...parameters(doc?.query, 'query'),
-      ],
+      parameters: [...parameters(doc?.params, 'path', r.url), ...parameters(doc?.query, 'query')],
       responses: {
         '200': answer(doc),
-        default: {
-          description: 'Error',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
+        ...Object.fromEntries(
+          errorStatuses(r, doc).map((st) => [String(st), { $ref: `#/components/responses/${ERRORS[st].name}` }]),
+        ),
+        default: INTERNAL,
       },
     };
     if (doc?.body) {
@@ -146,6 +243,12 @@ export function openApiDocument(app: FastifyInstance): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { Error: ERROR },
+      responses: Object.fromEntries(
+        Object.values(ERRORS).map((e) => [
+          e.name,
+          { description: e.description, content: { 'application/json': { schema: e.schema } } },
+        ]),
+      ),
     },
     paths,
   };

@@ -10,7 +10,7 @@ import type { AuthUser } from './auth';
 import type { Deps } from './deps';
 import { AppError, forbidden, invalid, tooLarge, unauthorized, zodCause } from './errors';
 import { withGeneration } from './fresh-cache';
-import type { RouteDoc } from './openapi';
+import type { ErrorStatus, RouteDoc } from './openapi';
 
 export interface UploadedFile {
   field: string;
@@ -89,6 +89,11 @@ export interface RouteDef<P, Q, B> {
   invalidMessage?: string | ((cause: Record<string, string>) => string | undefined);
   /** The handler sends its own reply (downloads, tokens); otherwise its result is sent as `{ data }`. */
   raw?: boolean;
+  /**
+   * Error statuses the handler answers beyond those the platform implies (openapi.ts, `errorStatuses`):
+   * a public route's own 401 or 429 (login), a 404 of a route without path parameters, a 503.
+   */
+  errors?: readonly ErrorStatus[];
   handler(ctx: Ctx<P, Q, B>): Promise<unknown>;
 }
 
@@ -205,6 +210,7 @@ export function defineRoute<P = unknown, Q = unknown, B = unknown>(app: FastifyI
     rows: def.rows,
     meta: def.meta,
     raw: def.raw,
+    errors: def.errors,
     action: 'action' in def.access ? def.access.action : undefined,
   };
   app.routeDocs.set(`${def.method} ${url}`, doc);

@@ -29,6 +29,8 @@ export function sessionRoutes(app: FastifyInstance) {
     access: { public: true },
     body: loginBody,
     invalidMessage: MSG.loginRequired,
+    // Wrong credentials; too many attempts (the throttle).
+    errors: [401, 429],
     raw: true,
     async handler({ req, body, reply, deps }) {
       const issued = await session.login(deps.db, body.username, body.password, { address: req.ip }, opts());
@@ -41,6 +43,8 @@ export function sessionRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/refresh',
     access: { public: true },
+    // No, expired, revoked or reused refresh cookie.
+    errors: [401],
     raw: true,
     async handler({ req, reply, deps }) {
       try {
