@@ -224,7 +224,8 @@ describe('Overdue Invoices', () => {
 
   it('counts calendar days in the report’s time zone: due yesterday is 1 day overdue; only invoiced orders', async () => {
     // The clock is 22 Nov 2026 12:00 UTC (04:00 in Los Angeles).
-    const d = await createDealer(t, { name: 'Overdue Count Dealer', credit_limit: 0 });
+    // Terms 'None': the due day is the order's own (statementDueDay).
+    const d = await createDealer(t, { name: 'Overdue Count Dealer', credit_limit: 0, payment_terms: 'None' });
     const due = async (invoice: string, at: number) =>
       order({ dealer: d.id, date: utc(2026, 10, 1), value: 100, products: [], invoice, payment_due_date: at });
     await due('INV-OD-YESTERDAY', utc(2026, 11, 21, 15)); // 21 Nov 15:00 UTC (07:00 in Los Angeles)
@@ -246,6 +247,25 @@ describe('Overdue Invoices', () => {
     ]);
     const pdf = pdfText((await get(t, 'sale', '/api/sale/reports/overdueInvoices/pdf')).rawPayload);
     expect(pdf).toMatch(/INV-OD-YESTERDAY\s+2026-10-01\s+2026-11-21\s+1\s+US\$100\.00/);
+  });
+
+  it("takes the due day from the dealer's payment terms, as the statement does", async () => {
+    const d = await createDealer(t, { name: 'Overdue Terms Dealer', credit_limit: 0, payment_terms: '100% 45 days' });
+    // Ordered 1 Oct with a stored due date 30 days on: the terms give 45 days, due 15 Nov, 7 days overdue on 22 Nov.
+    await order({
+      dealer: d.id,
+      date: utc(2026, 10, 1),
+      value: 100,
+      products: [],
+      invoice: 'INV-OD-TERMS',
+      payment_due_date: utc(2026, 10, 31),
+    });
+    const rows = csv((await get(t, 'sale', '/api/sale/reports/overdueInvoices/csv')).body).filter(
+      (r) => r.Dealer === d.name,
+    );
+    expect(rows.map((r) => [r.Invoice, r['Due Date'], r['Days Overdue']])).toEqual([
+      ['INV-OD-TERMS', '2026-11-15', '7'],
+    ]);
   });
 });
 

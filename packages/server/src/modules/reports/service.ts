@@ -1,6 +1,7 @@
+import { PAYMENT_TERMS } from '@bpm/contract/dealers';
 import { MSG } from '@bpm/contract/messages';
 import type { SalesBomCostBody, ShippingCompany } from '@bpm/contract/reports';
-import { REPORT_LABELS } from '@bpm/contract/reports';
+import { paymentTermsDays, REPORT_LABELS } from '@bpm/contract/reports';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
@@ -61,11 +62,21 @@ export { dealerStatement } from './statement';
 // Overdue invoices
 
 export function overdueInvoices(db: Db, now: number, tz: string): Report {
-  // Overdue: invoiced, unpaid with a balance, and due on a day before the caller's today. Days are calendar
-  // days in the report's time zone: due yesterday = 1 day overdue, whatever the hour the due date carries.
+  // Overdue: invoiced, unpaid with a balance, and due on a day before the caller's today. The due day is the
+  // statement's (statementDueDay): the order day plus the days of the dealer's payment terms, else the order's
+  // own due day, else the order day. Days are calendar days in the report's time zone: due yesterday = 1 day.
   const localDate = (e: SQLWrapper) => sql`(to_timestamp(${e}) at time zone ${tz})::date`;
-  const daysOverdue = sql`(${localDate(sql`${now}::bigint`)} - ${localDate(O.paymentDueDate)})`;
-  const where = sql`${LIVE} and ${O.invoice} <> '' and ${O.paymentStatus} = 'not paid' and ${O.paymentDueDate} is not null
+  const termsDays = sql`case ${D.paymentTerms} ${sql.join(
+    PAYMENT_TERMS.flatMap((t) => {
+      const days = paymentTermsDays(t);
+      return days == null ? [] : [sql`when ${t} then ${days}::int`];
+    }),
+    sql` `,
+  )} end`;
+  const dueDay = sql`coalesce(${localDate(O.date)} + ${termsDays}, ${localDate(O.paymentDueDate)}, ${localDate(O.date)})`;
+  const daysOverdue = sql`(${localDate(sql`${now}::bigint`)} - ${dueDay})`;
+  const from = sql`${O} join ${D} on ${D.id} = ${O.dealerId}`;
+  const where = sql`${LIVE} and ${O.invoice} <> '' and ${O.paymentStatus} = 'not paid'
     and ${daysOverdue} > 0 and ${O.value} - ${O.paymentReceived} > 0`;
   return {
     title: REPORT_LABELS.overdueInvoices,
@@ -84,24 +95,24 @@ export function overdueInvoices(db: Db, now: number, tz: string): Report {
       { key: 'payment_received', label: 'Received', kind: 'money' },
       { key: 'balance', label: 'Balance', kind: 'money' },
     ],
-    // Ordered by due date (oldest first); keyset over (due date, id).
+    // Ordered by due day (oldest first); keyset over (days overdue desc, id).
     rows: async function* () {
       let after = sql`true`;
       for (;;) {
         const rows = await queryRows<KeyRow>(
           db,
-          sql`select ${O.paymentDueDate} as k_date, ${O.id} as k_id, ${O.dealerName} as dealer_name, ${O.invoice} as invoice,
-            ${O.ocRef} as oc_ref, ${day(O.date, tz)} as date, ${day(O.paymentDueDate, tz)} as payment_due_date,
-            ${daysOverdue}::int as days_overdue,
+          sql`select ${daysOverdue}::int as k_date, ${O.id} as k_id, ${O.dealerName} as dealer_name,
+            ${O.invoice} as invoice, ${O.ocRef} as oc_ref, ${day(O.date, tz)} as date,
+            to_char(${dueDay}, 'YYYY-MM-DD') as payment_due_date, ${daysOverdue}::int as days_overdue,
             ${money(O.value)} as value, ${money(O.paymentReceived)} as payment_received,
             ${money(sql`${O.value} - ${O.paymentReceived}`)} as balance
-            from ${O} where ${where} and ${after} order by ${O.paymentDueDate}, ${O.id} limit ${CHUNK}`,
+            from ${from} where ${where} and ${after} order by ${daysOverdue} desc, ${O.id} limit ${CHUNK}`,
         );
         if (!rows.length) return;
         yield rows.map(({ k_date: _d, k_id: _i, ...r }) => r);
         if (rows.length < CHUNK) return;
         const last = rows[rows.length - 1]!;
-        after = sql`(${O.paymentDueDate}, ${O.id}) > (${Number(last.k_date)}, ${Number(last.k_id)})`;
+        after = sql`(${daysOverdue} < ${Number(last.k_date)} or (${daysOverdue} = ${Number(last.k_date)} and ${O.id} > ${Number(last.k_id)}))`;
       }
     },
     totals: () =>
@@ -109,7 +120,7 @@ export function overdueInvoices(db: Db, now: number, tz: string): Report {
         db,
         sql`select count(*)::text || ' invoices' as label, ${money(sql`coalesce(sum(${O.value}), 0)`)} as value,
           ${money(sql`coalesce(sum(${O.paymentReceived}), 0)`)} as payment_received,
-          ${money(sql`coalesce(sum(${O.value} - ${O.paymentReceived}), 0)`)} as balance from ${O} where ${where}`,
+          ${money(sql`coalesce(sum(${O.value} - ${O.paymentReceived}), 0)`)} as balance from ${from} where ${where}`,
       ),
   };
 }
