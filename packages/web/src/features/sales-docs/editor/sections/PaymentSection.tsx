@@ -20,7 +20,12 @@ function ComputedMoney({ name, label, value, rule }: { name: string; label: stri
       helperText={rule}
       fullWidth
       slotProps={{
-        input: { readOnly: true, startAdornment: <InputAdornment position="start">US$</InputAdornment> },
+        // Shaded: a figure to read, not a field to type in.
+        input: {
+          readOnly: true,
+          startAdornment: <InputAdornment position="start">US$</InputAdornment>,
+          sx: { bgcolor: 'action.hover' },
+        },
         htmlInput: { 'data-testid': `field-${name}` },
         inputLabel: { shrink: true },
       }}
