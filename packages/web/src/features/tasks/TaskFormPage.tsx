@@ -19,6 +19,7 @@ import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
 import { useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
 import { useConflict } from '../../components/ConflictBanner';
+import { FormDateField } from '../../components/FormDateField';
 import { FormPage, useIdParam } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { goBackAfterSave } from '../../components/form-behaviour';
@@ -214,14 +215,7 @@ function StatusFields({ control }: { control: TaskControl }) {
         ))}
       </FormTextField>
       {/* Labelled required as the spec says; an empty due date is sent as null. */}
-      <FormTextField
-        control={control}
-        name="due_date"
-        type="date"
-        required
-        label="Due Date"
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <FormDateField control={control} name="due_date" required label="Due Date" />
     </Stack>
   );
 }
