@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from './api';
+import { apiAs, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 async function asUser(browser: Browser, baseURL: string, username: string) {
@@ -105,6 +105,8 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await row.waitFor();
   await expectAccessibleAtViewports(page, 'approval inbox');
   await row.getByTestId('approval-inbox-approve').click();
+  // Approve asks first (issue 24 item 14).
+  await page.getByTestId('po-decide-confirm').getByTestId('confirm-yes').click();
   await row.waitFor({ state: 'detached' });
   await approver.close();
 
@@ -152,4 +154,160 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.getByText('Save successfully').waitFor();
   await expectAccessibleAtViewports(page, 'qa purchase order view');
   await qa.close();
+}
+
+/** No part of the page sticks out sideways (the phone check of issue 24 item 26). */
+async function assertNoHorizontalOverflow(page: Page, what: string) {
+  const { scroll, client, wide } = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The outermost elements reaching past the window's right edge (what to fix when it fails).
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > client + 0.5)
+      .filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= client + 0.5)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.getAttribute('data-testid') ?? ''}`.slice(0, 160));
+    return { scroll: document.documentElement.scrollWidth, client, wide };
+  });
+  assert.ok(scroll <= client, `${what}: page ${scroll}px wide in a ${client}px window: ${wide.join(' | ')}`);
+}
+
+/** The element lies inside the window sideways (not cut off). */
+async function assertInView(page: Page, testId: string, what: string) {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  const width = page.viewportSize()!.width;
+  assert.ok(
+    box && box.x >= 0 && box.x + box.width <= width,
+    `${what} inside the ${width}px window: ${JSON.stringify(box)}`,
+  );
+}
+
+/**
+ * Issue 24 items 6, 8, 14, 23, 26: a JPY PO takes the last JPY rate and shows its USD total; Request Approval
+ * on a PO without parts says why in the dialog; the administrator's Manage buttons say what they manage and their
+ * dashboard has the purchasing overview, whose Approve asks first; on a phone (390×844) the approver's inbox and
+ * the administrator's purchasing tab fit, Approve / Reject inside the window.
+ */
+export async function purchasingRatesDialogsAndPhone({ browser, baseURL }: { browser: Browser; baseURL: string }) {
+  const purchase = await asUser(browser, baseURL, 'purchase');
+  let page = purchase.page;
+  // A PO without parts (through the API), then Request Approval on its form.
+  const api = await apiAs(page, 'purchase');
+  await signIn(page, 'purchase');
+  const approvers = await api.get<Array<{ id: number; user_role: string }>>('/purchaseorders/users/poapproval');
+  const supplier = (await api.get<Array<{ id: number; name: string }>>('/autocomplete/suppliers?limit=1'))[0]!;
+  const po = {
+    supplier: supplier.id,
+    supplier_name: supplier.name,
+    supplier_contact_person: 'E2E Contact',
+    supplier_address: '1 E2E Street',
+    requisitioner: 'E2E Requisitioner',
+    po_date: 1_795_305_600,
+    due_date: 1_796_169_600,
+    purpose: 'E2E no parts',
+    department: 'Engineering',
+    terms: 'NET 30',
+    currency: 'USD',
+    currency_rate: 1,
+    local_po: 0,
+  };
+  const bare = await api.post<{ id: number }>('/purchaseorders/save', { ...po, parts: [] });
+  // One waiting approval today (the dashboards below show it), a free-text line.
+  const today = Math.floor(Date.now() / 1000);
+  const waiting = await api.post<{ id: number }>('/purchaseorders/save', {
+    ...po,
+    po_date: today,
+    due_date: today,
+    parts: [{ part_name: 'E2E free-text part', price_UI: 10, quantity: 2, unit: 'pcs', remarks: '' }],
+  });
+  await api.post(`/purchaseorders/requestapproval/${waiting.id}`, {
+    emailTo: [approvers.find((a) => a.user_role === 'poapproval')!.id],
+  });
+  await page.goto(`/purchaseorders/edit/${bare.id}`);
+  await page.getByTestId('po-request-approval').click();
+  await page.getByTestId('approver-option').first().waitFor();
+  await page.getByTestId('approver-option').first().click();
+  await page.getByTestId('request-approval-send').click();
+  const refused = page.getByTestId('request-approval-error');
+  await refused.waitFor();
+  assert.equal((await refused.textContent())?.trim(), 'Please add at least one part before requesting approval');
+  assert.ok(await page.getByTestId('request-approval-dialog').isVisible(), 'the dialog stays open');
+  await expectAccessible(page, 'Request Approval refused');
+  const events = await api.get<Array<{ event: string }>>(`/events/purchaseorder/${bare.id}`);
+  assert.deepEqual(
+    events.map((e) => e.event),
+    ['purchaseorder_created'],
+    'no empty updated event',
+  );
+
+  // A new PO switched to JPY: the last JPY rate (demo data) is offered, the USD total shows beside the JPY one.
+  await page.goto('/purchaseorders/add');
+  await page.getByTestId('field-currency').locator('..').click();
+  await page.getByRole('option', { name: 'JPY', exact: true }).click();
+  const { currency_rate: lastJpy } = await api.get<{ currency_rate: number | null }>('/purchaseorders/rate/JPY');
+  assert.ok(lastJpy, 'the demo data has a JPY purchase order');
+  await page.waitForFunction(
+    (v) => (document.querySelector('[data-testid="field-currency_rate"]') as HTMLInputElement | null)?.value === v,
+    String(lastJpy),
+  );
+  await page.getByTestId('field-currency_rate').fill('0.0067');
+  await page.getByTestId('po-add-part').click();
+  await pick(page, 'add-part-part', 'ti');
+  await page.getByTestId('add-part-quantity').fill('1');
+  await page.getByTestId('add-part-price').fill('35000');
+  await page.getByTestId('add-part-save').click();
+  await page.getByTestId('add-part-dialog').waitFor({ state: 'hidden' });
+  assert.equal((await page.getByTestId('po-lines-total').textContent())?.trim(), 'JPY 35,000.00');
+  assert.equal((await page.getByTestId('po-lines-total-usd').textContent())?.trim(), 'US$ 234.50');
+  // Back to USD: the rate is 1 again.
+  await page.getByTestId('field-currency').locator('..').click();
+  await page.getByRole('option', { name: 'USD', exact: true }).click();
+  assert.equal(await page.getByTestId('field-currency_rate').inputValue(), '1');
+  await purchase.close();
+
+  // The administrator: Manage buttons named for what they manage; the purchasing overview tab, Approve asks first.
+  const admin = await asUser(browser, baseURL, 'admin');
+  page = admin.page;
+  await page.goto('/purchaseorders/add');
+  for (const [kind, name] of [
+    ['dept', 'Manage Departments'],
+    ['term', 'Manage Terms'],
+  ] as const)
+    assert.equal((await page.getByTestId(`manage-${kind}`).textContent())?.trim(), name);
+  await page.getByTestId('field-local_po').check();
+  assert.equal((await page.getByTestId('manage-pricequote').textContent())?.trim(), 'Manage Price Quotes');
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-tab-purchasing').click();
+  await page.waitForURL('**/dashboard?view=purchasing');
+  await page.getByTestId('po-recent-card').getByText('Recent Purchase Orders (Last 30 Days)').waitFor();
+  const approve = page.getByTestId('po-recent-approve').first();
+  await approve.waitFor();
+  await approve.click();
+  const ask = page.getByTestId('po-decide-confirm');
+  await ask.waitFor();
+  assert.match((await ask.textContent()) ?? '', /Approve purchase order PO-\d{4}-\d+\?/);
+  await expectAccessible(page, 'approve question');
+  await ask.getByTestId('confirm-no').click();
+  await ask.waitFor({ state: 'hidden' });
+  await expectAccessibleAtViewports(page, 'administrator purchasing overview');
+
+  // A phone: the administrator's purchasing tab fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByTestId('po-recent-approve').first().waitFor();
+  await assertNoHorizontalOverflow(page, 'administrator purchasing overview on a phone');
+  await assertInView(page, 'po-recent-reject', 'Reject (recent purchase orders)');
+  await page.screenshot({ path: join(tmpdir(), 'bpm-e2e-admin-purchasing-390.png') });
+  await admin.close();
+
+  // A phone: the approver's inbox fits, Approve and Reject inside the window.
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  page = await ctx.newPage();
+  await signIn(page, 'poapproval');
+  await page.goto('/purchaseorders');
+  await page.getByTestId('approval-inbox-approve').first().waitFor();
+  await assertNoHorizontalOverflow(page, 'approver inbox and PO list on a phone');
+  await assertInView(page, 'approval-inbox-approve', 'Approve (approval inbox)');
+  await assertInView(page, 'approval-inbox-reject', 'Reject (approval inbox)');
+  await page.screenshot({ path: join(tmpdir(), 'bpm-e2e-approver-390.png') });
+  await ctx.close();
 }

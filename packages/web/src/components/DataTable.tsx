@@ -164,6 +164,12 @@ export function DataTable<T>(p: DataTableProps<T>) {
         labelDisplayedRows={({ from, to }) => pagerLabel(from, to, p.total, p.totalEstimated)}
         onPageChange={(_, page) => p.onPageChange(page)}
         onRowsPerPageChange={(e) => p.onPageSizeChange(Number(e.target.value) || DEFAULT_PAGE_SIZE)}
+        // A phone: the pager's parts wrap onto a second line rather than run past the screen's edge.
+        sx={
+          phone
+            ? { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 1 } }
+            : undefined
+        }
       />
     </Paper>
   );

@@ -26,7 +26,8 @@ export function DateRange({
   testId = 'date-range',
 }: DateRangeProps) {
   return (
-    <Stack direction="row" spacing={1} data-testid={testId}>
+    // The second date wraps under the first where both do not fit (a phone).
+    <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid={testId}>
       <DateField
         label={fromLabel}
         value={unixToDateInput(value.from)}

@@ -41,8 +41,8 @@ function TwoOverviews({ admin }: { admin: boolean }) {
         allowScrollButtonsMobile
         aria-label="Dashboards"
       >
-        <Tab value="sales" label="Sales Overview" data-testid="dashboard-tab-sales" />
-        <Tab value="purchasing" label="Purchasing Overview" data-testid="dashboard-tab-purchasing" />
+        <Tab value="sales" label="Sales" data-testid="dashboard-tab-sales" />
+        <Tab value="purchasing" label="Purchasing" data-testid="dashboard-tab-purchasing" />
       </Tabs>
       {purchasing && !dealerId ? <PurchasingOverview inTab /> : <SalesOverview admin={admin} />}
     </>

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@bpm/contract/purchase-orders';
 import type { SupplierOption } from '@bpm/contract/suppliers';
 import { MenuItem, Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { fetchLastRate } from '../../api/purchase-orders';
 import { FormGrid } from '../../components/FormPage';
@@ -69,35 +69,37 @@ export function PoSupplierSection({
 
 /**
  * A currency the person picks brings its rate: 1 for USD, else the last rate used for that currency (blank when
- * none yet: the rate must be entered, 'required field'). A reset to the stored PO (not dirty) keeps its rate.
+ * none yet: the rate must be entered, 'required field'). Only the person's own change (not a reset to the
+ * stored PO) moves the rate.
  */
-function useRateFollowsCurrency(form: Form, currency: string) {
-  const previous = useRef(currency);
+function useRateFollowsCurrency(form: Form) {
   useEffect(() => {
-    if (previous.current === currency) return;
-    previous.current = currency;
-    if (!form.getFieldState('currency').isDirty) return;
-    const set = (v: string) =>
-      form.setValue('currency_rate', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    if (currency === 'USD') return set('1');
-    set('');
-    fetchLastRate(currency)
-      .then((r) => {
-        // Only while the person has not moved on or typed a rate meanwhile.
-        if (r.currency_rate !== null && form.getValues('currency') === currency && !form.getValues('currency_rate'))
-          set(String(r.currency_rate));
-      })
-      .catch(() => {
-        /* no default: the person enters the rate */
-      });
-  }, [currency, form]);
+    const sub = form.watch((values, { name, type }) => {
+      if (name !== 'currency' || type !== 'change') return;
+      const currency = values.currency ?? '';
+      const set = (v: string) =>
+        form.setValue('currency_rate', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      if (currency === 'USD') return set('1');
+      set('');
+      fetchLastRate(currency)
+        .then((r) => {
+          // Only while the person has not moved on or typed a rate meanwhile.
+          if (r.currency_rate !== null && form.getValues('currency') === currency && !form.getValues('currency_rate'))
+            set(String(r.currency_rate));
+        })
+        .catch(() => {
+          /* no default: the person enters the rate */
+        });
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 }
 
 /** Currency and rate, then the parts (prices in the PO currency). */
 export function PoCurrencySection({ form, disabled }: { form: Form; disabled: boolean }) {
   const { control, formState } = form;
   const [currency, currencyRate] = useWatch({ control, name: ['currency', 'currency_rate'] });
-  useRateFollowsCurrency(form, currency);
+  useRateFollowsCurrency(form);
   return (
     <>
       {sectionTitle('Currency', 3)}
