@@ -1,6 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { IconButton, InputAdornment, type SxProps, TextField, type Theme } from '@mui/material';
-import { type Ref, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { dateText, parseDateText } from './date-text';
 import { UI_MSG } from './ui-messages';
 import { VISUALLY_HIDDEN } from './visually-hidden';
@@ -15,7 +15,8 @@ export interface DateFieldProps {
   required?: boolean;
   disabled?: boolean;
   error?: boolean;
-  helperText?: string;
+  /** Under the field when it has no error; may be a block (e.g. a chip). */
+  helperText?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   testId?: string;
   sx?: SxProps<Theme>;
@@ -61,6 +62,8 @@ export function DateField(p: DateFieldProps) {
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: { 'data-testid': p.testId, autoComplete: 'off' },
+        // A chip is a block: the helper text is a div, not a <p>.
+        formHelperText: { component: 'div', sx: { ml: 0 } } as object,
         input: {
           endAdornment: (
             <InputAdornment position="end">

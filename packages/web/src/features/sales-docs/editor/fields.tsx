@@ -1,6 +1,7 @@
 import { Checkbox, FormControlLabel, InputAdornment, TextField } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
+import { DateField as AppDateField } from '../../../components/DateField';
 import { FormTextField, type FormTextFieldProps } from '../../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../../components/format';
 import type { DocForm } from './doc-form';
@@ -9,7 +10,7 @@ import { type CountryFieldProps, type DealerPickerProps, type PickerFocus, selec
 type Ctl = Control<DocForm, unknown, DocForm>;
 type Name = Parameters<typeof FormTextField<DocForm>>[0]['name'];
 
-/** A date input holding unix seconds (local midnight) in the form; empty = null. */
+/** A date (the app's format) holding unix seconds (local midnight) in the form; empty = null. */
 export function DateField({
   control,
   name,
@@ -31,23 +32,18 @@ export function DateField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          type="date"
+        <AppDateField
           label={label}
           required={required}
           disabled={disabled}
+          name={field.name}
           value={unixToDateInput(field.value as number | null)}
-          onChange={(e) => field.onChange(dateInputToUnix(e.target.value))}
+          onChange={(ymd) => field.onChange(dateInputToUnix(ymd))}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? note}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': `field-${name}` },
-            // A chip is a block: the helper text is a div, not a <p>.
-            formHelperText: { component: 'div', sx: { ml: 0 } } as object,
-          }}
+          testId={`field-${name}`}
         />
       )}
     />
