@@ -18,6 +18,8 @@ import { seedLargeQuotations } from '../packages/server/src/db/seed-large/quotat
 import { seedLargeTasks } from '../packages/server/src/db/seed-large/tasks';
 import { seedLargeTestOrders } from '../packages/server/src/db/seed-large/test-orders';
 import { rebuildMonthRollup } from '../packages/server/src/modules/dashboard/rollup';
+import { DEMO_OC_PDF } from '../packages/server/src/modules/orders/seed';
+import type { FileStore } from '../packages/server/src/platform/files';
 
 /** The issue's dataset at scale 1. */
 export const MIXED_SIZES = {
@@ -49,8 +51,11 @@ const LOADERS: Array<[keyof typeof MIXED_SIZES, Loader]> = [
   ['events', seedLargeEvents],
 ];
 
-/** Seeds everything the mixed bench reads and writes; `vus` is the role of each virtual user. */
-export async function seedMixed(db: Db, now: number, scale: number, vus: Role[]) {
+/**
+ * Seeds everything the mixed bench reads and writes; `vus` is the role of each virtual user, `files` the server's
+ * file store (the OC PDF's bytes go there, so the record is whole: downloads and backups find it).
+ */
+export async function seedMixed(db: Db, now: number, scale: number, vus: Role[], files: FileStore) {
   const t0 = Date.now();
   await seedDemo(db, now);
   const counts = new Map<Role, number>();
@@ -69,18 +74,19 @@ export async function seedMixed(db: Db, now: number, scale: number, vus: Role[])
     console.log(`  ${total} ${name} in ${Math.round((Date.now() - t) / 1000)} s`);
   }
   await rebuildMonthRollup(db);
-  await ocOnOpenOrders(db, now);
+  await ocOnOpenOrders(db, now, files);
   await testerChecklists(db);
   await db.execute(sql`analyze`);
   console.log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
 /** One OC PDF record shared by the open (wait, ship) orders: a shipping or production save needs it. */
-async function ocOnOpenOrders(db: Db, now: number) {
+async function ocOnOpenOrders(db: Db, now: number, files: FileStore) {
+  const sha = await files.put(DEMO_OC_PDF);
   const [f] = await queryRows<{ id: number }>(
     db,
     sql`insert into files (sha256, size, mime, file_name, created_at)
-        values (repeat('0', 64), 1024, 'application/pdf', 'OC.pdf', ${now}) returning id`,
+        values (${sha}, ${DEMO_OC_PDF.length}, 'application/pdf', 'OC.pdf', ${now}) returning id`,
   );
   await db.execute(sql`update orders set oc_file_id = ${f!.id}
     where oc_file_id is null and shipping_status in ('wait', 'ship') and oc_ref <> ''`);
