@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, signIn } from './api';
+import { apiAs, PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 async function asUser(browser: Browser, baseURL: string, username: string) {
@@ -156,6 +156,21 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await qa.close();
 }
 
+/** GET /purchaseorders's count and its count but the cancelled POs, as purchase (in a context of its own). */
+async function listMeta(browser: Browser, baseURL: string) {
+  const ctx = await browser.newContext({ baseURL });
+  try {
+    const login = await ctx.request.post('/api/auth/login', { data: { username: 'purchase', password: PASSWORD } });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const res = await ctx.request.get('/api/purchaseorders?limit=1', {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    return (await res.json()) as { counted: number; total: number };
+  } finally {
+    await ctx.close();
+  }
+}
+
 /** No part of the page sticks out sideways (the phone check of issue 24 item 26). */
 async function assertNoHorizontalOverflow(page: Page, what: string) {
   const { scroll, client, wide } = await page.evaluate(() => {
@@ -222,6 +237,17 @@ export async function purchasingRatesDialogsAndPhone({ browser, baseURL }: { bro
   await api.post(`/purchaseorders/requestapproval/${waiting.id}`, {
     emailTo: [approvers.find((a) => a.user_role === 'poapproval')!.id],
   });
+  // The list: each PO's own currency and the USD column the Amount sort orders by; the total row counts the POs
+  // but the cancelled ones (item 7).
+  await page.goto('/purchaseorders');
+  await page.getByTestId('po-total-count').waitFor();
+  await page.getByRole('columnheader', { name: 'Amount (USD)' }).waitFor();
+  const { counted, total } = await listMeta(browser, baseURL);
+  assert.ok(counted < total, `the demo data has cancelled POs (${counted} of ${total})`);
+  assert.equal(
+    (await page.getByTestId('po-total-count').textContent())?.trim(),
+    `Total (${counted} purchase orders, cancelled excluded)`,
+  );
   await page.goto(`/purchaseorders/edit/${bare.id}`);
   await page.getByTestId('po-request-approval').click();
   await page.getByTestId('approver-option').first().waitFor();
