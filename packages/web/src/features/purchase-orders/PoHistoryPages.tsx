@@ -1,5 +1,5 @@
 import type { PoHistoryRow } from '@bpm/contract/purchase-order-reads';
-import { formatAmount, formatPrice, PAYMENT_LABELS, PO_STATUS_LABELS, toDisplay } from '@bpm/contract/purchase-orders';
+import { formatAmount, formatPrice, PAYMENT_LABELS, PO_STATUS_LABELS } from '@bpm/contract/purchase-orders';
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { saveBlob } from '../../api/client';
@@ -151,7 +151,7 @@ export function PoHistoryRecordPage() {
                 Total
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {s.currency} {formatAmount(toDisplay(s.amount, s.currency_rate))}
+                {s.currency} {formatAmount(s.currency_amount)}
               </TableCell>
               <TableCell />
             </TableRow>
