@@ -111,7 +111,10 @@ const ERROR = {
 const withCode = (codes: ErrorCode[], cause?: string) => ({
   allOf: [
     { $ref: '#/components/schemas/Error' },
-    { type: 'object', properties: { code: { enum: codes }, ...(cause ? { cause: { description: cause } } : {}) } },
+    {
+      type: 'object',
+      properties: { code: { type: 'string', enum: codes }, ...(cause ? { cause: { description: cause } } : {}) },
+    },
   ],
 });
 
