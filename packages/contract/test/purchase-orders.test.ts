@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../src/permissions';
-import { formatAmount, formatPrice, linesTotal, poNumber, roundPrice, toDisplay, toUsd } from '../src/purchase-orders';
+import {
+  decimalSum,
+  formatAmount,
+  formatPrice,
+  linesTotal,
+  poNumber,
+  roundPrice,
+  toDisplay,
+  toUsd,
+} from '../src/purchase-orders';
 
 describe('purchase order money (document 2 section 9)', () => {
   it('stores entered × rate and shows stored ÷ rate, rounded to 6 decimals', () => {
@@ -51,5 +60,22 @@ describe('purchase order state rules (document 2 section 6)', () => {
     for (const s of ['draft', 'waitingapproval', 'rejected', 'cancelled'])
       expect(can('purchase', 'purchaseOrders.pdf', { state: s })).toBe(false);
     expect(can('qa', 'purchaseOrders.pdf', { state: 'approved' })).toBe(true);
+  });
+});
+
+describe('exact PO money (issue 24 item 5)', () => {
+  it('sums price × quantity in decimals, rounded half up to 6 places', () => {
+    expect(linesTotal([{ price: 1111.11, quantity: 1000 }])).toBe(1_111_110);
+    expect(linesTotal([{ price: 0.1, quantity: 3 }])).toBe(0.3);
+    expect(linesTotal([{ price: 12.34, quantity: 3 }])).toBe(37.02);
+    expect(decimalSum([[0.000001, 0.5]])).toBe(0.000001); // 5e-7 rounds up
+    expect(decimalSum([[0.000001, 0.4]])).toBe(0);
+    expect(decimalSum([[-1.5, 2]])).toBe(-3);
+  });
+
+  it('derives USD × rate to 6 decimals', () => {
+    expect(toUsd(1111.11, 0.00073)).toBe(0.81111);
+    expect(toUsd(35000, 0.0067)).toBe(234.5);
+    expect(toUsd(12.34, 0.138)).toBe(1.70292);
   });
 });
