@@ -100,6 +100,19 @@ export const DOCS_JS = `(async () => {
         const ok = op.responses['200'];
         body.append(el('h4', {}, 'Answer'));
         body.append(ok.content ? el('pre', {}, JSON.stringify(ok.content['application/json'].schema, null, 2)) : el('p', {}, ok.description));
+        // Error answers: { message, code, cause? } with the status; each names its codes and when it happens.
+        const errors = Object.entries(op.responses).filter(([s]) => s[0] === '4' || s[0] === '5');
+        if (errors.length) {
+          const shared = (r) => (r.$ref ? spec.components.responses[r.$ref.split('/').pop()] : r) || {};
+          const codes = (r) => {
+            const schema = (r.content && r.content['application/json'].schema) || {};
+            const own = (schema.allOf || []).map((p) => p.properties && p.properties.code && p.properties.code.enum).find(Boolean);
+            return (own || []).join(', ');
+          };
+          body.append(el('h4', {}, 'Errors'));
+          body.append(el('table', {}, el('tr', {}, el('th', {}, 'status'), el('th', {}, 'code'), el('th', {}, 'when')),
+            ...errors.map(([s, r]) => el('tr', {}, el('td', {}, s), el('td', {}, el('code', {}, codes(shared(r)))), el('td', {}, shared(r).description || '')))));
+        }
         const d = el('details', { 'data-search': (method + ' ' + path + ' ' + op.summary).toLowerCase() },
           el('summary', {}, el('span', { class: 'm ' + method }, method), el('code', {}, path), el('span', { class: 'roles' }, op.summary)), body);
         return d;
