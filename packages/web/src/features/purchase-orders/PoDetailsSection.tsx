@@ -2,6 +2,7 @@ import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
 import { PO_STATUS_LABELS } from '@bpm/contract/purchase-orders';
 import { Box, Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { DateField } from '../../components/DateField';
 import { FormGrid } from '../../components/FormPage';
 import { FormTextField } from '../../components/FormTextField';
 import { dateInputToUnix, unixToDateInput } from '../../components/format';
@@ -26,8 +27,7 @@ export function PoDetailsSection({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          type="date"
+        <DateField
           label={label}
           required
           name={field.name}
@@ -35,10 +35,10 @@ export function PoDetailsSection({
           onBlur={field.onBlur}
           value={unixToDateInput(field.value)}
           disabled={disabled}
-          onChange={(e) => field.onChange(dateInputToUnix(e.target.value))}
+          onChange={(ymd) => field.onChange(dateInputToUnix(ymd))}
           error={!!fieldState.error}
           helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `field-${name}` } }}
+          testId={`field-${name}`}
         />
       )}
     />
