@@ -32,6 +32,12 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle connection killed by the server (restart, admin, network) is emitted here; without a
   // listener it would be an uncaught exception that ends the process. The pool reconnects itself.
   pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost: ${err.message}`));
+  // No JIT: the app's statements are short index walks whose inflated cost estimates made PostgreSQL compile
+  // them (100–500 ms each, docs/performance.md 'Mixed workload'). A SET, not a startup option: PgBouncer refuses
+  // unknown startup parameters; queued first on the new connection, it runs before any query.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => undefined);
+  });
   const db = drizzlePg(pool) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
