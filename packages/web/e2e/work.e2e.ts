@@ -306,6 +306,9 @@ export async function workDeletesLandOnTheList({ page }: { page: Page }) {
   await page.waitForURL('**/tasks');
   await page.goto('/tasks/view/999999999');
   await page.getByTestId('task-not-found').waitFor();
+  // The editor of a task that is not there says so too (not 'Failed to load data: …').
+  await page.goto('/tasks/edit/999999999');
+  assert.equal(await page.getByTestId('task-load-error').textContent(), 'Task not found');
   await page.goto('/projects/view/abc');
   await page.getByTestId('project-not-found').getByText('Project not found').waitFor();
   await page.getByTestId('back-to-projects').click();

@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/auth-store';
 import { handleSaveError } from '../../api/errors';
 import { toast } from '../../api/notify';
-import { useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
+import { isNotFound, useAssignableUsers, useProjects, useTask, useWorkMutation, workApi } from '../../api/work';
 import { useConflict } from '../../components/ConflictBanner';
 import { FormDateField } from '../../components/FormDateField';
 import { FormPage, useIdParam } from '../../components/FormPage';
@@ -67,7 +67,13 @@ export default function TaskFormPage() {
   const id = useIdParam('TaskId');
   const task = useTask(id);
   if (id && !task.data) {
-    if (task.isError) return <Alert severity="error">{MSG.failedLoadTaskData}</Alert>;
+    // The editor's load failure names its reason: 'Failed to load data: {message or Unknown error}' (document 3 §9).
+    if (task.isError)
+      return (
+        <Alert severity="error" data-testid="task-load-error">
+          {isNotFound(task.error, MSG.taskNotFound) ? MSG.taskNotFound : MSG.failedLoadData(task.error?.message)}
+        </Alert>
+      );
     return <PageLoader />;
   }
   return <TaskForm key={id ?? 'new'} task={task.data} reload={() => task.refetch()} />;
