@@ -167,9 +167,6 @@ export async function saveRecord<R extends { id: number; version: number }>(
   const record = await (steps.readBack ?? kind.get)(tx, id);
   if (steps.saved) await steps.saved(record, before);
   const changes = diff(before ? kind.snapshot(before) : null, kind.snapshot(record));
-  // A save that changed nothing a person sees is no history: no empty 'updated' event.
-  if (before && !steps.event && !steps.data && Object.keys(changes).length === 0)
-    return { record, before, created: false };
   const names = typeof kind.event === 'string' ? EVENTS[kind.event] : kind.event;
   await recordEvent(
     tx,
