@@ -4,10 +4,11 @@ import { apiAs, become } from './api';
 import { axeViolations } from './axe';
 
 /**
- * Sale licenses a packing list's devices in one go (issue 13, beyond the spec). Set-up through the API:
- * a product, an order and its packing list with two serials. Then: License Devices on the packing list;
- * no option → the form's message; a malformed MAC is marked on its row; one MAC → one license, listed
- * with its serial and found in the registry by MAC.
+ * Sale licenses a packing list's devices (issues 13 and 23). Set-up through the API: a product and a modem
+ * product, an order and its packing list with two units of the first and one modem unit (serial + IMEI). Then:
+ * License Devices lists three devices (the IMEI beside its serial) with their keys so far; no option → the form's
+ * message; a malformed MAC is marked on its row; one MAC → one license, listed with its serial, shown on its unit
+ * and found in the registry by MAC; the modem product's device alone with other options.
  */
 export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
   const stamp = Date.now();
@@ -27,7 +28,8 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
     msrp: 50,
     warranty: 365,
     pl_serial_count: 1,
-    has_modem: 0,
+    // A modem product: its unit is a serial and an IMEI, one device.
+    has_modem: 1,
     is_test_required: 0,
   });
   const sale = await apiAs(page, 'sale');
@@ -64,11 +66,11 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
       {
         product_id: sensor.id,
         pl_name: `E2E licensed sensor ${stamp}`,
-        pl_serial: sensorSerial,
+        pl_serial: `${sensorSerial}\nIMEI-LIC-${stamp}`,
         quantity: 1,
         warranty: 365,
         pl_serial_count: 1,
-        has_modem: 0,
+        has_modem: 1,
         serials_from_test_checklist: 0,
       },
     ],
@@ -84,6 +86,9 @@ export async function saleLicensesPackingListDevices({ page }: { page: Page }) {
   await page.waitForURL(new RegExp(`/genlic\\?packing_list_id=${packing.id}$`));
   const devices = page.getByTestId('packing-devices');
   await devices.getByText(serials[1]!).waitFor();
+  // Three units, three devices: the modem unit's IMEI sits beside its serial, never a device of its own.
+  assert.equal(await devices.getByTestId('device-keys').count(), 3);
+  await devices.getByText(`IMEI IMEI-LIC-${stamp}`).waitFor();
   const firstKeys = devices.getByTestId('device-keys').first();
   assert.equal(await firstKeys.textContent(), 'None', 'no key yet for the first unit');
   const firstMac = page.getByTestId('device-mac-0');

@@ -92,7 +92,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.getByTestId('approver-option').first().waitFor();
   await expectAccessible(page, 'Request Approval dialog');
   await page.getByTestId('approver-option').first().click();
-  await page.getByTestId('request-approval-send').click();
+  await page.getByTestId('request-approval-save').click();
   await page.getByText('Waiting Approval').first().waitFor();
   await expectAccessibleAtViewports(page, 'purchase order editor');
   await purchase.close();
@@ -252,7 +252,7 @@ export async function purchasingRatesDialogsAndPhone({ browser, baseURL }: { bro
   await page.getByTestId('po-request-approval').click();
   await page.getByTestId('approver-option').first().waitFor();
   await page.getByTestId('approver-option').first().click();
-  await page.getByTestId('request-approval-send').click();
+  await page.getByTestId('request-approval-save').click();
   const refused = page.getByTestId('request-approval-error');
   await refused.waitFor();
   assert.equal((await refused.textContent())?.trim(), 'Please add at least one part before requesting approval');

@@ -41,6 +41,10 @@ export interface FormDialogProps<TIn extends FieldValues, TOut extends FieldValu
    */
   failMessage?: string;
   saveLabel?: string;
+  /** The closing button's label ('Close' where 'Cancel' would name the action, e.g. Cancel PO). */
+  cancelLabel?: string;
+  /** The save destroys or ends something (Cancel PO): shown in the error colour. */
+  danger?: boolean;
   /** Save cannot be pressed (e.g. there is nothing to choose from). */
   saveDisabled?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
@@ -134,11 +138,12 @@ export function FormDialog<TIn extends FieldValues, TOut extends FieldValues = T
           </DialogContent>
           <DialogActions>
             <Button onClick={close} data-testid={`${prefix}-cancel`}>
-              Cancel
+              {p.cancelLabel ?? 'Cancel'}
             </Button>
             <Button
               type="submit"
               variant="contained"
+              color={p.danger ? 'error' : 'primary'}
               disabled={form.formState.isSubmitting || saving || p.saveDisabled}
               data-testid={`${prefix}-save`}
             >

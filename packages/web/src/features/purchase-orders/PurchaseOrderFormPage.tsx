@@ -123,7 +123,6 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
         <Suspense fallback={null}>
           <RequestApprovalDialog
             open={dialog === 'approval'}
-            busy={a.busy}
             error={approvalError}
             onClose={() => {
               setApprovalError(undefined);
@@ -137,7 +136,6 @@ function PoFormView({ po, reload }: { po?: PurchaseOrder; reload: () => Promise<
           />
           <CancelPoDialog
             open={dialog === 'cancel'}
-            busy={a.busy}
             error={a.cancelError}
             onClose={() => setDialog(null)}
             onCancelPo={async (reason) => {
