@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { MSG } from '@bpm/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
@@ -55,6 +56,21 @@ export async function workProjectJourney({
   await page.getByTestId('role-viewer').waitFor();
   assert.equal(await page.getByTestId('member').count(), 3);
   await expectAccessibleAtViewports(page, 'project view with members');
+
+  // A refused add says why, in the dialog: the user was added meanwhile from another tab.
+  await page.getByTestId('member-add').click();
+  await pick(page, 'User', /Tomas Novak/);
+  const otherTab = await as(browser, baseURL, 'sale');
+  await otherTab.goto(projectUrl);
+  await otherTab.getByTestId('member-add').click();
+  await pick(otherTab, 'User', /Tomas Novak/);
+  await otherTab.getByTestId('member-add-save').click();
+  await otherTab.getByText('Member added successfully').waitFor();
+  await otherTab.context().close();
+  await page.getByTestId('member-add-save').click();
+  await page.getByTestId('member-add-dialog').getByText(MSG.alreadyMember).waitFor();
+  await page.getByTestId('member-add-cancel').click();
+  await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
 
   // A task assigned to the member, then a subtask.
   await page.getByTestId('project-task-add').click();
