@@ -58,6 +58,44 @@ const importPick = importFromStock.pick({ stock_checklist_ids: true });
 const exportPick = exportToStock.pick({ test_checklist_ids: true });
 const MOVE_FAILED = 'Failed to import/export checklists';
 
+/** A move between stock and an order: pick checklists, then one call; the spec's toast, or its failure. */
+function MoveDialog({
+  open,
+  onClose,
+  list,
+  way,
+  run,
+}: {
+  open: boolean;
+  onClose: () => void;
+  list: TestChecklist[];
+  way: 'import' | 'export';
+  run: (ids: number[]) => Promise<unknown>;
+}) {
+  const importing = way === 'import';
+  const field = importing ? 'stock_checklist_ids' : 'test_checklist_ids';
+  return (
+    <FormDialog<Record<string, number[]>>
+      open={open}
+      title={importing ? 'Import from Stock' : 'Export to Stock'}
+      schema={(importing ? importPick : exportPick) as never}
+      defaultValues={{ [field]: [] }}
+      failMessage={MOVE_FAILED}
+      saveLabel={importing ? 'Import' : 'Export'}
+      testId={`${way}-dialog`}
+      testIdPrefix={way}
+      onClose={onClose}
+      onSubmit={async (v) => {
+        await run(v[field] ?? []);
+        toast(importing ? TC_MSG.imported : TC_MSG.exported, 'success');
+        onClose();
+      }}
+    >
+      {(form) => <Pick control={form.control} name={field} list={list} />}
+    </FormDialog>
+  );
+}
+
 /** Import from Stock: the product's stock checklists move into this order line. */
 export function ImportDialog({
   open,
@@ -72,49 +110,12 @@ export function ImportDialog({
 }) {
   const stock = useStockProduct(open ? productId : 0);
   const run = useImportFromStock(orderProductId);
-  return (
-    <FormDialog
-      open={open}
-      title="Import from Stock"
-      schema={importPick}
-      defaultValues={{ stock_checklist_ids: [] }}
-      failMessage={MOVE_FAILED}
-      saveLabel="Import"
-      testId="import-dialog"
-      testIdPrefix="import"
-      onClose={onClose}
-      onSubmit={async (v) => {
-        await run.mutateAsync(v.stock_checklist_ids);
-        toast(TC_MSG.imported, 'success');
-        onClose();
-      }}
-    >
-      {(form) => <Pick control={form.control} name="stock_checklist_ids" list={stock.data?.checklists ?? []} />}
-    </FormDialog>
-  );
+  const list = stock.data?.checklists ?? [];
+  return <MoveDialog open={open} onClose={onClose} list={list} way="import" run={(ids) => run.mutateAsync(ids)} />;
 }
 
 /** Export to Stock: checklists leave the order for stock, results and all. */
 export function ExportDialog({ open, onClose, list }: { open: boolean; onClose: () => void; list: TestChecklist[] }) {
   const run = useExportToStock();
-  return (
-    <FormDialog
-      open={open}
-      title="Export to Stock"
-      schema={exportPick}
-      defaultValues={{ test_checklist_ids: [] }}
-      failMessage={MOVE_FAILED}
-      saveLabel="Export"
-      testId="export-dialog"
-      testIdPrefix="export"
-      onClose={onClose}
-      onSubmit={async (v) => {
-        await run.mutateAsync(v.test_checklist_ids);
-        toast(TC_MSG.exported, 'success');
-        onClose();
-      }}
-    >
-      {(form) => <Pick control={form.control} name="test_checklist_ids" list={list} />}
-    </FormDialog>
-  );
+  return <MoveDialog open={open} onClose={onClose} list={list} way="export" run={(ids) => run.mutateAsync(ids)} />;
 }
