@@ -1,6 +1,7 @@
 import { encodeTimezone } from '@bpm/contract/reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPdf } from '../src/platform/pdf';
 import { makePart, makeProduct, makeSaleProduct } from './factories/products';
 import { type Json, makeSupplier, poBody } from './factories/purchasing';
 import { createDealer, createOrder, makeOrder } from './factories/sales';
@@ -118,5 +119,14 @@ describe('names in every script', () => {
     );
     expect(top.statusCode, top.body).toBe(200);
     expectNames(textOf(top.rawPayload), ALL);
+  });
+});
+
+describe('one document does not change the next one’s text', () => {
+  it('reads back a dotless ı after a document that drew it under a caron (ǐ)', async () => {
+    // The parsed fonts are shared; each document keeps its own glyphs (platform/pdf.ts, perDocument).
+    await renderPdf({ content: ['Pinyin: ǐ í'] });
+    const text = pdfText(await renderPdf({ content: ['Bank: Ziraat Bankası'] }));
+    expect(text).toContain('Bank: Ziraat Bankası');
   });
 });

@@ -36,8 +36,24 @@ fontkit.create = (buffer, postscriptName) => {
     font = parse(buffer);
     parsed.set(buffer, font);
   }
-  return font;
+  return perDocument(font as object);
 };
+
+/**
+ * The parsed tables are shared; the glyph cache and the layout engine are the document's own. A glyph remembers
+ * the characters it was first made for (the PDF's text layer): one document's 'ǐ' (ı + caron) must not leave a
+ * dotless ı without characters in the next, where 'Bankası' would then read back 'Bankas'.
+ */
+function perDocument(font: object): object {
+  const doc = Object.create(font) as { _glyphs: Record<number, unknown> };
+  doc._glyphs = {};
+  const layout = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(font), '_layoutEngine');
+  if (layout?.get) {
+    const get = layout.get;
+    Object.defineProperty(doc, '_layoutEngine', { configurable: true, get: () => get.call(doc) });
+  }
+  return doc;
+}
 
 /** A font file of an npm font package, read once and parsed once. */
 const ttf = (path: string) => {
