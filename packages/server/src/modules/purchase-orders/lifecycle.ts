@@ -3,6 +3,7 @@ import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
 import { PO_MSG, toUsd } from '@bpm/contract/purchase-orders';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
@@ -103,7 +104,7 @@ export async function approve(deps: Deps, id: number, decision: 'approve' | 'rej
     async after(tx, po) {
       if (decision === 'reject') return;
       const fileId = await storePoPdf(tx, deps.files, po, user.user_id, now);
-      await tx.execute(sql`update purchase_orders set po_pdf_file_id = ${fileId} where id = ${po.id}`);
+      await tx.execute(sql`update ${purchaseOrders} set po_pdf_file_id = ${fileId} where id = ${po.id}`);
       await storeSnapshot(tx, { ...po, po_pdf: fileId }, 'approved', now);
     },
   });

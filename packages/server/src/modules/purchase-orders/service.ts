@@ -17,6 +17,7 @@ import type { Role } from '@bpm/contract/roles';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partComponents, suppliers } from '../../db/schema/parts';
+import { bomLines } from '../../db/schema/products';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth';
@@ -266,7 +267,7 @@ async function refreshBomCosts(tx: Db, before: PurchaseOrder, after: PurchaseOrd
   if (!parts.length) return;
   await recomputeBomCosts(
     tx,
-    sql`p.id in (select product_id from bom_lines where part_id in (${sql.join(
+    sql`p.id in (select product_id from ${bomLines} where part_id in (${sql.join(
       parts.map((p) => sql`${p}`),
       sql`, `,
     )}))`,

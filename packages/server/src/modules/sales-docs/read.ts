@@ -9,6 +9,7 @@ import { type Db, queryRows } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
+import { testChecklists } from '../../db/schema/testing';
 import { notFound } from '../../platform/errors';
 import { KINDS, type Kind, num } from './kinds';
 
@@ -89,7 +90,7 @@ export type Doc = Order & { order_id?: number | null };
 async function addTestCounts(db: Db, orderId: number, lines: OrderDocLine[]) {
   const rows = await queryRows<{ product_id: number; n: number }>(
     db,
-    sql`select product_id, sum(quantity)::int as n from test_checklists where order_id = ${orderId} group by product_id`,
+    sql`select product_id, sum(quantity)::int as n from ${testChecklists} where order_id = ${orderId} group by product_id`,
   );
   const counts = new Map(rows.map((r) => [Number(r.product_id), Number(r.n)]));
   for (const l of lines) {

@@ -4,7 +4,7 @@ import { MSG } from '@bpm/contract/messages';
 import { normalizeRole } from '@bpm/contract/roles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema/users';
+import { loginAttempts, refreshTokens, users } from '../../db/schema/users';
 import {
   type AuthUser,
   dummyPasswordHash,
@@ -76,7 +76,7 @@ async function reserveAttempt(db: Db, key: string, now: number): Promise<number>
     or (t.locked_until is null and t.window_start <= ${now - FAILURE_WINDOW})`;
   const [row] = await queryRows<{ failures: number }>(
     db,
-    sql`insert into login_attempts as t (key, failures, window_start, locked_until)
+    sql`insert into ${loginAttempts} as t (key, failures, window_start, locked_until)
       values (${key}, 1, ${now}, null)
       on conflict (key) do update set
         failures = case when ${reset} then 1 else t.failures + 1 end,
@@ -104,7 +104,7 @@ async function reserveAccountAttempt(db: Db, key: string, now: number) {
   const starts = sql`(t.locked_until is null or t.locked_until <= ${now}) and not (${expired}) and t.failures + 1 > ${ACCOUNT_BUDGET}`;
   const [row] = await queryRows<{ failures: number; locked_until: number | null }>(
     db,
-    sql`insert into login_attempts as t (key, failures, window_start, locked_until, locks)
+    sql`insert into ${loginAttempts} as t (key, failures, window_start, locked_until, locks)
       values (${key}, 1, ${now}, null, 0)
       on conflict (key) do update set
         failures = case when ${expired} then 1 else t.failures + 1 end,
@@ -125,7 +125,7 @@ async function reserveAccountAttempt(db: Db, key: string, now: number) {
 /** A successful login gives back its own slot and those before it (earlier typos); parallel ones stay. */
 async function releaseAttempt(db: Db, key: string, slot: number): Promise<void> {
   await db.execute(
-    sql`update login_attempts set failures = greatest(failures - ${slot}, 0),
+    sql`update ${loginAttempts} set failures = greatest(failures - ${slot}, 0),
       locked_until = case when failures - ${slot} <= ${MAX_FAILURES} then null else locked_until end
       where key = ${key}`,
   );

@@ -2,6 +2,7 @@ import { TC_MSG, type TestChecklist, type TestStep } from '@bpm/contract/test-ch
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { type Db, queryRows } from '../../db/client';
+import { orders } from '../../db/schema/sales';
 import type { DocumentCompany } from '../../platform/company';
 import { notFound } from '../../platform/errors';
 import type { GeneratedFile } from '../../platform/file-types';
@@ -71,7 +72,7 @@ export function checklistPdf(
 
 async function ocRefOf(db: Db, orderId: number | null) {
   if (orderId == null) return null;
-  const [o] = await queryRows<{ oc_ref: string }>(db, sql`select oc_ref from orders where id = ${orderId}`);
+  const [o] = await queryRows<{ oc_ref: string }>(db, sql`select oc_ref from ${orders} where id = ${orderId}`);
   return o?.oc_ref ?? '';
 }
 
