@@ -1,8 +1,7 @@
 import { type TestStep, testStepSave } from '@bpm/contract/products';
-import { TextField } from '@mui/material';
 import { useSaveTestStep } from '../../api/products';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
+import { TestStepFields } from '../../components/TestStepFields';
 
 /** Add or edit a test step: its SI number (read-only; a new step comes last) and description. */
 export function TestStepDialog({
@@ -31,24 +30,7 @@ export function TestStepDialog({
         onClose();
       }}
     >
-      {(form) => (
-        <>
-          <TextField
-            label="SI Number"
-            value={step?.si_number ?? nextSi}
-            slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'field-si_number' } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="test_desc"
-            label="Test Description"
-            required
-            multiline
-            minRows={3}
-            autoFocus
-          />
-        </>
-      )}
+      {(form) => <TestStepFields control={form.control} siNumber={step?.si_number ?? nextSi} />}
     </FormDialog>
   );
 }

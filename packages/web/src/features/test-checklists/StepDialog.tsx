@@ -1,8 +1,7 @@
 import { stepSave, stockStepSave, type TestChecklist, type TestStep } from '@bpm/contract/test-checklists';
-import { TextField } from '@mui/material';
 import { type ChecklistKind, useSaveStep } from '../../api/test-checklists';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
+import { TestStepFields } from '../../components/TestStepFields';
 
 /**
  * Add/Edit Test Step: SI number read-only (highest plus 1), description required — the contract's stepSave (order)
@@ -41,23 +40,11 @@ export function StepDialog({
       }}
     >
       {(form) => (
-        <>
-          <TextField
-            label="SI Number"
-            value={step?.si_number ?? nextSi}
-            slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'field-si_number' } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="test_desc"
-            label="Test Description"
-            required
-            multiline
-            minRows={3}
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'step-desc-input' } }}
-          />
-        </>
+        <TestStepFields
+          control={form.control}
+          siNumber={step?.si_number ?? nextSi}
+          descTestId="step-desc-input"
+        />
       )}
     </FormDialog>
   );
