@@ -43,7 +43,10 @@ async function main() {
   const fileStore = diskFileStore(join(config.dataDir, 'files'));
   // The demo orders' OC rows point at one stored PDF (content-addressed, so this is idempotent).
   if (!config.production && config.demo) await fileStore.put(DEMO_OC_PDF);
-  // The embedded database backs itself up daily into DATA_DIR/backups (BACKUP_KEEP, default 7).
+  // Requests running, and when the last one started or ended: shutdown waits for them, backups for quiet.
+  let inflight = 0;
+  let lastActivity = Date.now();
+  // The embedded database backs itself up daily into DATA_DIR/backups (BACKUP_KEEP, default 7), in a quiet minute.
   if (database.kind === 'pglite')
     startDailyBackups({
       db: database.db,
@@ -52,6 +55,8 @@ async function main() {
       keep: backupKeep(),
       now: () => systemClock.now(),
       log: console.log,
+      quietFor: () => (inflight > 0 ? 0 : Date.now() - lastActivity),
+      startedAt: systemClock.now(),
     });
   const app = await buildApp(
     {
@@ -77,15 +82,17 @@ async function main() {
   );
 
   // Requests still running when the server stops must finish before the database closes.
-  let inflight = 0;
   app.addHook('onRequest', async () => {
     inflight++;
+    lastActivity = Date.now();
   });
   app.addHook('onResponse', async () => {
     inflight--;
+    lastActivity = Date.now();
   });
   app.addHook('onRequestAbort', async (_req) => {
     inflight--;
+    lastActivity = Date.now();
   });
 
   let closing = false;

@@ -26,7 +26,14 @@ import {
 import { backupCommand, restoreCommand } from '../src/modules/backup/cli';
 import { createBackup } from '../src/modules/backup/dump';
 import { readManifest, restoreBackup } from '../src/modules/backup/load';
-import { backupFileName, backupKeep, dailyBackupIfDue, listBackups } from '../src/modules/backup/service';
+import {
+  BACKUP_MAX_WAIT_MS,
+  BACKUP_QUIET_MS,
+  backupFileName,
+  backupKeep,
+  dailyBackupIfDue,
+  listBackups,
+} from '../src/modules/backup/service';
 import { diskFileStore } from '../src/platform/files';
 import { createMailer } from '../src/platform/mail';
 import { makePart, makeSaleProduct } from './factories/products';
@@ -352,6 +359,8 @@ describe('command line and daily backups (embedded database)', () => {
       keep: 2,
       now: () => t.clock.now(),
       log: () => {},
+      quietFor: () => BACKUP_QUIET_MS,
+      startedAt: t.clock.now(),
     };
     const made = await dailyBackupIfDue(opts);
     expect(made).toBe(join(backups, backupFileName(t.clock.now())));
@@ -361,5 +370,30 @@ describe('command line and daily backups (embedded database)', () => {
     expect(backupKeep({})).toBe(7);
     expect(backupKeep({ BACKUP_KEEP: '3' })).toBe(3);
     expect(await dailyBackupIfDue({ ...opts, keep: 0 })).toBeNull();
+  });
+
+  it('a due daily backup waits for a quiet minute, but not longer than BACKUP_MAX_WAIT_MS', async () => {
+    const opts = {
+      db: t.database.db,
+      files: source().files,
+      keep: 2,
+      now: () => t.clock.now(),
+      log: () => {},
+    };
+    const hour = 3600_000;
+    const busy = { ...opts, dataDir: join(dir, 'busy-daily'), startedAt: t.clock.now() - hour };
+    // Due (no backup yet) for an hour, but a request ran 59 s ago, or one is running: not now.
+    expect(await dailyBackupIfDue({ ...busy, quietFor: () => BACKUP_QUIET_MS - 1000 })).toBeNull();
+    expect(await dailyBackupIfDue({ ...busy, quietFor: () => 0 })).toBeNull();
+    expect(await listBackups(join(busy.dataDir, 'backups'))).toEqual([]);
+    // A quiet minute: made.
+    expect(await dailyBackupIfDue({ ...busy, quietFor: () => BACKUP_QUIET_MS })).toBe(
+      join(busy.dataDir, 'backups', backupFileName(t.clock.now())),
+    );
+    // Never quiet, but due for longer than BACKUP_MAX_WAIT_MS: made anyway.
+    const never = { ...opts, dataDir: join(dir, 'never-quiet'), startedAt: t.clock.now() - BACKUP_MAX_WAIT_MS };
+    expect(await dailyBackupIfDue({ ...never, quietFor: () => 0 })).toBe(
+      join(never.dataDir, 'backups', backupFileName(t.clock.now())),
+    );
   });
 });

@@ -44,6 +44,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 }
 
 const DAY_MS = 24 * 3600_000;
+/** A due backup waits for the server to be this quiet (no request running or answered meanwhile)… */
+export const BACKUP_QUIET_MS = 60_000;
+/** …but not longer than this after it fell due: a server that is never quiet is still backed up daily. */
+export const BACKUP_MAX_WAIT_MS = 6 * 3600_000;
 
 export interface DailyBackups {
   db: Db;
@@ -52,18 +56,29 @@ export interface DailyBackups {
   keep: number;
   now(): number;
   log(message: string): void;
+  /**
+   * How long the server has been quiet (ms since its last request; 0 while one runs). The embedded database
+   * has one connection and a backup reads every table in one snapshot, holding it for seconds to minutes at
+   * 1M rows: every request would wait meanwhile.
+   */
+  quietFor(): number;
+  /** When the server started (ms): a database without a backup is due from then. */
+  startedAt: number;
 }
 
 /**
- * One daily backup when the newest in DATA_DIR/backups is a day old (or there is none), then the
- * oldest beyond `keep` go; answers the new backup's path, or null when none was due.
+ * One daily backup when the newest in DATA_DIR/backups is a day old (or there is none) and the server is quiet
+ * (or the backup has waited BACKUP_MAX_WAIT_MS for that), then the oldest beyond `keep` go; answers the new
+ * backup's path, or null when none was made.
  */
 export async function dailyBackupIfDue(o: DailyBackups): Promise<string | null> {
   if (o.keep <= 0) return null;
   const dir = join(o.dataDir, 'backups');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const [newest] = await listBackups(dir);
-  if (newest && o.now() - (await stat(join(dir, newest))).mtimeMs < DAY_MS) return null;
+  const due = newest ? (await stat(join(dir, newest))).mtimeMs + DAY_MS : o.startedAt;
+  if (o.now() < due) return null;
+  if (o.quietFor() < BACKUP_QUIET_MS && o.now() - due < BACKUP_MAX_WAIT_MS) return null;
   const path = join(dir, backupFileName(o.now()));
   const m = await createBackup({ db: o.db, files: o.files, kind: 'pglite', now: o.now() }, path);
   await pruneBackups(dir, o.keep);
@@ -74,18 +89,21 @@ export async function dailyBackupIfDue(o: DailyBackups): Promise<string | null> 
 }
 
 /**
- * The embedded database's daily backups: checked shortly after the start and then every hour (a
- * machine that slept catches up). Answers a stop function. Failures are logged, never fatal.
+ * The embedded database's daily backups: checked every minute (a machine that slept catches up; a due backup
+ * waits for a quiet minute). Answers a stop function. Failures are logged, never fatal.
  */
 export function startDailyBackups(o: DailyBackups): () => void {
-  const run = () =>
-    void dailyBackupIfDue(o).catch((err: unknown) => o.log(`Daily backup failed: ${(err as Error).message}`));
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, 3600_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    void dailyBackupIfDue(o)
+      .catch((err: unknown) => o.log(`Daily backup failed: ${(err as Error).message}`))
+      .finally(() => {
+        running = false;
+      });
   };
+  const every = setInterval(run, 60_000);
+  every.unref();
+  return () => clearInterval(every);
 }
