@@ -226,13 +226,16 @@ describe('order save', () => {
 
   it('refuses a stale version with 409 naming who changed it and when', async () => {
     const o = await newOrder();
-    expect((await saveOrder({ ...base(), id: o.id, version: 1 }, 'administrator')).statusCode).toBe(200);
+    // The administrator changes the order (a save that changed nothing would keep version 1).
+    expect((await saveOrder({ ...base(), id: o.id, version: 1, note: 'theirs' }, 'administrator')).statusCode).toBe(
+      200,
+    );
     const stale = await saveOrder({ ...base(), id: o.id, version: 1, note: 'mine' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('stale_version');
     expect(stale.json().message).toContain('Alice Morgan (admin)');
     expect(stale.json().message).toContain('2026-11-22');
-    expect((await get(t, 'sale', `/api/orders/${o.id}`)).json().data.note).toBe('');
+    expect((await get(t, 'sale', `/api/orders/${o.id}`)).json().data.note).toBe('theirs');
   });
 
   it('records a revision with the revise flag; each save writes an event with old → new', async () => {

@@ -277,15 +277,16 @@ describe('product save', () => {
       await save('admin', { ...valid, product_code: 'PART-1', warning: 'Heavy', hs_code: '8517', discount: 15 })
     ).json().data;
     const kept = await save('admin', { ...valid, id: p.id, product_code: 'PART-1', version: p.version });
-    expect(kept.json().data).toMatchObject({ warning: 'Heavy', hs_code: '8517', discount: 15 });
+    // Nothing changed: the record stays at its version.
+    expect(kept.json().data).toMatchObject({ warning: 'Heavy', hs_code: '8517', discount: 15, version: p.version });
     const cleared = await save('admin', {
       ...valid,
       id: p.id,
       product_code: 'PART-1',
       warning: '',
-      version: p.version + 1,
+      version: p.version,
     });
-    expect(cleared.json().data).toMatchObject({ warning: '', hs_code: '8517' });
+    expect(cleared.json().data).toMatchObject({ warning: '', hs_code: '8517', version: p.version + 1 });
   });
 });
 

@@ -102,6 +102,51 @@ export async function updateVersioned(
   return row!.version as number;
 }
 
+/** Locks one row like `lockRow` and answers all its columns (undefined when there is no such row). */
+async function lockFullRow(tx: Db, table: VersionedTable, id: number): Promise<Record<string, unknown> | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for('update');
+  return row as Record<string, unknown> | undefined;
+}
+
+/** Column values compared as stored (numerics as text, JSON by its text, bytes by content). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A save whose snapshot diff is empty: when the row's own columns are as they were before the save (apart
+ * from the version and updatedAt the write moved), the version and updatedAt go back to the stored ones
+ * and the save answers true — it changed nothing, so it leaves no new version and no event. A column
+ * that did change (a password hash, a new file under the same name, a counter) answers false: the save
+ * keeps its new version and writes its event, because the version never moves without one (the stale
+ * save's 409 names the author of the record's last event). The row is locked by the save.
+ */
+async function putBackUnchanged(tx: Db, table: VersionedTable, stored: Record<string, unknown>): Promise<boolean> {
+  const [now] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, stored.id as number));
+  const row = now as Record<string, unknown> | undefined;
+  if (!row) return false;
+  for (const key of Object.keys(stored)) {
+    if (key === 'version' || key === 'updatedAt') continue;
+    if (!sameValue(stored[key], row[key])) return false;
+  }
+  if (row.version !== stored.version || row.updatedAt !== stored.updatedAt)
+    await tx
+      .update(table)
+      .set({ version: stored.version, updatedAt: stored.updatedAt } as never)
+      .where(eq(table.id, stored.id as number));
+  return true;
+}
+
 /** The changed fields of an event: `{ field: { old, new } }`. */
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 
@@ -113,8 +158,8 @@ export interface SaveSteps<R> {
   /**
    * The columns to write (an insert adds createdAt/updatedAt; an update bumps version and updatedAt).
    * A function runs after the version check and before the write: the area's own checks that need the
-   * stored record go there, and may throw. `null` on an update: nothing changed, so no write and no
-   * new version (the event is still written).
+   * stored record go there, and may throw. `null` on an update: no write and no new version (an event
+   * only when the snapshots show a change of the lines or children, or the event is not the plain update).
    */
   fields: Record<string, unknown> | ((before: R | undefined) => Promise<Record<string, unknown> | null>);
   /** After the lock and read, before the version check: rules (role, state) that refuse before a stale version. */
@@ -134,7 +179,9 @@ export interface SaveSteps<R> {
 /**
  * The one save of a record: inserts (no `input.id`) or locks, reads, checks `input.version` (none
  * when it is undefined: APIs without a version, duplicates of a source) and updates; then its lines and
- * side steps, and its audit event with the diff — all in the caller's transaction `tx`.
+ * side steps, and its audit event with the diff — all in the caller's transaction `tx`. An update that
+ * changes nothing (the plain `updated` event, an empty snapshot diff, the row's columns as they were)
+ * leaves the record as it was: its version and updatedAt go back, no event, the record as stored.
  */
 export async function saveRecord<R extends { id: number; version: number }>(
   tx: Db,
@@ -147,6 +194,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
   const { fields } = steps;
   const values = (before: R | undefined) => (typeof fields === 'function' ? fields(before) : Promise.resolve(fields));
   let before: R | undefined;
+  let storedRow: Record<string, unknown> | undefined;
   let id: number;
   if (!input.id) {
     const [created] = await tx
@@ -155,7 +203,7 @@ export async function saveRecord<R extends { id: number; version: number }>(
       .returning({ id: kind.table.id });
     id = created!.id as number;
   } else {
-    await lockRow(tx, kind.table, input.id);
+    storedRow = await lockFullRow(tx, kind.table, input.id);
     before = await kind.get(tx, input.id);
     if (steps.guard) await steps.guard(before);
     await checkVersion(tx, kind.entityType, before, input.version);
@@ -164,10 +212,15 @@ export async function saveRecord<R extends { id: number; version: number }>(
     if (set) await updateVersioned(tx, kind.table, id, set, now);
   }
   if (steps.written) await steps.written(id, before);
-  const record = await (steps.readBack ?? kind.get)(tx, id);
+  let record = await (steps.readBack ?? kind.get)(tx, id);
   if (steps.saved) await steps.saved(record, before);
   const changes = diff(before ? kind.snapshot(before) : null, kind.snapshot(record));
   const names = typeof kind.event === 'string' ? EVENTS[kind.event] : kind.event;
+  const plainUpdate = before && (steps.event ?? names.updated) === names.updated;
+  if (plainUpdate && Object.keys(changes).length === 0 && (await putBackUnchanged(tx, kind.table, storedRow!))) {
+    record = await (steps.readBack ?? kind.get)(tx, id);
+    return { record, before, created: false };
+  }
   await recordEvent(
     tx,
     actor,
