@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { orderLines, orders } from '../src/db/schema/sales';
 import { makePart, makeSaleProduct } from './factories/products';
+import { createDealer } from './factories/sales';
 import { uniq } from './factories/uniq';
 import { type AnyJson, createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
@@ -377,6 +378,59 @@ describe('sales statistics', () => {
       ['2026-11', 5],
     ]);
     expect(monthly.total_revenue).toBe(970);
+  });
+
+  it("sums a page's products by order date, whatever order the orders were entered in; none sold is 0", async () => {
+    // The sum reads only the lines whose order ids lie between the window's first and last order: orders
+    // entered late or early for their date sit inside or outside that range, and the date alone decides.
+    const made: { id: number }[] = [];
+    for (const code of ['RANGE-A', 'RANGE-B', 'RANGE-C'])
+      made.push((await save('admin', { ...valid, product_code: code, msrp: '10' })).json().data);
+    const dealer = await createDealer(t);
+    const start = Date.UTC(2026, 10, 1) / 1000;
+    const end = Date.UTC(2026, 11, 1) / 1000 - 1;
+    const order = async (date: number, lines: Array<[{ id: number }, number]>) => {
+      const [o] = await t.database.db
+        .insert(orders)
+        .values({ dealerId: dealer.id, dealerName: dealer.name, date, createdAt: date, updatedAt: date })
+        .returning({ id: orders.id });
+      await t.database.db
+        .insert(orderLines)
+        .values(
+          lines.map(([p, quantity], i) => ({ docId: o!.id, position: i, productId: p.id, quantity, msrp: '10' })),
+        );
+    };
+    const [pa, pb] = made as [{ id: number }, { id: number }, { id: number }];
+    await order(start + 3600, [[pa, 1]]); // the window's first order
+    await order(start - 86400 * 60, [
+      [pa, 4],
+      [pb, 40],
+    ]); // entered between, dated before: out
+    await order(end + 1, [[pb, 6]]); // entered between, one second past the end: out
+    await order(end, [
+      [pb, 2],
+      [pa, 3],
+    ]); // the window's last second, entered last: in
+    await order(start - 1, [[pa, 5]]); // one second before the start, entered after: out
+
+    const nov = `StartDate=${start}&EndDate=${end}`;
+    const page = (await get('sale', `/api/products?search=RANGE-&${nov}`)).json().data as Array<{
+      product_code: string;
+      units_sold: number;
+      revenue: number;
+    }>;
+    const byCode = Object.fromEntries(page.map((r) => [r.product_code, [r.units_sold, r.revenue]]));
+    expect(byCode).toEqual({ 'RANGE-A': [4, 40], 'RANGE-B': [2, 20], 'RANGE-C': [0, 0] });
+    const stats = (await get('sale', `/api/products/sales/${pa.id}?${nov}`)).json().data;
+    expect(stats).toMatchObject({ total_units: 4, total_revenue: 40 });
+    // A window without a sale order: every product 0.
+    const empty = `StartDate=${Date.UTC(2019, 0, 1) / 1000}&EndDate=${Date.UTC(2019, 1, 1) / 1000}`;
+    const quiet = (await get('sale', `/api/products?search=RANGE-&${empty}`)).json().data as typeof page;
+    expect(quiet.map((r) => [r.units_sold, r.revenue])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('answers daily periods for a month window, monthly beyond 62 days', async () => {

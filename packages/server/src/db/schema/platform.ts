@@ -30,8 +30,10 @@ export const events = pgTable(
     searchText: text('search_text').notNull().default(''),
   },
   (t) => [
-    // 0016_list_indexes adds INCLUDE (entity_type, event): type and event filters walk it index-only.
+    // 0039 INCLUDE (entity_type, entity_id, event): the list's walk checks the reader's visibility (a task's or
+    // project's events by its id), the type and the event in the index; only the page's rows are read.
     index('events_time_cover_idx').on(t.time.desc(), t.id.desc()),
+    // 0039 INCLUDE (id): the events of the records a person may see (a type's filter first), index-only.
     index('events_entity_idx').on(t.entityType, t.entityId, t.time.desc()),
     index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The Who filter (username or names): trigram indexes, and statistics on the expressions for the plan.

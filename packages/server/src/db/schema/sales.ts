@@ -270,7 +270,9 @@ export const orderLines = pgTable(
   lineColumns('order_id', () => orders.id),
   (t) => [
     index('order_lines_doc_idx').on(t.docId, t.position),
-    index('order_lines_product_idx').on(t.productId),
+    // A product's lines by order id (0039 adds INCLUDE (quantity, msrp, discount)): the products list's sales
+    // window reads its page's lines in the window's id range index-only (products/sales.ts).
+    index('order_lines_product_idx').on(t.productId, t.docId),
     // The test order list's 'has something to test' check, index-only (0016_list_indexes).
     index('order_lines_testable_idx').on(t.docId, t.productId).where(sql`is_shipping_cost = 0`),
   ],
