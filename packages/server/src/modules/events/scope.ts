@@ -1,8 +1,10 @@
 import { type Action, can, isAdministrator, LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import type { Role } from '@bpm/contract/roles';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { events } from '../../db/schema/platform';
-import { recordVisibleTo } from '../projects/access';
+import { retiredRecordViewers, tasks } from '../../db/schema/work';
+import { myProjectIds, recordVisibleTo, taskVisibleTo } from '../projects/access';
 
 /**
  * The action that opens records of each audited entity type: an event list shows a role only the
@@ -50,29 +52,74 @@ export interface HistoryReader {
 
 /** Entity types whose records are visible by project membership, not by role (tasks and projects). */
 const MEMBERSHIP_TYPES = ['task', 'project'] as const;
-type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 const isMembershipType = (type: string): type is MembershipType =>
   (MEMBERSHIP_TYPES as readonly string[]).includes(type);
+
+/** Tasks as `t` (taskVisibleTo is SQL on `t`); the kept viewers of deleted records as `r`. */
+const T = alias(tasks, 't');
+const R = alias(retiredRecordViewers, 'r');
+
+/** SQL: the ids of the deleted tasks or projects whose history the user keeps (their last membership). */
+const retiredIds = (type: MembershipType, userId: number) =>
+  sql`select ${R.entityId} from ${retiredRecordViewers} ${R} where ${R.entityType} = ${type} and ${R.userId} = ${userId}`;
+
+/**
+ * SQL: the ids of the tasks or projects the user may see, or could when they were deleted — recordVisibleTo
+ * (projects/access.ts) as a set, read through what the person is in rather than row by row: their projects'
+ * tasks (tasks_project_cover_idx) and the tasks they created or are assigned (tasks_added_by_idx,
+ * tasks_assigned_idx), each then checked by taskVisibleTo itself, the one rule. Those two reads cover the rule: a
+ * visible task is in one of the person's projects, or has no project and is theirs (events-visibility tests
+ * compare the set with recordVisibleTo for every person and record).
+ */
+export function visibleRecordIds(type: MembershipType, userId: number): SQL {
+  if (type === 'project') return sql`${myProjectIds(userId)} union all ${retiredIds('project', userId)}`;
+  const rule = taskVisibleTo(userId);
+  return sql`select ${T.id} from ${tasks} ${T} where ${T.projectId} = any(array${myProjectIds(userId)}) and ${rule}
+    union all select ${T.id} from ${tasks} ${T} where (${T.addedBy} = ${userId} or ${T.assignedTo} = ${userId}) and ${rule}
+    union all ${retiredIds('task', userId)}`;
+}
 
 /**
  * SQL: the events `reader` may see — an event is visible exactly when its record is. The role opens
  * entity types (above); a task's or project's events need the record's own read rule (membership),
  * or for a deleted one its last membership. `entity`: one record's history, its rule decided once.
+ * `type`: the list's Record filter — only that type's branch (none when the role may not open it).
+ *
+ * One branch per kind of rule, OR-ed: the types the role opens, then each membership type's events by the ids
+ * of the records the person may see (visibleRecordIds, built once per statement). The cost then follows what the
+ * person can see: a walk of the events checks each row against that set in the index (events_time_cover_idx
+ * includes entity_id), and a type of few visible rows is read from its records' ids (events_entity_idx).
  */
-export function visibleEvents(reader: HistoryReader, entity?: { type: string; id: number }): SQL {
+export function visibleEvents(reader: HistoryReader, entity?: { type: string; id: number }, type?: string): SQL {
   if (entity) {
     const rule = isMembershipType(entity.type)
       ? recordVisibleTo(entity.type, sql`${entity.id}`, reader.user_id)
       : sql`true`;
     return sql`${events.entityType} = ${entity.type} and ${events.entityId} = ${entity.id} and ${rule}`;
   }
-  const types = visibleEntityTypes(reader.user_role);
-  const byRole = types ? (types.length ? inArray(events.entityType, types) : sql`false`) : sql`true`;
-  const byRecord = sql.join(
-    MEMBERSHIP_TYPES.map((t) => sql`when ${t} then ${recordVisibleTo(t, sql`${events.entityId}`, reader.user_id)}`),
-    sql` `,
-  );
-  return sql`${byRole} and (case ${events.entityType} ${byRecord} else true end)`;
+  const open = visibleEntityTypes(reader.user_role);
+  const wanted = (t: string) => (type === undefined || t === type) && (open === null || open.includes(t));
+  const branches: SQL[] = [];
+  if (open === null) {
+    // The administrator opens every type; tasks and projects still by membership.
+    if (type === undefined) branches.push(notInArray(events.entityType, [...MEMBERSHIP_TYPES]));
+    else if (!isMembershipType(type)) branches.push(sql`${events.entityType} = ${type}`);
+  } else {
+    const byRole = open.filter((t) => !isMembershipType(t) && wanted(t));
+    if (byRole.length) branches.push(inArray(events.entityType, byRole));
+  }
+  for (const t of MEMBERSHIP_TYPES)
+    if (wanted(t))
+      branches.push(
+        sql`${events.entityType} = ${t} and ${events.entityId} in (${visibleRecordIds(t, reader.user_id)})`,
+      );
+  if (!branches.length) return sql`false`;
+  if (branches.length === 1) return branches[0]!;
+  return sql`(${sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` or `,
+  )})`;
 }
 
 /** Whether the role reads order money (shipping and production do not: their order views strip it). */

@@ -1,17 +1,18 @@
 import type { EventListQuery, EventRow } from '@bpm/contract/events';
 import type { Role } from '@bpm/contract/roles';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
-import { type ListTotal, listTotal } from '../../platform/list-totals';
+import { findPage, keySort, type PagePlan, withMatches } from '../../platform/list-page';
+import { countCapped, EXACT_COUNT_LIMIT, type ListTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
 import { type HistoryReader, scopeEventData, visibleEvents } from './scope';
 
 /** The events the reader may see that the filters select (`entity`: one record's history). */
-function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { type: string; id: number }): SQL {
-  const conds: SQL[] = [visibleEvents(reader, entity)];
+function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { type: string; id: number }): SQL[] {
+  const conds: SQL[] = [visibleEvents(reader, entity, q.type)];
   if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
   // The filters narrow within what the role may see (the type condition above stays).
   if (q.type) conds.push(eq(events.entityType, q.type));
@@ -24,7 +25,7 @@ function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { ty
   }
   if (q.from !== undefined) conds.push(gte(events.time, q.from));
   if (q.to !== undefined) conds.push(lte(events.time, q.to));
-  return and(...conds)!;
+  return conds;
 }
 
 const rowColumns = {
@@ -38,8 +39,24 @@ const rowColumns = {
   entity_id: events.entityId,
   data: events.data,
 };
-// NULLS LAST matches events_time_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
+// NULLS LAST matches events_time_cover_idx / events_entity_idx; plain DESC (nulls first) sorts the whole table.
 const newestFirst = [sql`${events.time} desc nulls last`, sql`${events.id} desc nulls last`];
+const NEWEST = keySort(sql`${events.time}`, events.id, false, { nullable: true });
+
+/**
+ * The events list's page plan (platform/list-page.ts findPage). One record's history is read through
+ * events_entity_idx (`direct`). Otherwise the match count (capped) chooses: few matches (a type whose visible
+ * records are few — a person's tasks among everyone's) are read first and sorted; many are found by the time
+ * walk, which checks the filters in events_time_cover_idx and stops at the page's end.
+ */
+export function eventPagePlan(reader: HistoryReader, q: EventListQuery, entity?: { type: string; id: number }) {
+  return {
+    list: { table: events },
+    conds: eventConditions(reader, q, entity),
+    sort: NEWEST,
+    direct: entity !== undefined,
+  } satisfies PagePlan;
+}
 
 /** The rows as the role sees them, with their records' current names. */
 async function answerRows(db: Db, role: Role, rows: { entity_type: string; data: unknown }[]): Promise<EventRow[]> {
@@ -53,8 +70,8 @@ async function answerRows(db: Db, role: Role, rows: { entity_type: string; data:
 
 /**
  * Newest first; `entity` narrows to one record's history; `type`, `event`, `user` and `from`/`to` filter
- * in SQL. The role sees only the entity types it
- * may open, and sales records without money when its own views have none.
+ * in SQL. The role sees only the entity types it may open, and sales records without money when its own
+ * views have none. The total is exact up to EXACT_COUNT_LIMIT, else the planner's estimate (flagged).
  */
 export async function listEvents(
   db: Db,
@@ -62,24 +79,27 @@ export async function listEvents(
   q: EventListQuery,
   entity?: { type: string; id: number },
 ): Promise<{ rows: EventRow[] } & ListTotal> {
-  const where = eventConditions(reader, q, entity);
-  const rows = await db
-    .select(rowColumns)
-    .from(events)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = await listTotal(db, sql`select 1 from ${events} where ${where}`, {
-    ...q,
-    length: rows.length,
-  });
+  const plan = eventPagePlan(reader, q, entity);
+  const where = and(...plan.conds)!;
+  const count = () => countCapped(db, sql`select 1 from ${events} where ${where}`, EXACT_COUNT_LIMIT);
+  const page = (matches: number | undefined) =>
+    findPage(db, plan, q, matches, {
+      byIds: (d, ids) => d.select(rowColumns).from(events).where(inArray(events.id, ids)),
+      // The page's rows in the one statement that finds their ids.
+      rows: (d, ids) =>
+        d
+          .select(rowColumns)
+          .from(events)
+          .where(inArray(events.id, ids))
+          .orderBy(...newestFirst),
+    });
+  const [total, rows] = await withMatches(plan, count, page);
   return { rows: await answerRows(db, reader.user_role, rows), ...total };
 }
 
 /** GET /events/export.csv: one chunk of the list's rows, newest first, after `after` (keyset on time, id). */
 export async function exportEvents(db: Db, reader: HistoryReader, q: EventListQuery, limit: number, after?: unknown) {
-  const where = eventConditions(reader, q);
+  const where = and(...eventConditions(reader, q))!;
   const sort = { key: events.time, id: events.id, desc: true, nullsFirst: false };
   const { rows, next } = await keysetChunk(
     sort,
