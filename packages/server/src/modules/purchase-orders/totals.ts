@@ -1,8 +1,8 @@
 // Purchase order totals: the list's count and amount, and the rollups kept in every PO write.
 import { type PoListQuery, roundPrice } from '@bpm/contract/purchase-orders';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { poRollup, purchaseOrders } from '../../db/schema/purchasing';
+import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
 import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
 
 const DAY = 86400;
@@ -14,6 +14,12 @@ const status = sql.identifier(P.status.name);
 const sums = sql`count(*)::int as n, count(*) filter (where ${status} <> 'cancelled')::int as counted,
   coalesce(sum(${amount}) filter (where ${status} <> 'cancelled'), 0) as amount`;
 type Sums = { n: number; counted: number; amount: string };
+/** Bare column names, for an insert's column list. */
+const cols = (...cs: AnyColumn[]) =>
+  sql.join(
+    cs.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 /**
  * A search's count: exact up to `limit`, then estimated from a block sample of about `sampleRows` POs (at 1M,
@@ -106,20 +112,21 @@ async function dateRangeTotals<T>(
     const [agg] = await queryRows<Sums>(db, sql`select ${sums} from ${P} where ${where}`);
     return result(agg?.n, agg?.counted, agg?.amount);
   }
+  const D = poDayTotals;
   const d: SQL[] = [sql`true`];
-  if (first !== null) d.push(sql`day >= ${first}`);
-  if (last !== null) d.push(sql`day <= ${last}`);
-  if (q.status && q.status !== 'all') d.push(sql`status = ${q.status}`);
-  if (q.paid && q.paid !== 'all') d.push(sql`paid = ${Number(q.paid)}`);
+  if (first !== null) d.push(sql`${D.day} >= ${first}`);
+  if (last !== null) d.push(sql`${D.day} <= ${last}`);
+  if (q.status && q.status !== 'all') d.push(sql`${D.status} = ${q.status}`);
+  if (q.paid && q.paid !== 'all') d.push(sql`${D.paid} = ${Number(q.paid)}`);
   const edges: SQL[] = [];
   if (first !== null) edges.push(sql`${P.poDate} < ${first * DAY}`);
   if (last !== null) edges.push(sql`${P.poDate} >= ${(last + 1) * DAY}`);
   const [agg] = await queryRows<Sums>(
     db,
     sql`select sum(n)::int as n, sum(counted)::int as counted, sum(amount) as amount from (
-          select coalesce(sum(n), 0) as n, coalesce(sum(n) filter (where status <> 'cancelled'), 0) as counted,
-            coalesce(sum(amount) filter (where status <> 'cancelled'), 0) as amount
-          from po_day_totals where ${sql.join(d, sql` and `)}
+          select coalesce(sum(${D.n}), 0) as n, coalesce(sum(${D.n}) filter (where ${D.status} <> 'cancelled'), 0) as counted,
+            coalesce(sum(${D.amount}) filter (where ${D.status} <> 'cancelled'), 0) as amount
+          from ${D} where ${sql.join(d, sql` and `)}
           union all
           select ${sums} from ${P}
           where ${where} and ${edges.length ? sql`(${sql.join(edges, sql` or `)})` : sql`false`}) x`,
@@ -142,10 +149,19 @@ export async function moveRollup(tx: Db, before: RollupKey | null, after: Rollup
         target: [poRollup.supplierId, poRollup.status, poRollup.paid],
         set: { n: sql`${poRollup.n} + ${sign}`, amount: sql`${poRollup.amount} + ${String(sign * k.amount)}` },
       });
-    await tx.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
-      values (${Math.floor(k.po_date / DAY)}, ${k.status}, ${k.paid}, ${sign}, ${String(sign * k.amount)})
-      on conflict (day, status, paid) do update set n = po_day_totals.n + excluded.n,
-        amount = po_day_totals.amount + excluded.amount`);
+    await tx
+      .insert(poDayTotals)
+      .values({
+        day: Math.floor(k.po_date / DAY),
+        status: k.status,
+        paid: k.paid,
+        n: sign,
+        amount: String(sign * k.amount),
+      })
+      .onConflictDoUpdate({
+        target: [poDayTotals.day, poDayTotals.status, poDayTotals.paid],
+        set: { n: sql`${poDayTotals.n} + ${sign}`, amount: sql`${poDayTotals.amount} + ${String(sign * k.amount)}` },
+      });
   };
   if (before) await add(before, -1);
   if (after) await add(after, 1);
@@ -153,10 +169,12 @@ export async function moveRollup(tx: Db, before: RollupKey | null, after: Rollup
 
 /** Recounts po_rollup and po_day_totals from the POs (seeding, bulk loads). */
 export async function rebuildPoRollup(db: Db) {
-  await db.execute(sql`delete from po_rollup`);
-  await db.execute(sql`insert into po_rollup (supplier_id, status, paid, n, amount)
-    select supplier_id, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
-  await db.execute(sql`delete from po_day_totals`);
-  await db.execute(sql`insert into po_day_totals (day, status, paid, n, amount)
-    select floor(po_date / 86400.0)::int, status, paid, count(*), sum(amount) from purchase_orders group by 1, 2, 3`);
+  const R = poRollup;
+  const D = poDayTotals;
+  await db.delete(R);
+  await db.execute(sql`insert into ${R} (${cols(R.supplierId, R.status, R.paid, R.n, R.amount)})
+    select ${P.supplierId}, ${P.status}, ${P.paid}, count(*), sum(${P.amount}) from ${P} group by 1, 2, 3`);
+  await db.delete(D);
+  await db.execute(sql`insert into ${D} (${cols(D.day, D.status, D.paid, D.n, D.amount)})
+    select floor(${P.poDate} / 86400.0)::int, ${P.status}, ${P.paid}, count(*), sum(${P.amount}) from ${P} group by 1, 2, 3`);
 }
