@@ -55,12 +55,12 @@ interface TaskList {
 
 /** The page's tasks in the one statement that finds their ids, in the list's order. */
 const pageRows = (order: SQL) => (db: Db, ids: SQL) =>
-  queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where t.id in ${ids} order by ${order}`);
+  queryRows<Task>(db, sql`select ${taskColumns} ${taskFrom} where ${T.id} in ${ids} order by ${order}`);
 
 const readRows = (db: Db, ids: number[]) =>
   queryRows<Task>(
     db,
-    sql`select ${taskColumns} ${taskFrom} where t.id in (${sql.join(
+    sql`select ${taskColumns} ${taskFrom} where ${T.id} in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`,
@@ -87,7 +87,7 @@ async function taskPage(db: Db, l: TaskList, q: TaskListQuery) {
       (
         await queryRows<{ n: number }>(
           db,
-          sql`select count(*)::int as n from ${tasks} t where ${sql.join(conds, sql` and `)}`,
+          sql`select count(*)::int as n from ${tasks} ${T} where ${sql.join(conds, sql` and `)}`,
         )
       )[0]?.n ?? 0,
     );

@@ -3,7 +3,10 @@ import { MSG } from '@bpm/contract/messages';
 import { projectCan } from '@bpm/contract/permissions';
 import type { TaskAttachment, TaskNote } from '@bpm/contract/tasks';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
+import { files } from '../../db/schema/platform';
+import { users } from '../../db/schema/users';
 import { taskAttachments, taskNotes } from '../../db/schema/work';
 import type { AuthUser } from '../../platform/auth';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -17,6 +20,13 @@ import { TASK_ENTITY } from './service';
 type Caller = Actor & { user_id: number };
 type Page = { limit: number; offset: number };
 
+// Tables through drizzle (a renamed column fails tsc), under SQL aliases: ${taskNotes} ${N} renders
+// "task_notes" "n".
+const N = alias(taskNotes, 'n');
+const A = alias(taskAttachments, 'a');
+const U = alias(users, 'u');
+const F = alias(files, 'f');
+
 const event = (tx: Db, actor: Caller, taskId: number, name: EventName, data: Record<string, unknown>, now: number) =>
   recordEvent(tx, actor, { entityType: TASK_ENTITY, entityId: taskId, event: name, data }, now);
 
@@ -25,10 +35,11 @@ export async function listNotes(db: Db, taskId: number, userId: number, q: Page)
   const access = await taskAccess(db, taskId, userId);
   const rows = await queryRows<TaskNote & { total: number }>(
     db,
-    sql`select n.id, n.task_id, n.note, n.user_id, u.first_name as author_first_name, u.last_name as author_last_name,
-          n.date_added, n.date_modified, count(*) over()::int as total
-        from task_notes n join users u on u.id = n.user_id where n.task_id = ${taskId}
-        order by n.id limit ${q.limit} offset ${q.offset}`,
+    sql`select ${N.id} as id, ${N.taskId} as task_id, ${N.note} as note, ${N.userId} as user_id,
+          ${U.firstName} as author_first_name, ${U.lastName} as author_last_name,
+          ${N.dateAdded} as date_added, ${N.dateModified} as date_modified, count(*) over()::int as total
+        from ${taskNotes} ${N} join ${users} ${U} on ${U.id} = ${N.userId} where ${N.taskId} = ${taskId}
+        order by ${N.id} limit ${q.limit} offset ${q.offset}`,
   );
   return {
     rows: rows.map(({ total: _t, ...n }) => ({
@@ -70,7 +81,7 @@ async function noteAccess(tx: Db, noteId: number, userId: number) {
 export async function editNote(db: Db, noteId: number, note: string, actor: Caller, now: number) {
   return db.transaction(async (tx) => {
     const n = await noteAccess(tx, noteId, actor.user_id);
-    await tx.execute(sql`update task_notes set note = ${note}, date_modified = ${now} where id = ${noteId}`);
+    await tx.update(taskNotes).set({ note, dateModified: now }).where(eq(taskNotes.id, noteId));
     await event(
       tx,
       actor,
@@ -86,7 +97,7 @@ export async function editNote(db: Db, noteId: number, note: string, actor: Call
 export async function deleteNote(db: Db, noteId: number, actor: Caller, now: number) {
   return db.transaction(async (tx) => {
     const n = await noteAccess(tx, noteId, actor.user_id);
-    await tx.execute(sql`delete from task_notes where id = ${noteId}`);
+    await tx.delete(taskNotes).where(eq(taskNotes.id, noteId));
     await event(tx, actor, n.task_id, 'task_note_deleted', { title: n.title, note_id: noteId, note: n.note }, now);
     return { id: noteId };
   });
@@ -96,10 +107,11 @@ export async function listAttachments(db: Db, taskId: number, userId: number, q:
   const access = await taskAccess(db, taskId, userId);
   const rows = await queryRows<TaskAttachment & { total: number }>(
     db,
-    sql`select a.id, a.task_id, a.file_name, f.size, a.uploaded_by, u.first_name, u.last_name, a.date_uploaded,
-          count(*) over()::int as total
-        from task_attachments a join users u on u.id = a.uploaded_by join files f on f.id = a.file_id
-        where a.task_id = ${taskId} order by a.id desc limit ${q.limit} offset ${q.offset}`,
+    sql`select ${A.id} as id, ${A.taskId} as task_id, ${A.fileName} as file_name, ${F.size} as size,
+          ${A.uploadedBy} as uploaded_by, ${U.firstName} as first_name, ${U.lastName} as last_name,
+          ${A.dateUploaded} as date_uploaded, count(*) over()::int as total
+        from ${taskAttachments} ${A} join ${users} ${U} on ${U.id} = ${A.uploadedBy} join ${files} ${F} on ${F.id} = ${A.fileId}
+        where ${A.taskId} = ${taskId} order by ${A.id} desc limit ${q.limit} offset ${q.offset}`,
   );
   return {
     rows: rows.map(({ total: _t, ...a }) => ({
@@ -153,7 +165,7 @@ export async function deleteAttachment(db: Db, id: number, actor: Caller, now: n
       throw notFound(MSG.attachmentNotFound);
     });
     if (!projectCan(access.role, 'manage_attachment', a.uploaded_by === actor.user_id)) throw forbidden();
-    await tx.execute(sql`delete from task_attachments where id = ${id}`);
+    await tx.delete(taskAttachments).where(eq(taskAttachments.id, id));
     await event(
       tx,
       actor,
@@ -169,10 +181,10 @@ export async function deleteAttachment(db: Db, id: number, actor: Caller, now: n
 /** The download resolver: the stored file of an attachment the caller can see. */
 export async function attachmentFileId(db: Db, id: number, user?: AuthUser): Promise<number | null> {
   if (!user) return null;
-  const [a] = await queryRows<{ task_id: number; file_id: number }>(
-    db,
-    sql`select task_id, file_id from task_attachments where id = ${id}`,
-  );
+  const [a] = await db
+    .select({ task_id: taskAttachments.taskId, file_id: taskAttachments.fileId })
+    .from(taskAttachments)
+    .where(eq(taskAttachments.id, id));
   if (!a) return null;
   await taskAccess(db, a.task_id, user.user_id).catch(() => {
     throw notFound(MSG.attachmentNotFound);
