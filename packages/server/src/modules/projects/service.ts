@@ -8,9 +8,11 @@ import type {
   ProjectRole,
   ProjectSave,
 } from '@bpm/contract/projects';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { projectMembers, projects } from '../../db/schema/work';
+import { users } from '../../db/schema/users';
+import { projectMembers, projects, taskAttachments, taskNotes, tasks } from '../../db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { likePattern } from '../../platform/paging';
@@ -22,18 +24,31 @@ export const PROJECT_ENTITY = 'project';
 
 type Caller = Actor & { user_id: number };
 
-const projectSelect = (userId: number) => sql`
-  select p.id, p.name, p.description, p.date_created, p.created_by,
-    u.first_name as creator_first_name, u.last_name as creator_last_name,
-    (select count(*) from project_members m where m.project_id = p.id)::int as member_count,
-    (select count(*) from tasks t where t.project_id = p.id)::int as total_tasks,
-    (select count(*) from tasks t where t.project_id = p.id and t.status = 'completed')::int as completed_tasks,
-    p.version, me.role as my_role
-  from projects p
-  join project_members me on me.project_id = p.id and me.user_id = ${userId}
-  left join users u on u.id = p.created_by`;
+// Tables through drizzle (a renamed column fails tsc), under SQL aliases: ${projects} ${P} renders
+// "projects" "p".
+const P = alias(projects, 'p');
+const ME = alias(projectMembers, 'me');
+const M = alias(projectMembers, 'm');
+const T = alias(tasks, 't');
+const U = alias(users, 'u');
+const N = alias(taskNotes, 'n');
+const A = alias(taskAttachments, 'a');
 
-// Columns of the outer query, so the computed counts sort too.
+/** The caller's membership of `p`: the projects they see, and their role in each. */
+const fromMine = (userId: number) =>
+  sql`from ${projects} ${P} join ${projectMembers} ${ME} on ${ME.projectId} = ${P.id} and ${ME.userId} = ${userId}`;
+
+const projectSelect = (userId: number) => sql`
+  select ${P.id} as id, ${P.name} as name, ${P.description} as description, ${P.dateCreated} as date_created,
+    ${P.createdBy} as created_by, ${U.firstName} as creator_first_name, ${U.lastName} as creator_last_name,
+    (select count(*) from ${projectMembers} ${M} where ${M.projectId} = ${P.id})::int as member_count,
+    (select count(*) from ${tasks} ${T} where ${T.projectId} = ${P.id})::int as total_tasks,
+    (select count(*) from ${tasks} ${T} where ${T.projectId} = ${P.id} and ${T.status} = 'completed')::int as completed_tasks,
+    ${P.version} as version, ${ME.role} as my_role
+  ${fromMine(userId)}
+  left join ${users} ${U} on ${U.id} = ${P.createdBy}`;
+
+// Columns of the outer query (the subquery's output, named as the Project), so the computed counts sort too.
 const SORTS: Record<string, string> = {
   name: 'lower(p.name)',
   date_created: 'p.date_created',
@@ -45,11 +60,11 @@ const SORTS: Record<string, string> = {
 /** The caller's projects (member of), filtered, sorted and paged in SQL. */
 export async function listProjects(db: Db, userId: number, q: ProjectListQuery) {
   const conds: SQL[] = [sql`true`];
-  if (q.search) conds.push(sql`lower(p.name || ' ' || p.description) like ${likePattern(q.search)}`);
-  if (q.date_from != null) conds.push(sql`p.date_created >= ${q.date_from}`);
-  if (q.date_to != null) conds.push(sql`p.date_created <= ${q.date_to}`);
-  const isCompleted = sql`(exists (select 1 from tasks t where t.project_id = p.id)
-    and not exists (select 1 from tasks t where t.project_id = p.id and t.status <> 'completed'))`;
+  if (q.search) conds.push(sql`lower(${P.name} || ' ' || ${P.description}) like ${likePattern(q.search)}`);
+  if (q.date_from != null) conds.push(sql`${P.dateCreated} >= ${q.date_from}`);
+  if (q.date_to != null) conds.push(sql`${P.dateCreated} <= ${q.date_to}`);
+  const isCompleted = sql`(exists (select 1 from ${tasks} ${T} where ${T.projectId} = ${P.id})
+    and not exists (select 1 from ${tasks} ${T} where ${T.projectId} = ${P.id} and ${T.status} <> 'completed'))`;
   if (q.completion === 'completed') conds.push(isCompleted);
   if (q.completion === 'not-completed') conds.push(sql`not ${isCompleted}`);
   const where = sql.join(conds, sql` and `);
@@ -61,17 +76,13 @@ export async function listProjects(db: Db, userId: number, q: ProjectListQuery) 
       sql`select * from (${projectSelect(userId)} where ${where}) p
           order by ${sql.raw(sortCol)} ${sql.raw(dir)}, p.id desc limit ${q.limit} offset ${q.offset}`,
     ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from projects p
-          join project_members me on me.project_id = p.id and me.user_id = ${userId} where ${where}`,
-    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n ${fromMine(userId)} where ${where}`),
   ]);
   return { rows, total: Number(c?.n ?? 0) };
 }
 
 export async function getProject(db: Db, id: number, userId: number): Promise<Project> {
-  const [p] = await queryRows<Project>(db, sql`${projectSelect(userId)} where p.id = ${id}`);
+  const [p] = await queryRows<Project>(db, sql`${projectSelect(userId)} where ${P.id} = ${id}`);
   if (!p) throw notFound(MSG.projectNotFound);
   return p;
 }
@@ -143,7 +154,7 @@ export async function deleteProject(db: Db, id: number, actor: Caller, now: numb
     await lockRow(tx, projects, id);
     const p = await getProject(tx, id, actor.user_id);
     await retireProject(tx, id);
-    await tx.execute(sql`delete from projects where id = ${id}`);
+    await tx.delete(projects).where(eq(projects.id, id));
     await recordEvent(
       tx,
       actor,
@@ -173,10 +184,10 @@ export async function checkPermission(
     if (!role || !ids.length) return { result };
     const owned =
       q.function === 'can_manage_notes'
-        ? sql`select n.id, n.user_id as owner from task_notes n join tasks t on t.id = n.task_id
-              where t.project_id = ${projectId} and n.id in (${sql.join(ids, sql`, `)})`
-        : sql`select a.id, a.uploaded_by as owner from task_attachments a join tasks t on t.id = a.task_id
-              where t.project_id = ${projectId} and a.id in (${sql.join(ids, sql`, `)})`;
+        ? sql`select ${N.id} as id, ${N.userId} as owner from ${taskNotes} ${N} join ${tasks} ${T} on ${T.id} = ${N.taskId}
+              where ${T.projectId} = ${projectId} and ${N.id} in (${sql.join(ids, sql`, `)})`
+        : sql`select ${A.id} as id, ${A.uploadedBy} as owner from ${taskAttachments} ${A} join ${tasks} ${T} on ${T.id} = ${A.taskId}
+              where ${T.projectId} = ${projectId} and ${A.id} in (${sql.join(ids, sql`, `)})`;
     for (const r of await queryRows<{ id: number; owner: number }>(db, owned))
       result[String(r.id)] = projectCan(
         role,
@@ -186,10 +197,10 @@ export async function checkPermission(
     return { result };
   }
   if (q.function === 'can_manage_tasks' && q.taskId) {
-    const [t] = await queryRows<{ added_by: number; assigned_to: number | null }>(
-      db,
-      sql`select added_by, assigned_to from tasks where id = ${q.taskId} and project_id = ${projectId}`,
-    );
+    const [t] = await db
+      .select({ added_by: tasks.addedBy, assigned_to: tasks.assignedTo })
+      .from(tasks)
+      .where(and(eq(tasks.id, q.taskId), eq(tasks.projectId, projectId)));
     if (!t) return { has_permission: false };
     return { has_permission: projectCan(role, 'can_manage_tasks', t.added_by === userId || t.assigned_to === userId) };
   }
