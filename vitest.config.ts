@@ -5,8 +5,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },
-      // Whole-repository checks (import rules): pure file scans.
-      { test: { name: 'repo', include: ['test/*.test.ts'] } },
+      // Whole-repository checks (import rules): pure file scans, which parse every source file — seconds on a
+      // loaded machine.
+      { test: { name: 'repo', include: ['test/*.test.ts'], testTimeout: 120_000 } },
       // The built web app's sizes: after `npm run build` (npm run test:e2e runs it there).
       { test: { name: 'bundle', include: ['test/bundle/*.test.ts'] } },
       {
