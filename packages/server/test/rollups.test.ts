@@ -11,8 +11,8 @@ import { listConditions } from '../src/modules/sales-docs/list';
 import { orderPagePlan } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { pageBy, type Way } from '../src/platform/list-page';
-import { createDealer } from './factories/sales';
-import { createTestApp, DAY, postForm, put, type TestApp } from './helpers';
+import { createDealer, pickProducts } from './factories/sales';
+import { createTestApp, DAY, pdfFile, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const dealers: number[] = [];
@@ -25,25 +25,78 @@ const rnd = () => {
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)] as T;
 const STATUSES = ['wait', 'ship', 'done', 'cancel'] as const;
 
-type Live = { id: number; version: number };
+type Live = { id: number; version: number; fields: Record<string, unknown> };
 const live: Live[] = [];
+let products: number[] = [];
 
-async function save(fields: Record<string, unknown>) {
-  const res = await postForm(t, 'sale', '/api/orders/save', fields as Record<string, string>);
+async function save(fields: Record<string, unknown>, role: 'sale' | 'shipping' = 'sale') {
+  const url = role === 'sale' ? '/api/orders/save' : '/api/shipping/orders/save';
+  const uploads = role === 'sale' && !fields.id ? [pdfFile('oc_pdf')] : [];
+  const res = await postForm(t, role, url, fields as Record<string, string>, uploads);
   if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().data as Live;
+  return res.json().data as { id: number; version: number };
 }
-function randomFields(now: number) {
+/** The form's fields by what one edit changes (a status and its AWB go together: an AWB means done). */
+function randomParts(now: number): Record<string, Record<string, unknown>> {
+  const status = pick(STATUSES);
   return {
-    dealer: pick(dealers),
+    dealer: { dealer: pick(dealers) },
     // Around every window edge (60/30/14/7 days back, and today), at any time of day.
-    date: now - Math.floor(rnd() * 70 * DAY),
-    value: Math.round(rnd() * 100000) / 100 + 10,
-    shipping_cost: pick([0, 0, 5.5, 20]),
-    shipping_status: pick(STATUSES),
-    shipping_awb: 'AWB-R1',
-    payment_status: pick(['paid', 'not paid']),
+    date: { date: now - Math.floor(rnd() * 70 * DAY) },
+    value: { value: Math.round(rnd() * 100000) / 100 + 10 },
+    shipping_cost: { shipping_cost: pick([0, 0, 5.5, 20]) },
+    status: { shipping_status: status, shipping_awb: status === 'done' ? 'AWB-R1' : '' },
+    payment: { payment_status: pick(['paid', 'not paid']) },
+    payment_received: { payment_received: pick([0, 0, 12.34]) },
   };
+}
+const randomFields = (now: number) => Object.assign({}, ...Object.values(randomParts(now))) as Record<string, unknown>;
+/** Lines for an order: value and shipping cost then follow them (some with the default discount). */
+function randomLines() {
+  return JSON.stringify(
+    Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ({
+      product_id: pick(products),
+      quantity: 1 + Math.floor(rnd() * 4),
+      msrp: Math.round(rnd() * 50000) / 100,
+      ...(rnd() < 0.5 ? { discount: pick([0, 5, 12.5]) } : {}),
+    })),
+  );
+}
+/**
+ * An edit of a live order: everything, or one part as the forms change it — only the note, one field (dealer, date
+ * within its day or not, status, payment, value), the lines, or the shipping screen's fields.
+ */
+async function edit(o: Live, now: number) {
+  const r = rnd();
+  const keep = { id: o.id, version: o.version };
+  let fields: Record<string, unknown>;
+  if (r < 0.2) fields = { ...o.fields, ...randomFields(now) };
+  else if (r < 0.35) fields = { ...o.fields, note: `note ${rnd()}` };
+  else if (r < 0.6) {
+    const parts = randomParts(now);
+    const date = o.fields.date as number;
+    // Sometimes also a new time of day on the same date.
+    const sameDay = rnd() < 0.3 ? { date: date - (date % DAY) + (date % 7) } : {};
+    fields = { ...o.fields, ...parts[pick(Object.keys(parts))], ...sameDay };
+  } else if (r < 0.8) fields = { ...o.fields, products: randomLines() };
+  else {
+    // The shipping screen: its status (ship/done), costs and AWB; the rest of the order stays.
+    const shipped = rnd() < 0.5;
+    const saved = await save(
+      {
+        ...keep,
+        dealer: o.fields.dealer,
+        date: o.fields.date,
+        shipping_status: shipped ? 'done' : 'ship',
+        shipping_awb: shipped ? 'AWB-S' : '',
+        shipping_cost: pick([0, 7.5]),
+        actual_shipping_cost: pick([0, 3.25]),
+      },
+      'shipping',
+    );
+    return { ...saved, fields: o.fields };
+  }
+  return { ...(await save({ ...fields, ...keep })), fields };
 }
 
 const snapshot = async () => ({
@@ -78,23 +131,27 @@ const snapshot = async () => ({
 beforeAll(async () => {
   t = await createTestApp();
   for (let i = 0; i < 4; i++) dealers.push((await createDealer(t, { name: `Rollup dealer ${i}` })).id);
+  products = Object.values(await pickProducts(t)).map((p) => p.id);
   const now = Math.floor(t.clock.now() / 1000);
-  for (let step = 0; step < 60; step++) {
+  for (let step = 0; step < 90; step++) {
     const r = rnd();
-    if (r < 0.45 || live.length < 3) {
-      live.push(await save(randomFields(now)));
-    } else if (r < 0.85) {
-      // An edit: new dealer, date, value and status (cancelling or un-cancelling some).
+    if (r < 0.35 || live.length < 3) {
+      const fields = {
+        ...randomFields(now),
+        oc_ref: `OC-R${step}`,
+        ...(rnd() < 0.3 ? { products: randomLines() } : {}),
+      };
+      live.push({ ...(await save(fields)), fields });
+    } else if (r < 0.9) {
       const i = Math.floor(rnd() * live.length);
-      const o = live[i] as Live;
-      live[i] = await save({ id: o.id, version: o.version, ...randomFields(now) });
+      live[i] = await edit(live[i] as Live, now);
     } else {
       const [o] = live.splice(Math.floor(rnd() * live.length), 1) as [Live];
       expect((await put(t, 'sale', `/api/sale/orders/delete/${o.id}`)).statusCode).toBe(200);
       expect((await put(t, 'administrator', `/api/admin/orders/delete/approve/${o.id}`)).statusCode).toBe(200);
     }
   }
-}, 120_000);
+}, 180_000);
 afterAll(async () => t?.close());
 
 const WAYS: Way[] = ['walk', 'filter first', { bounded: 4 }, { bounded: 1e6 }, { merge: 0 }];

@@ -35,21 +35,51 @@ const addToCell = (...cols: AnyColumn[]) =>
 const COUNTED = sql`${O.deleted} = 0 and ${O.shippingStatus} <> 'cancel'`;
 const SALES = sql`${O.value} - ${O.shippingCost}`;
 
+/** What the dealer × month and × day cells read of an order (the order's fields of the same names). */
+export interface DashboardOrder {
+  dealer: number;
+  date: number;
+  shipping_status: string;
+  value: number;
+  shipping_cost: number;
+}
+const READS = [
+  'dealer',
+  'date',
+  'shipping_status',
+  'value',
+  'shipping_cost',
+] as const satisfies (keyof DashboardOrder)[];
+
 /**
- * Adds (sign 1) or removes (sign −1) a live, not cancelled order from its dealer × month cell.
- * Called by the orders service wherever it updates order_rollup, in the same transaction.
+ * Moves an order's share of its dealer × month and dealer × day cells from `from` (its figures before the write)
+ * to `to` (after it); null: not counted (new or deleted). Nothing when no field the cells read changed; else one
+ * upsert per table, both rows netted per cell. Called by the orders service in the order's write transaction.
  */
-export async function monthRollup(tx: Db, id: number, sign: 1 | -1) {
+export async function moveOrderCells(tx: Db, from: DashboardOrder | null, to: DashboardOrder | null) {
+  if (from && to && READS.every((f) => from[f] === to[f])) return;
+  // The rows a cell counts (COUNTED: the orders passed here are live), −1 for the old figures, +1 for the new.
+  const rows = [
+    { o: from, sign: -1 },
+    { o: to, sign: 1 },
+  ].filter((r): r is { o: DashboardOrder; sign: number } => !!r.o && r.o.shipping_status !== 'cancel');
+  if (!rows.length) return;
+  const o = sql`(values ${sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.o.dealer}::int, ${r.o.date}::bigint, ${r.sign}::int, ${String(r.o.value)}::numeric, ${String(r.o.shipping_cost)}::numeric)`,
+    ),
+    sql`, `,
+  )}) as o(dealer_id, date, sign, value, shipping_cost)`;
   await tx.execute(sql`
     insert into ${MR} as r (${names(MR.dealerId, MR.month, MR.n, MR.sales)})
-    select ${O.dealerId}, ${monthOf(O.date)}, ${sign}, ${sign} * (${SALES})
-    from ${O} where ${O.id} = ${id} and ${COUNTED}
+    select o.dealer_id, ${monthOf(sql`o.date`)}, sum(o.sign), sum(o.sign * (o.value - o.shipping_cost)) from ${o}
+    group by 1, 2
     on conflict (${names(MR.month, MR.dealerId)}) do update set ${addToCell(MR.n, MR.sales)}`);
-  // The dealer × day cell moves with it (the dashboard's 30/7-day windows).
   await tx.execute(sql`
     insert into ${DR} as r (${names(DR.dealerId, DR.day, DR.n, DR.sales)})
-    select ${O.dealerId}, ${dayOf(O.date)}, ${sign}, ${sign} * (${SALES})
-    from ${O} where ${O.id} = ${id} and ${COUNTED}
+    select o.dealer_id, ${dayOf(sql`o.date`)}, sum(o.sign), sum(o.sign * (o.value - o.shipping_cost)) from ${o}
+    group by 1, 2
     on conflict (${names(DR.day, DR.dealerId)}) do update set ${addToCell(DR.n, DR.sales)}`);
 }
 

@@ -7,7 +7,7 @@ import { invalidState, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
 import { lockWhere } from '../../platform/records';
 import { KINDS, type Kind, num } from './kinds';
-import { rollup } from './rollup';
+import { removeOrder } from './rollup';
 
 /**
  * Every live order or quotation with a pending delete request, newest first: the predicate is the partial index's
@@ -82,7 +82,7 @@ export async function deleteAction(
       }
       return { id, request_to_delete: value, deleted: 0 };
     }
-    if (kind === 'order') await rollup(tx, id, -1);
+    if (kind === 'order') await removeOrder(tx, id);
     await tx.update(t).set({ deleted: 1, requestToDelete: 0, updatedAt: now }).where(eq(t.id, id));
     await recordEvent(
       tx,

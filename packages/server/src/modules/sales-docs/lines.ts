@@ -1,8 +1,9 @@
 // Product lines of an order or quotation: checked, new products created, default discounts applied.
 import { MSG } from '@bpm/contract/messages';
+import type { OrderDocLine } from '@bpm/contract/order-reads';
 import { defaultLineDiscount, type OrderLineInput } from '@bpm/contract/orders';
 import { productSave } from '@bpm/contract/products';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { AppError, invalid } from '../../platform/errors';
@@ -97,22 +98,109 @@ export async function resolveLines(
   return out;
 }
 
-export async function writeLines(tx: Db, kind: Kind, docId: number, lines: ResolvedLine[]) {
-  const { lines: lt } = KINDS[kind];
-  await tx.delete(lt).where(eq(lt.docId, docId));
-  if (!lines.length) return;
-  await tx.insert(lt).values(
-    lines.map((l, position) => ({
-      docId,
-      position,
-      productId: l.productId,
-      name: l.name,
-      quantity: l.quantity,
-      msrp: String(l.msrp),
-      discount: String(l.discount),
-      bomCost: String(l.bomCost),
-      isShippingCost: l.isShippingCost,
-      active: l.active,
-    })),
+/**
+ * The sent lines are the stored ones as they are (`stored`: the document's lines read in this save): every line
+ * names its product and carries its name, discount, BOM cost and shipping flag, all equal, in the same order.
+ * Such lines need no product read and no write (resolveLines would answer them unchanged).
+ */
+export function sameLines(input: OrderLineInput[], stored: readonly OrderDocLine[]): boolean {
+  return (
+    input.length === stored.length &&
+    input.every((l, i) => {
+      const s = stored[i]!;
+      return (
+        l.product_id === s.product_id &&
+        !!l.name &&
+        l.name === s.name &&
+        l.quantity === s.quantity &&
+        l.msrp === s.msrp &&
+        l.discount === s.discount &&
+        l.bom_cost === s.bom_cost &&
+        l.is_shipping_cost === s.is_shipping_cost &&
+        l.active === s.active
+      );
+    })
   );
+}
+
+/** A resolved line as stored: what the stored line's read gives back. */
+const sameLine = (l: ResolvedLine, s: OrderDocLine) =>
+  l.productId === s.product_id &&
+  l.name === s.name &&
+  l.quantity === s.quantity &&
+  l.msrp === s.msrp &&
+  l.discount === s.discount &&
+  l.bomCost === s.bom_cost &&
+  l.isShippingCost === s.is_shipping_cost &&
+  l.active === s.active;
+
+/**
+ * Writes a document's lines over its stored ones (`stored`, in their order; [] for a new document): the n-th
+ * stored line row becomes the n-th line (updated only where it differs, so it keeps its id), lines beyond the
+ * stored ones are inserted, stored rows beyond the new lines deleted. Positions are 0…n−1 in line order.
+ * Answers whether anything was written.
+ */
+export async function writeLines(
+  tx: Db,
+  kind: Kind,
+  docId: number,
+  lines: ResolvedLine[],
+  stored: readonly OrderDocLine[],
+): Promise<boolean> {
+  const { lines: lt } = KINDS[kind];
+  const kept = stored.slice(0, lines.length);
+  const added = lines.slice(stored.length);
+  const gone = stored.slice(lines.length).map((s) => s.id);
+  const changed = kept.some((s, i) => !sameLine(lines[i]!, s));
+  if (!changed && !added.length && !gone.length) return false;
+  if (gone.length) await tx.delete(lt).where(inArray(lt.id, gone));
+  // One statement for the kept rows that differ (a row already so is not rewritten). Every writer numbers a
+  // document's lines 0…n−1, so added rows follow the kept ones.
+  if (changed) {
+    const cols = [
+      lt.position,
+      lt.productId,
+      lt.name,
+      lt.quantity,
+      lt.msrp,
+      lt.discount,
+      lt.bomCost,
+      lt.isShippingCost,
+      lt.active,
+    ];
+    const names = cols.map((c) => sql.identifier(c.name));
+    const rows = kept.map((s, position) => {
+      const l = lines[position]!;
+      return sql`(${s.id}::int, ${position}::int, ${l.productId}::int, ${l.name}::text, ${l.quantity}::int,
+        ${String(l.msrp)}::numeric, ${String(l.discount)}::numeric, ${String(l.bomCost)}::numeric,
+        ${l.isShippingCost}::smallint, ${l.active}::smallint)`;
+    });
+    const v = sql`(values ${sql.join(rows, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})`;
+    const from = sql.join(
+      names.map((n) => sql`v.${n}`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${lt} set ${sql.join(
+      names.map((n) => sql`${n} = v.${n}`),
+      sql`, `,
+    )}
+      from ${v}
+      where ${lt.id} = v.id and (${sql.join(cols, sql`, `)}) is distinct from (${from})`);
+  }
+  if (added.length)
+    await tx.insert(lt).values(
+      added.map((l, i) => ({
+        docId,
+        position: stored.length + i,
+        productId: l.productId,
+        name: l.name,
+        quantity: l.quantity,
+        msrp: String(l.msrp),
+        discount: String(l.discount),
+        bomCost: String(l.bomCost),
+        isShippingCost: l.isShippingCost,
+        active: l.active,
+      })),
+    );
+  return true;
 }

@@ -5,7 +5,7 @@ import { orderTotals } from '@bpm/contract/orders';
 import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
@@ -86,21 +86,12 @@ export function toRow(d: ListRow, dealerCountry: string): OrderRow {
 
 export type Doc = Order & { order_id?: number | null };
 
-/** Units under test per line ('Tests: n (+excess)'): a product's checklists count on its first line. */
-async function addTestCounts(db: Db, orderId: number, lines: OrderDocLine[]) {
-  const rows = await queryRows<{ product_id: number; n: number }>(
-    db,
-    sql`select product_id, sum(quantity)::int as n from ${testChecklists} where order_id = ${orderId} group by product_id`,
-  );
-  const counts = new Map(rows.map((r) => [Number(r.product_id), Number(r.n)]));
-  for (const l of lines) {
-    l.test_count = counts.get(l.product_id) ?? 0;
-    counts.delete(l.product_id);
-  }
-}
-
-export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
-  const { t, lines, notFound: nf } = KINDS[kind];
+/**
+ * One order or quotation as the form reads it. `keptLines`: its lines as read earlier in the same transaction
+ * (a save that left them as they were reads back only the document's row).
+ */
+export async function getDoc(db: Db, kind: Kind, id: number, keptLines?: OrderDocLine[]): Promise<Doc> {
+  const { t, notFound: nf } = KINDS[kind];
   const [r] = await db
     .select({
       d: t,
@@ -119,29 +110,7 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
     .where(and(eq(t.id, id), eq(t.deleted, 0)));
   if (!r) throw notFound(nf);
   const d = r.d;
-  const lineRows = await db
-    .select({ l: lines, code: products.productCode, warning: products.warning, productDiscount: products.discount })
-    .from(lines)
-    .innerJoin(products, eq(products.id, lines.productId))
-    .where(eq(lines.docId, id))
-    .orderBy(asc(lines.position), asc(lines.id));
-  const productLines: OrderDocLine[] = lineRows.map(({ l, code, warning, productDiscount }) => {
-    const line = { quantity: l.quantity, msrp: num(l.msrp), discount: num(l.discount) };
-    return {
-      id: l.id,
-      product_id: l.productId,
-      product_code: code,
-      name: l.name,
-      ...line,
-      amount: orderTotals([line]).value,
-      bom_cost: num(l.bomCost),
-      is_shipping_cost: l.isShippingCost,
-      active: l.active,
-      warning,
-      product_discount: num(productDiscount),
-    };
-  });
-  if (kind === 'order') await addTestCounts(db, id, productLines);
+  const productLines = keptLines ?? (await readLines(db, kind, id));
   const doc: Doc = {
     ...toRow(d, r.country),
     invoice_note: d.invoiceNote,
@@ -180,6 +149,52 @@ export async function getDoc(db: Db, kind: Kind, id: number): Promise<Doc> {
     return { ...rest, order_id: d.linkId ?? null } as Doc;
   }
   return doc;
+}
+
+/**
+ * The lines of a document in their order. An order's line carries its units under test ('Tests: n (+excess)'):
+ * the sum of its product's checklists in the order, counted on the product's first line.
+ */
+async function readLines(db: Db, kind: Kind, id: number): Promise<OrderDocLine[]> {
+  const { lines } = KINDS[kind];
+  const tc = testChecklists;
+  const tests =
+    kind === 'order'
+      ? sql<number>`(select coalesce(sum(${tc.quantity}), 0)::int from ${tc}
+          where ${tc.orderId} = ${lines.docId} and ${tc.productId} = ${lines.productId})`
+      : sql<number>`0`;
+  const lineRows = await db
+    .select({
+      l: lines,
+      code: products.productCode,
+      warning: products.warning,
+      productDiscount: products.discount,
+      tests,
+    })
+    .from(lines)
+    .innerJoin(products, eq(products.id, lines.productId))
+    .where(eq(lines.docId, id))
+    .orderBy(asc(lines.position), asc(lines.id));
+  const counted = new Set<number>();
+  return lineRows.map(({ l, code, warning, productDiscount, tests }) => {
+    const line = { quantity: l.quantity, msrp: num(l.msrp), discount: num(l.discount) };
+    const first = !counted.has(l.productId);
+    counted.add(l.productId);
+    return {
+      id: l.id,
+      product_id: l.productId,
+      product_code: code,
+      name: l.name,
+      ...line,
+      amount: orderTotals([line]).value,
+      bom_cost: num(l.bomCost),
+      is_shipping_cost: l.isShippingCost,
+      active: l.active,
+      warning,
+      product_discount: num(productDiscount),
+      ...(kind === 'order' ? { test_count: first ? Number(tests) : 0 } : {}),
+    };
+  });
 }
 
 /** What shipping and production see of an order or quotation: no money (the permission module's fields). */

@@ -1,13 +1,31 @@
 // Rollup: per-dealer order totals kept in the write transaction, and dealer credit.
 import { MSG } from '@bpm/contract/messages';
 import { formatMoney } from '@bpm/contract/orders';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { dealers, orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
-import { dayOf, monthRollup, rebuildMonthRollup } from '../dashboard/rollup';
+import { dayOf, moveOrderCells, rebuildMonthRollup } from '../dashboard/rollup';
 import { num } from './kinds';
+import type { Doc } from './read';
 
-/** The money columns every order rollup sums. */
+/** What the order rollups read of an order: a Doc's fields of the same names (the orders' columns below). */
+export type RollupOrder = Pick<
+  Doc,
+  | 'dealer'
+  | 'date'
+  | 'shipping_status'
+  | 'payment_status'
+  | 'value'
+  | 'shipping_cost'
+  | 'actual_shipping_cost'
+  | 'payment_received'
+  | 'outstanding'
+  | 'outstanding_shipped'
+>;
+type Field = keyof RollupOrder;
+
+/** The money fields every order rollup sums (each bucket's column of the same name). */
 const MONEY = [
   'value',
   'shipping_cost',
@@ -15,40 +33,178 @@ const MONEY = [
   'payment_received',
   'outstanding',
   'outstanding_shipped',
-];
+] as const satisfies Field[];
 
-/**
- * Adds `sign` × the order's figures to the bucket of `table` keyed by `keys` (expressions over the order,
- * named as the table's key columns); `counts` are the count columns (n, and order_rollup's total).
- */
-function moveBucket(tx: Db, table: SQL, keys: Record<string, SQL>, counts: string[], id: number, sign: 1 | -1) {
-  const names = Object.keys(keys);
-  const cols = sql.raw([...names, ...counts, ...MONEY].join(', '));
-  const adds = sql.raw([...counts, ...MONEY].map((c) => `${c} = r.${c} + excluded.${c}`).join(', '));
-  return tx.execute(sql`
-    insert into ${table} as r (${cols})
-    select ${sql.join(Object.values(keys), sql`, `)}, ${sql.join(
-      counts.map(() => sql`${sign}`),
+/** Each field's column of the orders (the moved rows `o` carry these names) and its SQL type. */
+const SOURCE: Record<Field, { col: PgColumn; type: 'int' | 'bigint' | 'text' | 'numeric' }> = {
+  dealer: { col: orders.dealerId, type: 'int' },
+  date: { col: orders.date, type: 'bigint' },
+  shipping_status: { col: orders.shippingStatus, type: 'text' },
+  payment_status: { col: orders.paymentStatus, type: 'text' },
+  value: { col: orders.value, type: 'numeric' },
+  shipping_cost: { col: orders.shippingCost, type: 'numeric' },
+  actual_shipping_cost: { col: orders.actualShippingCost, type: 'numeric' },
+  payment_received: { col: orders.paymentReceived, type: 'numeric' },
+  outstanding: { col: orders.outstanding, type: 'numeric' },
+  outstanding_shipped: { col: orders.outstandingShipped, type: 'numeric' },
+};
+const FIELDS = Object.keys(SOURCE) as Field[];
+const at = (f: Field) => sql`o.${sql.identifier(SOURCE[f].col.name)}`;
+const names = (cols: AnyColumn[]) =>
+  sql.join(
+    cols.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+
+/** A bucket's key column and the order field it is computed from (`of`: how, e.g. the UTC day of the date). */
+type Key = { col: AnyColumn; field: Field; of?: (v: SQL) => SQL };
+
+/** The rows an order moves: its figures before the write (−1) and after it (+1), as `o`; null: not counted. */
+function movedRows(from: RollupOrder | null, to: RollupOrder | null): SQL | null {
+  const rows = [
+    { o: from, sign: -1 },
+    { o: to, sign: 1 },
+  ].filter((r): r is { o: RollupOrder; sign: number } => !!r.o);
+  if (!rows.length) return null;
+  const row = (o: RollupOrder, sign: number) =>
+    sql`(${sql.join(
+      FIELDS.map((f) => sql`${String(o[f])}::${sql.raw(SOURCE[f].type)}`),
       sql`, `,
-    )}, ${sql.join(
-      MONEY.map((c) => sql`${sign} * ${sql.raw(c)}`),
-      sql`, `,
-    )}
-    from ${orders} where id = ${id} and deleted = 0
-    on conflict (${sql.raw(names.join(', '))}) do update set ${adds}`);
+    )}, ${sign}::int)`;
+  return sql`(values ${sql.join(
+    rows.map((r) => row(r.o, r.sign)),
+    sql`, `,
+  )}) as o(${names(FIELDS.map((f) => SOURCE[f].col))}, sign)`;
 }
 
-/** Adds (sign 1) or removes (sign −1) an order's current row from its rollup buckets. */
-export async function rollup(tx: Db, id: number, sign: 1 | -1) {
-  const status = { shipping_status: sql`shipping_status`, payment_status: sql`payment_status` };
-  await moveBucket(tx, sql`${orderRollup}`, { dealer_id: sql`dealer_id`, ...status }, ['n', 'total'], id, sign);
+/**
+ * Moves an order's share of one rollup table from `from` to `to` — nothing when no field the table reads (its
+ * keys' fields and the money) changed; else one upsert, the two rows netted per bucket (`counts`: n, and
+ * order_rollup's total).
+ */
+function moveBucket(
+  tx: Db,
+  table: PgTable,
+  keys: Key[],
+  counts: AnyColumn[],
+  money: AnyColumn[],
+  from: RollupOrder | null,
+  to: RollupOrder | null,
+) {
+  const reads: Field[] = [...keys.map((k) => k.field), ...MONEY];
+  if (from && to && reads.every((f) => from[f] === to[f])) return;
+  const rows = movedRows(from, to);
+  if (!rows) return;
+  const sums = [
+    ...counts.map(() => sql`sum(o.sign)`),
+    ...money.map((c) => sql`sum(o.sign * o.${sql.identifier(c.name)})`),
+  ];
+  return tx.execute(sql`
+    insert into ${table} as r (${names([...keys.map((k) => k.col), ...counts, ...money])})
+    select ${sql.join(
+      keys.map((k) => (k.of ? k.of(at(k.field)) : at(k.field))),
+      sql`, `,
+    )}, ${sql.join(sums, sql`, `)}
+    from ${rows}
+    group by ${sql.join(
+      keys.map((_, i) => sql.raw(String(i + 1))),
+      sql`, `,
+    )}
+    on conflict (${names(keys.map((k) => k.col))}) do update set ${sql.join(
+      [...counts, ...money].map(
+        (c) => sql`${sql.identifier(c.name)} = r.${sql.identifier(c.name)} + excluded.${sql.identifier(c.name)}`,
+      ),
+      sql`, `,
+    )}`);
+}
+
+/** The figures the rollups read of a saved order or quotation (a Doc read in the write transaction). */
+export const rollupOrder = (d: Doc): RollupOrder => ({
+  dealer: d.dealer,
+  date: d.date,
+  shipping_status: d.shipping_status,
+  payment_status: d.payment_status,
+  value: d.value,
+  shipping_cost: d.shipping_cost,
+  actual_shipping_cost: d.actual_shipping_cost,
+  payment_received: d.payment_received,
+  outstanding: d.outstanding,
+  outstanding_shipped: d.outstanding_shipped,
+});
+
+/**
+ * Moves a live order's share of every rollup from `from` (before the write; null for a new order) to `to`
+ * (after it; null when it is deleted), in the write transaction. A table whose fields did not change is not
+ * touched (a note-only save writes no rollup); one that did takes one upsert.
+ */
+export async function moveOrder(tx: Db, from: RollupOrder | null, to: RollupOrder | null) {
+  const R = orderRollup;
+  const T = orderDayTotals;
+  const S = orderDayStatusTotals;
+  await moveBucket(
+    tx,
+    R,
+    [
+      { col: R.dealerId, field: 'dealer' },
+      { col: R.shippingStatus, field: 'shipping_status' },
+      { col: R.paymentStatus, field: 'payment_status' },
+    ],
+    [R.n, R.total],
+    moneyOf(R),
+    from,
+    to,
+  );
   // The same per day: the list's totals for a date range …
-  const day = dayOf(sql`date`);
-  await moveBucket(tx, sql`${orderDayTotals}`, { day, dealer_id: sql`dealer_id`, ...status }, ['n'], id, sign);
+  await moveBucket(
+    tx,
+    T,
+    [
+      { col: T.day, field: 'date', of: dayOf },
+      { col: T.dealerId, field: 'dealer' },
+      { col: T.shippingStatus, field: 'shipping_status' },
+      { col: T.paymentStatus, field: 'payment_status' },
+    ],
+    [T.n],
+    moneyOf(T),
+    from,
+    to,
+  );
   // … and per day over all dealers (a range's totals without a dealer filter read ~30× fewer rows).
-  await moveBucket(tx, sql`${orderDayStatusTotals}`, { day, ...status }, ['n'], id, sign);
-  // The dashboard's dealer × month sales (modules/dashboard/rollup.ts) move with the same write.
-  await monthRollup(tx, id, sign);
+  await moveBucket(
+    tx,
+    S,
+    [
+      { col: S.day, field: 'date', of: dayOf },
+      { col: S.shippingStatus, field: 'shipping_status' },
+      { col: S.paymentStatus, field: 'payment_status' },
+    ],
+    [S.n],
+    moneyOf(S),
+    from,
+    to,
+  );
+  // The dashboard's dealer × month and × day sales (modules/dashboard/rollup.ts) move with the same write.
+  await moveOrderCells(tx, from, to);
+}
+
+/** A rollup table's money columns, in MONEY's order. */
+function moneyOf(t: typeof orderRollup | typeof orderDayTotals | typeof orderDayStatusTotals): AnyColumn[] {
+  return [t.value, t.shippingCost, t.actualShippingCost, t.paymentReceived, t.outstanding, t.outstandingShipped];
+}
+
+/** Takes a live order out of every rollup (its deletion), from its stored figures. */
+export async function removeOrder(tx: Db, id: number) {
+  const columns = Object.fromEntries(FIELDS.map((f) => [f, SOURCE[f].col])) as Record<Field, PgColumn>;
+  const [row] = await tx
+    .select(columns)
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.deleted, 0)));
+  if (!row) return;
+  const stored = row as Record<Field, string | number>;
+  const from = Object.fromEntries(
+    FIELDS.map((f) => [f, SOURCE[f].type === 'text' ? stored[f] : num(stored[f])]),
+  ) as unknown as RollupOrder;
+  await moveOrder(tx, from, null);
 }
 
 /** Rebuilds the rollup from the orders (bulk loads). */
@@ -87,12 +243,15 @@ export async function creditUsed(db: Db, dealerId: number): Promise<number> {
   return num(r?.used);
 }
 
-/** The credit warning of a save, or undefined (docs/decisions.md: credit). */
-export async function creditWarning(tx: Db, dealerId: number): Promise<string | undefined> {
-  const [d] = await tx
-    .select({ name: dealers.name, lim: dealers.creditLimit })
-    .from(dealers)
-    .where(eq(dealers.id, dealerId));
+/** The credit warning of a save, or undefined (docs/decisions.md: credit); `known`: the dealer as the save read it. */
+export async function creditWarning(
+  tx: Db,
+  dealerId: number,
+  known?: { name: string; creditLimit: string },
+): Promise<string | undefined> {
+  const [d] = known
+    ? [{ name: known.name, lim: known.creditLimit }]
+    : await tx.select({ name: dealers.name, lim: dealers.creditLimit }).from(dealers).where(eq(dealers.id, dealerId));
   if (!d) return undefined;
   const limit = num(d.lim);
   if (limit <= 0) return undefined;

@@ -12,10 +12,10 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/events';
 import { DataWith } from '../../platform/route';
 import { KINDS, type Kind, type StoreFile, str } from './kinds';
-import { resolveLines, writeLines } from './lines';
+import { type ResolvedLine, resolveLines, sameLines, writeLines } from './lines';
 import type { Doc } from './read';
 import { refreshOrderStatus } from './test-status';
-import { findDealer, type SaveResult, saveDoc, storeFiles } from './write';
+import { findDealer, type SaveDealer, type SaveResult, saveDoc, storeFiles } from './write';
 
 /**
  * POST /orders/save and /quotations/save (and production's quotation save): the full form. With `duplicate` the
@@ -34,12 +34,16 @@ export async function saveSalesDoc(
   const input = duplicateOf === undefined ? sent : duplicateStart(sent, kind, now);
   const storeFile = duplicateOf === undefined ? sentFiles : undefined;
   return db.transaction(async (tx) => {
-    let lines: Awaited<ReturnType<typeof resolveLines>> | undefined;
+    // The lines to write: none when the form sent none (kept) or sent the stored ones as they are.
+    let lines: ResolvedLine[] | undefined;
+    let linesKept = true;
+    let dealer: SaveDealer | undefined;
     const revise = !!input.id && input.revise === 1;
     const fields = async (before: Doc | undefined) => {
-      const dealer = await findDealer(tx, input.dealer);
+      dealer = await findDealer(tx, input.dealer);
       const lineInput = input.products;
-      lines = lineInput ? await resolveLines(tx, lineInput, dealer, actor, now) : undefined;
+      const same = !!lineInput && !!before && sameLines(lineInput, before.products);
+      lines = lineInput && !same ? await resolveLines(tx, lineInput, dealer, actor, now) : undefined;
       const { set: fileCols, refs } = await storeFiles(tx, storeFile, ORDER_FILE_FIELDS);
 
       // With lines, value and shipping cost are theirs; a document without lines keeps the entered amounts.
@@ -117,13 +121,15 @@ export async function saveSalesDoc(
           .set({ quoteRef: `Q-${String(id).padStart(5, '0')}` })
           .where(eq(t.id, id));
       }
-      if (lines) await writeLines(tx, kind, id, lines);
+      if (!lines) return;
+      linesKept = !(await writeLines(tx, kind, id, lines, before?.products ?? []));
       // The test status follows the ordered units: more units to test, or a line (and its checklists) gone.
-      if (lines && kind === 'order') await refreshOrderStatus(tx, id);
+      if (kind === 'order' && (!before || !linesKept)) await refreshOrderStatus(tx, id);
     };
     const event = !input.id ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
     const extra = duplicateOf === undefined ? undefined : { duplicate_of: duplicateOf };
-    return saveDoc(tx, kind, input, { fields, written, event, extra }, actor, now);
+    const steps = { fields, written, event, extra, linesKept: () => linesKept, dealer: () => dealer };
+    return saveDoc(tx, kind, input, steps, actor, now);
   });
 }
 

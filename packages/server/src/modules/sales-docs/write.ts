@@ -8,9 +8,9 @@ import { invalid } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { type SaveSteps, saveRecord } from '../../platform/records';
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
-import { applyPayments } from './payments';
+import { applyPayments, paymentColumns } from './payments';
 import { type Doc, getDoc } from './read';
-import { creditWarning, rollup } from './rollup';
+import { creditWarning, moveOrder, rollupOrder } from './rollup';
 
 /** What an event shows of an order or quotation: the form's fields, lines as one text each. */
 export function snapshot(d: Doc): Record<string, unknown> {
@@ -44,9 +44,12 @@ export function docEvents(kind: Kind) {
   } as const;
 }
 
+/** The dealer of a save: what the document copies of it, its default discount and its credit limit. */
+export type SaveDealer = Awaited<ReturnType<typeof findDealer>>;
+
 export async function findDealer(tx: Db, id: number) {
   const [d] = await tx
-    .select({ id: dealers.id, name: dealers.name, discount: dealers.discount })
+    .select({ id: dealers.id, name: dealers.name, discount: dealers.discount, creditLimit: dealers.creditLimit })
     .from(dealers)
     .where(eq(dealers.id, id));
   if (!d) throw invalid({ dealer: MSG.dealerUnknown });
@@ -82,13 +85,18 @@ export interface SaveResult {
 }
 
 /** One save of an order or quotation: the shared save's steps and what its event adds beside the diff. */
-export interface DocSave extends Omit<SaveSteps<Doc>, 'data'> {
+export interface DocSave extends Omit<SaveSteps<Doc>, 'data' | 'readBack'> {
   extra?: Record<string, unknown>;
+  /** Whether the save left the stored lines as they were (then only the row is read back); default: it did. */
+  linesKept?(): boolean;
+  /** The dealer the save read already (its credit warning reads it again otherwise). */
+  dealer?(): SaveDealer | undefined;
 }
 
 /**
- * Every save of an order or quotation runs through here onto the shared save: an order's rollup leaves
- * before the write and comes back after it, and the payment figures follow the saved value and statuses.
+ * Every save of an order or quotation runs through here onto the shared save: the payment figures follow the
+ * saved value and statuses (written with the row), and an order's rollups move from the stored figures to the
+ * saved ones (only where a figure they read changed).
  */
 export async function saveDoc(
   tx: Db,
@@ -99,7 +107,9 @@ export async function saveDoc(
   now: number,
 ): Promise<SaveResult> {
   const docKind = { table: KINDS[kind].t, ...docEvents(kind) };
-  const { extra, ...own } = steps;
+  const { extra, linesKept, dealer, ...own } = steps;
+  let stored: Doc | undefined;
+  let paymentsWritten = false;
   const saved = await saveRecord(
     tx,
     docKind,
@@ -107,14 +117,20 @@ export async function saveDoc(
     {
       ...own,
       fields: async (before) => {
+        stored = before;
         const fields = typeof own.fields === 'function' ? await own.fields(before) : own.fields;
-        if (before && kind === 'order') await rollup(tx, before.id, -1);
-        return fields;
+        const payments = fields && paymentColumns(kind, before, fields);
+        paymentsWritten = !!payments;
+        return payments ? { ...fields, ...payments } : fields;
       },
       written: async (id, before) => {
         if (own.written) await own.written(id, before);
-        await applyPayments(tx, kind, id);
-        if (kind === 'order') await rollup(tx, id, 1);
+        if (!paymentsWritten) await applyPayments(tx, kind, id);
+      },
+      readBack: (db, id) => getDoc(db, kind, id, stored && (linesKept?.() ?? true) ? stored.products : undefined),
+      saved: async (after, before) => {
+        if (kind === 'order') await moveOrder(tx, before ? rollupOrder(before) : null, rollupOrder(after));
+        if (own.saved) await own.saved(after, before);
       },
       data: (after, changes) => ({ ...docKind.label(after), ...extra, changes }),
     },
@@ -123,6 +139,9 @@ export async function saveDoc(
   );
   const after = saved.record;
   const counts = kind === 'order' && after.shipping_status !== 'cancel' && after.payment_status === 'not paid';
-  const warning = counts ? await creditWarning(tx, after.dealer) : undefined;
+  const known = dealer?.();
+  const warning = counts
+    ? await creditWarning(tx, after.dealer, known?.id === after.dealer ? known : undefined)
+    : undefined;
   return { doc: after, warning };
 }
