@@ -10,7 +10,8 @@ import { testChecklists } from '../../db/schema/testing';
 
 /**
  * The id of the order line a checklist (alias `c`) was added on: the line_no-th line of its product in the order
- * (order saves rewrite line rows, so the occurrence names the line; docs/decisions.md, Test checklists).
+ * (a line row may hold another product after a save, so the occurrence names the line; docs/decisions.md,
+ * Test checklists).
  */
 export const checklistLine = (c: SQL) => sql`(select l.id from ${orderLines} l
     where l.order_id = ${c}.order_id and l.product_id = ${c}.product_id
