@@ -31,10 +31,10 @@ import { pct, prng, type Rnd } from './mixed-client';
 import {
   eventsQuery,
   ordersQuery,
+  type Pools,
   packingListsQuery,
   poQuery,
   quotationsQuery,
-  type Pools,
   tasksQuery,
   testOrdersQuery,
 } from './mixed-queries';

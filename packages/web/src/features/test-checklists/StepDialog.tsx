@@ -40,11 +40,7 @@ export function StepDialog({
       }}
     >
       {(form) => (
-        <TestStepFields
-          control={form.control}
-          siNumber={step?.si_number ?? nextSi}
-          descTestId="step-desc-input"
-        />
+        <TestStepFields control={form.control} siNumber={step?.si_number ?? nextSi} descTestId="step-desc-input" />
       )}
     </FormDialog>
   );
