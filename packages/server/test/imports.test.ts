@@ -8,6 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { KINDS } from '../src/modules/imports/kinds';
+import { invalid } from '../src/platform/errors';
+import { SaveRowError } from '../src/platform/records';
+import { makePart, makeProduct } from './factories/products';
 import { makeSupplier } from './factories/purchasing';
 import { createDealer } from './factories/sales';
 import { uniq } from './factories/uniq';
@@ -107,10 +110,10 @@ describe('import preview and commit', () => {
     const p = (await preview('suppliers', file)).json().data;
     expect(p.create).toBe(5);
     const real = KINDS.suppliers.save;
-    let n = 0;
-    const spy = vi.spyOn(KINDS.suppliers, 'save').mockImplementation(async (tx, input, actor, now) => {
-      if (++n === 4) throw new Error('disk full');
-      return real(tx, input, actor, now);
+    // The first three rows are written through the area's save, then the disk fills up.
+    const spy = vi.spyOn(KINDS.suppliers, 'save').mockImplementation(async (tx, inputs, actor, now) => {
+      await real(tx, inputs.slice(0, 3), actor, now);
+      throw new Error('disk full');
     });
     const before = await countRows(t, 'suppliers');
     const created = await events('supplier_created');
@@ -121,6 +124,60 @@ describe('import preview and commit', () => {
     }
     expect(await countRows(t, 'suppliers')).toBe(before);
     expect(await events('supplier_created')).toBe(created);
+  });
+
+  it('a row its area’s save refuses is named by its line, and nothing is written', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => `${uniq('Refused')},Contact ${i},Address ${i}`);
+    const file = csv(`name,contact_person,address\n${rows.join('\n')}\n`);
+    const p = (await preview('suppliers', file)).json().data;
+    const real = KINDS.suppliers.save;
+    // The save writes the set, then refuses its second row (as a name taken meanwhile would be).
+    const spy = vi.spyOn(KINDS.suppliers, 'save').mockImplementation(async (tx, inputs, actor, now) => {
+      await real(tx, inputs, actor, now);
+      throw new SaveRowError(1, invalid({ name: MSG.supplierNameTaken }));
+    });
+    const before = await countRows(t, 'suppliers');
+    try {
+      const res = await commit('suppliers', file, p.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(IMPORT_MSG.rowFailed(3, MSG.validation));
+      expect(res.json().cause).toEqual({ 'line 3.name': MSG.supplierNameTaken });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countRows(t, 'suppliers')).toBe(before);
+  });
+
+  it('part components: updates and creates in one commit; a new price re-costs the BOMs using the part', async () => {
+    const used = await makePart(t, { manufacturer: 'Batch Maker', price: '1' });
+    const other = await makePart(t, { manufacturer: 'Batch Maker', price: '3' });
+    const product = await makeProduct(t);
+    const line = await call(t, 'purchase', 'POST', '/boms/save', {
+      product_id: product.id,
+      part_id: used.id,
+      quantity: 4,
+    });
+    expect(line.statusCode, line.body).toBe(200);
+    const fresh = uniq('NEW');
+    const file = csv(
+      'manufacturer,manuf_part_number,price\n' +
+        `batch maker,${used.manuf_part_number.toLowerCase()},2.5\n` +
+        `Batch Maker,${other.manuf_part_number},3\n` +
+        `Batch Maker,${fresh},7\n`,
+    );
+    const p = (await preview('partComponents', file)).json().data;
+    expect(p).toMatchObject({ create: 1, update: 2, errors: 0 });
+    const updated = await events('part_component_updated');
+    const created = await events('part_component_created');
+    const done = await commit('partComponents', file, p.token);
+    expect(done.statusCode, done.body).toBe(200);
+    // The unchanged part writes no event; the repriced one and the new one do.
+    expect(await events('part_component_updated')).toBe(updated + 1);
+    expect(await events('part_component_created')).toBe(created + 1);
+    expect((await call(t, 'administrator', 'GET', `/partComponents/${other.id}`)).json().data.version).toBe(
+      other.version,
+    );
+    expect((await call(t, 'administrator', 'GET', `/products/${product.id}`)).json().data.bom_cost).toBeCloseTo(10, 6);
   });
 
   it('the commit must send the previewed file', async () => {

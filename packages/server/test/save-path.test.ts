@@ -4,13 +4,22 @@
  * event — while a save that changes something bumps the version and logs the change, and a stale save
  * names the author of the last real change.
  */
+import { type DealerSave, dealerSave } from '@bpm/contract/dealers';
 import { EVENTS } from '@bpm/contract/events';
-import { and, asc, eq } from 'drizzle-orm';
+import { MSG } from '@bpm/contract/messages';
+import type { SupplierSave } from '@bpm/contract/suppliers';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/platform';
 import { dealers } from '../src/db/schema/sales';
 import { users } from '../src/db/schema/users';
+import { saveDealers } from '../src/modules/dealers/service';
+import { saveSuppliers } from '../src/modules/suppliers/service';
+import type { AppError } from '../src/platform/errors';
+import { SaveRowError } from '../src/platform/records';
+import { makeSupplier } from './factories/purchasing';
 import { createDealer, DEALER } from './factories/sales';
+import { uniq } from './factories/uniq';
 import { makeUser } from './factories/users';
 import { createTestApp, postForm, type TestApp } from './helpers';
 
@@ -123,5 +132,96 @@ describe('a save that changes nothing', () => {
     const last = (await historyOf('user', id)).at(-1)!;
     expect(last.event).toBe(EVENTS.user.updated);
     expect(last.data).toEqual({ username: u.username, changes: { password: { old: '••••••', new: '••••••' } } });
+  });
+});
+
+describe('the batch form of the save (saveRecords)', () => {
+  const actor = { user_id: null, username: 'system', first_name: 'Batch', last_name: 'Job' };
+  const form = (name: string, over: Partial<DealerSave> = {}) =>
+    dealerSave.parse({ ...DEALER, name, ...over }) as DealerSave;
+
+  it('creates, updates and leaves unchanged records in one call: one event per record that changed', async () => {
+    const kept = await createDealer(t, { discount: 10 });
+    const changed = await createDealer(t, { discount: 10 });
+    const fresh = uniq('Batch Dealer');
+    const history = { kept: await historyOf('dealer', kept.id), changed: await historyOf('dealer', changed.id) };
+    const now = Math.floor(t.clock.now() / 1000) + 60;
+    const saved = await t.database.db.transaction((tx) =>
+      saveDealers(
+        tx,
+        [
+          form(fresh),
+          form(changed.name, { id: changed.id, version: changed.version, discount: 15 }),
+          form(kept.name, { id: kept.id, version: kept.version, discount: 10 }),
+        ],
+        actor,
+        now,
+      ),
+    );
+    expect(saved.map((d) => d.name)).toEqual([fresh, changed.name, kept.name]);
+    expect(saved[1]!.version).toBe(changed.version + 1);
+    expect(saved[2]).toEqual(kept);
+    expect((await dealerRow(kept.id)).updatedAt).not.toBe(now);
+    expect(await historyOf('dealer', kept.id)).toEqual(history.kept);
+    expect((await historyOf('dealer', changed.id)).slice(history.changed.length)).toEqual([
+      {
+        event: EVENTS.dealer.updated,
+        username: 'system',
+        data: { name: changed.name, changes: { discount: { old: 10, new: 15 } } },
+      },
+    ]);
+    const created = await historyOf('dealer', saved[0]!.id);
+    expect(created.map((e) => e.event)).toEqual([EVENTS.dealer.created]);
+    expect((await dealerRow(saved[0]!.id)).createdAt).toBe(now);
+  });
+
+  it('a stale version in the set fails the whole set, naming its place', async () => {
+    const a = await createDealer(t);
+    const b = await createDealer(t);
+    const fresh = uniq('Never Saved');
+    const err = await t.database.db
+      .transaction((tx) =>
+        saveDealers(
+          tx,
+          [form(fresh), form(a.name, { id: a.id, notes: 'x' }), form(b.name, { id: b.id, version: b.version + 5 })],
+          actor,
+          Math.floor(t.clock.now() / 1000),
+        ),
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SaveRowError);
+    expect((err as SaveRowError).index).toBe(2);
+    expect(((err as SaveRowError).error as AppError).statusCode).toBe(409);
+    const [{ n }] = (await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dealers)
+      .where(eq(dealers.name, fresh))) as [{ n: number }];
+    expect(n).toBe(0);
+    expect((await dealerRow(a.id)).notes).toBe('');
+  });
+
+  it('an area’s rule runs once for the set: a name held by a stored supplier or an earlier row is taken', async () => {
+    const stored = await makeSupplier(t);
+    const name = uniq('Twice');
+    const save = (names: string[]) =>
+      t.database.db
+        .transaction((tx) =>
+          saveSuppliers(
+            tx,
+            names.map((n) => ({ name: n, contact_person: 'A', address: 'B' }) as SupplierSave),
+            actor,
+            Math.floor(t.clock.now() / 1000),
+          ),
+        )
+        .catch((e: unknown) => e as SaveRowError);
+    for (const [names, index] of [
+      [[uniq('Free'), String(stored.name).toUpperCase()], 1],
+      [[name, uniq('Free'), name.toLowerCase()], 2],
+    ] as const) {
+      const err = (await save([...names])) as SaveRowError;
+      expect(err).toBeInstanceOf(SaveRowError);
+      expect(err.index).toBe(index);
+      expect((err.error as AppError).fieldErrors).toEqual({ name: MSG.supplierNameTaken });
+    }
   });
 });

@@ -24,6 +24,15 @@ export interface EventInput {
 
 /** Writes one audit event; call it inside the transaction of the change it describes. */
 export async function recordEvent(db: Db, actor: Actor, input: EventInput, nowSec: number): Promise<void> {
+  await recordEvents(db, actor, [input], nowSec);
+}
+
+/** Events one statement inserts at most. */
+const EVENTS_PER_INSERT = 5000;
+
+/** Writes the audit events of one actor's changes (a batch save's), in order; inside their transaction. */
+export async function recordEvents(db: Db, actor: Actor, inputs: EventInput[], nowSec: number): Promise<void> {
+  if (inputs.length === 0) return;
   const [row] = actor.user_id
     ? await queryRows<{ first_name: string; last_name: string }>(
         db,
@@ -32,11 +41,7 @@ export async function recordEvent(db: Db, actor: Actor, input: EventInput, nowSe
     : [];
   const firstName = row?.first_name ?? actor.first_name ?? '';
   const lastName = row?.last_name ?? actor.last_name ?? '';
-  const searchText = [input.event, actor.username, firstName, lastName, JSON.stringify(input.data)]
-    .join(' ')
-    .toLowerCase()
-    .slice(0, 4000);
-  await db.insert(events).values({
+  const rows = inputs.map((input) => ({
     time: nowSec,
     userId: actor.user_id,
     username: actor.username,
@@ -46,8 +51,53 @@ export async function recordEvent(db: Db, actor: Actor, input: EventInput, nowSe
     entityId: input.entityId,
     event: input.event,
     data: input.data,
-    searchText,
-  });
+    searchText: [input.event, actor.username, firstName, lastName, JSON.stringify(input.data)]
+      .join(' ')
+      .toLowerCase()
+      .slice(0, 4000),
+  }));
+  if (rows.length === 1) {
+    await db.insert(events).values(rows);
+    return;
+  }
+  // Many: one JSON list a statement (no statement of thousands of parameters to build and parse).
+  const cols = [
+    [events.time, 'bigint'],
+    [events.userId, 'integer'],
+    [events.username, 'text'],
+    [events.firstName, 'text'],
+    [events.lastName, 'text'],
+    [events.entityType, 'text'],
+    [events.entityId, 'bigint'],
+    [events.event, 'text'],
+    [events.data, 'jsonb'],
+    [events.searchText, 'text'],
+  ] as const;
+  const names = sql.join(
+    cols.map(([c]) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const defs = sql.join(
+    cols.map(([c, type]) => sql`${sql.identifier(c.name)} ${sql.raw(type)}`),
+    sql`, `,
+  );
+  for (let i = 0; i < rows.length; i += EVENTS_PER_INSERT) {
+    const list = rows.slice(i, i + EVENTS_PER_INSERT).map((r) => ({
+      time: r.time,
+      user_id: r.userId,
+      username: r.username,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      entity_type: r.entityType,
+      entity_id: r.entityId,
+      event: r.event,
+      data: r.data,
+      search_text: r.searchText,
+    }));
+    await db.execute(
+      sql`insert into ${events} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(${defs})`,
+    );
+  }
 }
 
 /** Fields whose values never go into an event (secrets). */

@@ -4,15 +4,10 @@ import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
 import { notFound } from './errors';
-import { type Actor, checkVersion, diff, recordEvent } from './events';
+import { type Actor, checkVersion, diff, type EventInput, recordEvent, recordEvents } from './events';
+import { bumpVersions, idChunks, idIn, insertRows, updateRows, type VersionedTable } from './records-write';
 
-/** A table whose rows have an id, an optimistic-lock version and created/updated times. */
-export type VersionedTable = PgTable & {
-  id: AnyPgColumn;
-  version: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  updatedAt: AnyPgColumn;
-};
+export type { VersionedTable } from './records-write';
 
 /** Catalogue groups with a `created` and an `updated` event. */
 type SaveEventStem = {
@@ -26,6 +21,8 @@ export interface SaveKind<R extends { id: number; version: number }> {
   /** The events of an insert and an update: a catalogue group with `created`/`updated`, or the two names. */
   event: SaveEventStem | { created: EventName; updated: EventName };
   get(db: Db, id: number): Promise<R>;
+  /** Many records at once, in any order (the batch save's reads); without it, `get` one by one. */
+  getMany?(db: Db, ids: number[]): Promise<R[]>;
   /** What an event shows of the record: the form's fields. */
   snapshot(r: R): Record<string, unknown>;
   /** What names the record in its events, e.g. `{ product_code }`. */
@@ -102,51 +99,6 @@ export async function updateVersioned(
   return row!.version as number;
 }
 
-/** Locks one row like `lockRow` and answers all its columns (undefined when there is no such row). */
-async function lockFullRow(tx: Db, table: VersionedTable, id: number): Promise<Record<string, unknown> | undefined> {
-  const [row] = await tx
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.id, id))
-    .for('update');
-  return row as Record<string, unknown> | undefined;
-}
-
-/** Column values compared as stored (numerics as text, JSON by its text, bytes by content). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * A save whose snapshot diff is empty: when the row's own columns are as they were before the save (apart
- * from the version and updatedAt the write moved), the version and updatedAt go back to the stored ones
- * and the save answers true — it changed nothing, so it leaves no new version and no event. A column
- * that did change (a password hash, a new file under the same name, a counter) answers false: the save
- * keeps its new version and writes its event, because the version never moves without one (the stale
- * save's 409 names the author of the record's last event). The row is locked by the save.
- */
-async function putBackUnchanged(tx: Db, table: VersionedTable, stored: Record<string, unknown>): Promise<boolean> {
-  const [now] = await tx
-    .select()
-    .from(table as PgTable)
-    .where(eq(table.id, stored.id as number));
-  const row = now as Record<string, unknown> | undefined;
-  if (!row) return false;
-  for (const key of Object.keys(stored)) {
-    if (key === 'version' || key === 'updatedAt') continue;
-    if (!sameValue(stored[key], row[key])) return false;
-  }
-  if (row.version !== stored.version || row.updatedAt !== stored.updatedAt)
-    await tx
-      .update(table)
-      .set({ version: stored.version, updatedAt: stored.updatedAt } as never)
-      .where(eq(table.id, stored.id as number));
-  return true;
-}
-
 /** The changed fields of an event: `{ field: { old, new } }`. */
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 
@@ -176,12 +128,20 @@ export interface SaveSteps<R> {
   data?(after: R, changes: Changes, before: R | undefined): Record<string, unknown>;
 }
 
+/** What a save answers: the record as stored after it, as it was before (undefined on an insert), and which. */
+export interface Saved<R> {
+  record: R;
+  before: R | undefined;
+  created: boolean;
+}
+
 /**
  * The one save of a record: inserts (no `input.id`) or locks, reads, checks `input.version` (none
  * when it is undefined: APIs without a version, duplicates of a source) and updates; then its lines and
  * side steps, and its audit event with the diff — all in the caller's transaction `tx`. An update that
  * changes nothing (the plain `updated` event, an empty snapshot diff, the row's columns as they were)
  * leaves the record as it was: its version and updatedAt go back, no event, the record as stored.
+ * It is `saveRecords` of one record.
  */
 export async function saveRecord<R extends { id: number; version: number }>(
   tx: Db,
@@ -190,49 +150,209 @@ export async function saveRecord<R extends { id: number; version: number }>(
   steps: SaveSteps<R>,
   actor: Actor,
   now: number,
-): Promise<{ record: R; before: R | undefined; created: boolean }> {
-  const { fields } = steps;
-  const values = (before: R | undefined) => (typeof fields === 'function' ? fields(before) : Promise.resolve(fields));
-  let before: R | undefined;
-  let storedRow: Record<string, unknown> | undefined;
-  let id: number;
-  if (!input.id) {
-    const [created] = await tx
-      .insert(kind.table)
-      .values({ ...(await values(undefined)), createdAt: now, updatedAt: now } as never)
-      .returning({ id: kind.table.id });
-    id = created!.id as number;
-  } else {
-    storedRow = await lockFullRow(tx, kind.table, input.id);
-    before = await kind.get(tx, input.id);
-    if (steps.guard) await steps.guard(before);
-    await checkVersion(tx, kind.entityType, before, input.version);
-    id = before.id;
-    const set = await values(before);
-    if (set) await updateVersioned(tx, kind.table, id, set, now);
+): Promise<Saved<R>> {
+  try {
+    return (await saveRecords(tx, kind, [{ input, steps }], actor, now))[0]!;
+  } catch (err) {
+    throw err instanceof SaveRowError ? err.error : err;
   }
-  if (steps.written) await steps.written(id, before);
-  let record = await (steps.readBack ?? kind.get)(tx, id);
-  if (steps.saved) await steps.saved(record, before);
-  const changes = diff(before ? kind.snapshot(before) : null, kind.snapshot(record));
+}
+
+/** One record of a batch save: its id and version (none on an insert) and its own steps. */
+export interface SaveItem<R> {
+  input: { id?: number; version?: number };
+  steps: SaveSteps<R>;
+}
+
+/** A batch save refused or failed in one record's own steps: the record's place in the batch, and why. */
+export class SaveRowError extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** One record's way through a batch save. */
+interface Step<R> {
+  /** The record's place in the batch (what a `SaveRowError` names). */
+  index: number;
+  item: SaveItem<R>;
+  id: number;
+  before: R | undefined;
+  set: Record<string, unknown> | null;
+  record?: R;
+  changes?: Changes;
+}
+
+/**
+ * The shared save of many records of one kind, in the caller's transaction: each record goes through the
+ * same steps as `saveRecord` (lock, read, guard, version check, fields, write, written, read-back, saved,
+ * event with its diff, nothing for a save that changed nothing), and the table's work is done for the set —
+ * one locked read of the updated rows, multi-row inserts, one update per set of columns, one read-back, one
+ * insert of the events. A record's own step that throws is a `SaveRowError` naming its index; any failure
+ * fails the lot (the caller's transaction rolls back). Each record may appear once.
+ */
+export async function saveRecords<R extends { id: number; version: number }>(
+  tx: Db,
+  kind: SaveKind<R>,
+  items: SaveItem<R>[],
+  actor: Actor,
+  now: number,
+): Promise<Saved<R>[]> {
+  const ids = items.flatMap((it) => (it.input.id ? [it.input.id] : []));
+  if (new Set(ids).size !== ids.length) throw new Error('saveRecords: a record may be saved once per batch');
+  await lockRows(tx, kind.table, ids);
+  const befores = await readRecords(tx, kind, ids);
+  const steps: Step<R>[] = [];
+  for (const [i, item] of items.entries()) {
+    const id = item.input.id;
+    const before = id ? (befores.get(id) ?? (await inRow(i, () => kind.get(tx, id)))) : undefined;
+    const set = await inRow(i, async () => {
+      const { fields, guard } = item.steps;
+      if (before) {
+        if (guard) await guard(before);
+        await checkVersion(tx, kind.entityType, before, item.input.version);
+      }
+      return typeof fields === 'function' ? fields(before) : fields;
+    });
+    steps.push({ index: i, item, id: before?.id ?? 0, before, set });
+  }
+  const moved = await writeRows(tx, kind.table, steps, now);
+  for (const s of steps) if (s.item.steps.written) await inRow(s.index, () => s.item.steps.written!(s.id, s.before));
+  await readBack(tx, kind, steps);
+  for (const s of steps) {
+    const record = s.record!;
+    if (s.item.steps.saved) await inRow(s.index, () => s.item.steps.saved!(record, s.before));
+    s.changes = diff(s.before ? kind.snapshot(s.before) : null, kind.snapshot(record));
+  }
   const names = typeof kind.event === 'string' ? EVENTS[kind.event] : kind.event;
-  const plainUpdate = before && (steps.event ?? names.updated) === names.updated;
-  if (plainUpdate && Object.keys(changes).length === 0 && (await putBackUnchanged(tx, kind.table, storedRow!))) {
-    record = await (steps.readBack ?? kind.get)(tx, id);
-    return { record, before, created: false };
-  }
-  await recordEvent(
-    tx,
-    actor,
-    {
+  const unchanged = await versionsWithEvents(tx, kind, steps, moved, names.updated, now);
+  const events: EventInput[] = [];
+  for (const s of steps) {
+    if (unchanged.has(s)) continue;
+    const { event, data } = s.item.steps;
+    const record = s.record!;
+    events.push({
       entityType: kind.entityType,
-      entityId: id,
-      event: steps.event ?? (before ? names.updated : names.created),
-      data: steps.data ? steps.data(record, changes, before) : { ...kind.label(record), changes },
-    },
+      entityId: s.id,
+      event: event ?? (s.before ? names.updated : names.created),
+      data: data
+        ? await inRow(s.index, () => data(record, s.changes!, s.before))
+        : { ...kind.label(record), changes: s.changes },
+    });
+  }
+  await recordEvents(tx, actor, events, now);
+  return steps.map((s) => ({ record: s.record!, before: s.before, created: !s.before }));
+}
+
+/** Runs one record's own step; what it throws names the record's place in the batch. */
+async function inRow<T>(index: number, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw new SaveRowError(index, err);
+  }
+}
+
+/** Locks the rows of `ids` until the transaction ends (a missing one is left to the kind's read). */
+async function lockRows(tx: Db, table: VersionedTable, ids: number[]) {
+  // One answer row whatever the count: the rows are locked, not sent.
+  for (const part of idChunks(ids))
+    await tx.execute(
+      sql`select count(*) from (select 1 from ${table} where ${idIn(table.id, part)} for update) locked`,
+    );
+}
+
+/** The records of `ids` as the kind reads them (by id; a missing one is absent). */
+async function readRecords<R extends { id: number; version: number }>(
+  tx: Db,
+  kind: SaveKind<R>,
+  ids: number[],
+): Promise<Map<number, R>> {
+  const out = new Map<number, R>();
+  if (ids.length === 0) return out;
+  if (!kind.getMany) {
+    for (const id of ids) out.set(id, await kind.get(tx, id));
+    return out;
+  }
+  for (const part of idChunks(ids)) for (const r of await kind.getMany(tx, part)) out.set(r.id, r);
+  return out;
+}
+
+/**
+ * Inserts the new records (their ids come back in order) and updates the others (a `null` set writes nothing);
+ * answers the updated ids whose row changed.
+ */
+async function writeRows<R>(tx: Db, table: VersionedTable, steps: Step<R>[], now: number): Promise<Set<number>> {
+  const creates = steps.filter((s) => !s.before);
+  const ids = await insertRows(
+    tx,
+    table,
+    creates.map((s) => s.set ?? {}),
     now,
   );
-  return { record, before, created: !before };
+  creates.forEach((s, k) => {
+    s.id = ids[k]!;
+  });
+  const updates = steps.filter((s) => s.before && s.set);
+  return updateRows(
+    tx,
+    table,
+    updates.map((s) => ({ id: s.id, set: s.set! })),
+    now,
+  );
+}
+
+/** Reads every record back: its own `readBack`, else the kind's read (one for the set). */
+async function readBack<R extends { id: number; version: number }>(tx: Db, kind: SaveKind<R>, steps: Step<R>[]) {
+  const read = await readRecords(
+    tx,
+    kind,
+    steps.filter((s) => !s.item.steps.readBack).map((s) => s.id),
+  );
+  for (const s of steps) {
+    const own = s.item.steps.readBack;
+    s.record = own
+      ? await inRow(s.index, () => own(tx, s.id))
+      : (read.get(s.id) ?? (await inRow(s.index, () => kind.get(tx, s.id))));
+  }
+}
+
+/**
+ * The version moves exactly with an event (a stale save's 409 names the author of the record's last event).
+ * Answers the updates that changed nothing — the plain `updated` event, an empty snapshot diff and their row's
+ * columns already holding the written values (a column the snapshot does not show — a password hash, a file
+ * under the same name — counts): they keep their version and updatedAt and write no event. An update whose
+ * row held its values but whose event is written (lines changed, a named event) gets its new version here.
+ */
+async function versionsWithEvents<R extends { id: number; version: number }>(
+  tx: Db,
+  kind: SaveKind<R>,
+  steps: Step<R>[],
+  moved: Set<number>,
+  updated: EventName,
+  now: number,
+): Promise<Set<Step<R>>> {
+  const quiet = new Set<Step<R>>();
+  const behind: Step<R>[] = [];
+  for (const s of steps) {
+    if (!s.before || !s.set || moved.has(s.id)) continue;
+    const plain = (s.item.steps.event ?? updated) === updated;
+    if (plain && Object.keys(s.changes!).length === 0) quiet.add(s);
+    else behind.push(s);
+  }
+  if (behind.length) {
+    await bumpVersions(
+      tx,
+      kind.table,
+      behind.map((s) => s.id),
+      now,
+    );
+    await readBack(tx, kind, behind);
+  }
+  return quiet;
 }
 
 /** Enable or disable: the `active` flag, a new version and the `_enabled` / `_disabled` event, through the one save. */

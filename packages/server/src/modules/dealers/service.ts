@@ -8,7 +8,7 @@ import {
   dealerLabel,
 } from '@bpm/contract/dealers';
 import { MSG } from '@bpm/contract/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { dealers } from '../../db/schema/sales';
@@ -17,7 +17,8 @@ import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { storeFieldUpload, type Uploads } from '../../platform/files';
 import { keyOrder, likePattern, sortKey } from '../../platform/paging';
-import { fileIdOf, type RecordKind, saveRecord } from '../../platform/records';
+import { fileIdOf, type RecordKind, type SaveSteps, saveRecord, saveRecords } from '../../platform/records';
+import { idIn, selectJson } from '../../platform/records-write';
 import { renameDealerOnDocuments } from '../sales-docs/dealer-name';
 import { creditUsed } from '../sales-docs/rollup';
 
@@ -97,13 +98,15 @@ export async function exportDealers(db: Db, q: DealerListQuery, limit: number, a
   return { rows: rows.map(toRow), next };
 }
 
-export async function getDealer(db: Db, id: number): Promise<Dealer> {
-  const [d] = await db
+/** The dealer rows with their agreement's file name, as the form reads them. */
+const readDealers = (db: Db, where: SQL) =>
+  db
     .select({ dealer: dealers, agreement_pdf: files.fileName })
     .from(dealers)
     .leftJoin(files, eq(files.id, dealers.agreementFileId))
-    .where(eq(dealers.id, id));
-  if (!d) throw notFound(MSG.dealerNotFound);
+    .where(where);
+
+function toDealer(d: { dealer: typeof dealers.$inferSelect; agreement_pdf: string | null }): Dealer {
   const x = d.dealer;
   return {
     id: x.id,
@@ -140,6 +143,24 @@ export async function getDealer(db: Db, id: number): Promise<Dealer> {
   };
 }
 
+export async function getDealer(db: Db, id: number): Promise<Dealer> {
+  const [d] = await readDealers(db, eq(dealers.id, id));
+  if (!d) throw notFound(MSG.dealerNotFound);
+  return toDealer(d);
+}
+
+/** Many dealers at once (the batch save's and the import's reads), in any order; the same as `getDealer`. */
+export async function getDealers(db: Db, ids: number[]): Promise<Dealer[]> {
+  if (!ids.length) return [];
+  const rows = await selectJson<typeof dealers.$inferSelect & { agreementPdf: string | null }>(
+    db,
+    sql`${dealers} left join ${files} on ${files.id} = ${dealers.agreementFileId}`,
+    { ...getTableColumns(dealers), agreementPdf: files.fileName },
+    idIn(dealers.id, ids),
+  );
+  return rows.map(({ agreementPdf, ...dealer }) => toDealer({ dealer, agreement_pdf: agreementPdf }));
+}
+
 /** Active dealers for the pickers, labelled 'name [id]', by name. */
 export async function dealerOptions(db: Db, search: string, limit: number): Promise<DealerOption[]> {
   const rows = await db
@@ -173,9 +194,65 @@ const DEALER: RecordKind<Dealer> = {
   entityType: DEALER_ENTITY,
   event: 'dealer',
   get: getDealer,
+  getMany: getDealers,
   snapshot,
   label: (d) => ({ name: d.name }),
 };
+
+/** A dealer's own steps of the shared save: its columns from the form, and a rename carried into documents. */
+function dealerSteps(tx: Db, input: DealerSave, uploads: Uploads | undefined, now: number): SaveSteps<Dealer> {
+  return {
+    fields: async () => {
+      // The PDF is checked by content and stored inside the save transaction.
+      const agreementFileId = uploads
+        ? (await storeFieldUpload(tx, uploads, 'agreement_pdf', 'pdf', now))?.id
+        : undefined;
+      return {
+        ...dealerColumns(input),
+        ...(agreementFileId ? { agreementFileId } : {}),
+      };
+    },
+    saved: async (after, before) => {
+      // Lists sort and search on the copied name; a rename follows into every document.
+      if (before && before.name !== after.name) await renameDealerOnDocuments(tx, after.id, after.name);
+    },
+  };
+}
+
+/** The dealer columns a save writes from its form. */
+function dealerColumns(input: DealerSave) {
+  return {
+    name: input.name,
+    prefix: input.prefix,
+    oem: input.oem,
+    country: input.country,
+    sameAddress: input.same_address,
+    billingAddress: input.billing_address,
+    // "Same address": the shipping block mirrors the billing block.
+    shippingAddress: input.same_address ? input.billing_address : input.shipping_address,
+    billingVat: input.billing_vat,
+    shippingVat: input.same_address ? input.billing_vat : input.shipping_vat,
+    billingEmail: input.billing_email,
+    shippingEmail: input.same_address ? input.billing_email : input.shipping_email,
+    billingPhone: input.billing_phone,
+    shippingPhone: input.same_address ? input.billing_phone : input.shipping_phone,
+    billingMobile: input.billing_mobile,
+    shippingMobile: input.same_address ? input.billing_mobile : input.shipping_mobile,
+    email: input.email,
+    email2: input.email2,
+    email3: input.email3,
+    email4: input.email4,
+    phone: input.phone,
+    cellphone: input.cellphone,
+    website: input.website,
+    discount: String(input.discount),
+    paymentTerms: input.payment_terms,
+    creditLimit: String(input.credit_limit ?? 0),
+    notes: input.notes,
+    orderNotes: input.order_notes,
+    ...(input.active !== undefined ? { active: input.active } : {}),
+  };
+}
 
 export async function saveDealer(
   db: Db,
@@ -184,61 +261,18 @@ export async function saveDealer(
   actor: Actor,
   now: number,
 ): Promise<Dealer> {
-  return db.transaction(async (tx) => {
-    const fields = async () => {
-      // The PDF is checked by content and stored inside the save transaction.
-      const agreementFileId = uploads
-        ? (await storeFieldUpload(tx, uploads, 'agreement_pdf', 'pdf', now))?.id
-        : undefined;
-      return {
-        name: input.name,
-        prefix: input.prefix,
-        oem: input.oem,
-        country: input.country,
-        sameAddress: input.same_address,
-        billingAddress: input.billing_address,
-        // "Same address": the shipping block mirrors the billing block.
-        shippingAddress: input.same_address ? input.billing_address : input.shipping_address,
-        billingVat: input.billing_vat,
-        shippingVat: input.same_address ? input.billing_vat : input.shipping_vat,
-        billingEmail: input.billing_email,
-        shippingEmail: input.same_address ? input.billing_email : input.shipping_email,
-        billingPhone: input.billing_phone,
-        shippingPhone: input.same_address ? input.billing_phone : input.shipping_phone,
-        billingMobile: input.billing_mobile,
-        shippingMobile: input.same_address ? input.billing_mobile : input.shipping_mobile,
-        email: input.email,
-        email2: input.email2,
-        email3: input.email3,
-        email4: input.email4,
-        phone: input.phone,
-        cellphone: input.cellphone,
-        website: input.website,
-        discount: String(input.discount),
-        paymentTerms: input.payment_terms,
-        creditLimit: String(input.credit_limit ?? 0),
-        notes: input.notes,
-        orderNotes: input.order_notes,
-        ...(input.active !== undefined ? { active: input.active } : {}),
-        ...(agreementFileId ? { agreementFileId } : {}),
-      };
-    };
-    const saved = await saveRecord(
-      tx,
-      DEALER,
-      input,
-      {
-        fields,
-        saved: async (after, before) => {
-          // Lists sort and search on the copied name; a rename follows into every document.
-          if (before && before.name !== after.name) await renameDealerOnDocuments(tx, after.id, after.name);
-        },
-      },
-      actor,
-      now,
-    );
-    return saved.record;
-  });
+  return db.transaction(
+    async (tx) => (await saveRecord(tx, DEALER, input, dealerSteps(tx, input, uploads, now), actor, now)).record,
+  );
+}
+
+/**
+ * Many dealers through the same save and steps, in the caller's transaction (the import): one event each;
+ * the table's work done for the set. A dealer's failing step is a `SaveRowError` naming its place.
+ */
+export async function saveDealers(tx: Db, inputs: DealerSave[], actor: Actor, now: number): Promise<Dealer[]> {
+  const items = inputs.map((input) => ({ input, steps: dealerSteps(tx, input, undefined, now) }));
+  return (await saveRecords(tx, DEALER, items, actor, now)).map((s) => s.record);
 }
 
 export async function agreementFileId(db: Db, id: number): Promise<number | null> {

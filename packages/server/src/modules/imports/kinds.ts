@@ -1,5 +1,5 @@
 // The four importable kinds: their key, the columns their CSV export writes, the form's schema, how to
-// find a stored record by its key, and the area's own save (the one save path: lock, version, write, event).
+// find a stored record by its key, and the area's own save of many (the one save path, `saveRecords`).
 import { dealerSave } from '@bpm/contract/dealers';
 import type { ImportKind } from '@bpm/contract/imports';
 import { partComponentSave } from '@bpm/contract/part-components';
@@ -12,10 +12,10 @@ import { partComponents, suppliers } from '../../db/schema/parts';
 import { products } from '../../db/schema/products';
 import { dealers } from '../../db/schema/sales';
 import type { Actor } from '../../platform/events';
-import { getDealer, saveDealer } from '../dealers/service';
-import { getPart, savePart } from '../part-components/service';
-import { getProduct, saveProduct } from '../products/service';
-import { getSupplier, saveSupplier } from '../suppliers/service';
+import { getDealers, saveDealers } from '../dealers/service';
+import { getParts, saveParts } from '../part-components/service';
+import { getProducts, saveProducts } from '../products/service';
+import { getSuppliers, saveSuppliers } from '../suppliers/service';
 
 export interface ImportKindDef {
   /** The columns of the area's CSV export, in its order (checked against the export by the tests). */
@@ -24,10 +24,14 @@ export interface ImportKindDef {
   schema: ZodObject<ZodRawShape>;
   /** Every stored record's natural key (lower case, parts joined by a NUL) → ids. */
   existing(db: Db): Promise<Map<string, number[]>>;
-  /** A stored record's form fields (an update starts from them). */
-  stored(db: Db, id: number): Promise<Record<string, unknown>>;
-  /** The area's save, in the import's transaction. */
-  save(tx: Db, input: never, actor: Actor, now: number): Promise<unknown>;
+  /** Stored records' form fields by id, read at once (an update starts from them). */
+  stored(db: Db, ids: number[]): Promise<Array<Record<string, unknown> & { id: number }>>;
+  /**
+   * The area's save of the file's rows in the import's transaction: the same save, rules and steps as its form's
+   * (one event per record), the table's work done for the set; a row's refusal is a `SaveRowError` naming its
+   * place among `inputs`.
+   */
+  save(tx: Db, inputs: never[], actor: Actor, now: number): Promise<unknown>;
 }
 
 /** A natural key as matched: trimmed, lower case, parts joined by a NUL. */
@@ -71,8 +75,8 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
           parts: [r.name],
         })),
       ),
-    stored: (db, id) => getDealer(db, id),
-    save: (tx, input, actor, now) => saveDealer(tx, input, undefined, actor, now),
+    stored: (db, ids) => getDealers(db, ids),
+    save: (tx, inputs, actor, now) => saveDealers(tx, inputs, actor, now),
   },
   products: {
     exportColumns: [
@@ -106,8 +110,8 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
           parts: [r.code],
         })),
       ),
-    stored: (db, id) => getProduct(db, id),
-    save: (tx, input, actor, now) => saveProduct(tx, input, undefined, actor, now),
+    stored: (db, ids) => getProducts(db, ids),
+    save: (tx, inputs, actor, now) => saveProducts(tx, inputs, actor, now),
   },
   partComponents: {
     exportColumns: [
@@ -137,8 +141,8 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
             .from(partComponents)
         ).map((r) => ({ id: r.id, parts: [r.maker, r.number] })),
       ),
-    stored: (db, id) => getPart(db, id),
-    save: (tx, input, actor, now) => savePart(tx, input, undefined, actor, now),
+    stored: (db, ids) => getParts(db, ids),
+    save: (tx, inputs, actor, now) => saveParts(tx, inputs, actor, now),
   },
   suppliers: {
     exportColumns: [
@@ -159,8 +163,8 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
           (r) => ({ id: r.id, parts: [r.name] }),
         ),
       ),
-    stored: (db, id) => getSupplier(db, id),
-    save: (tx, input, actor, now) => saveSupplier(tx, input, actor, now),
+    stored: (db, ids) => getSuppliers(db, ids),
+    save: (tx, inputs, actor, now) => saveSuppliers(tx, inputs, actor, now),
   },
 };
 

@@ -13,6 +13,8 @@ import { MSG } from '@bpm/contract/messages';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, invalid, zodCause } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
+import { SaveRowError } from '../../platform/records';
+import { chunks } from '../../platform/records-write';
 import type { UploadedFile } from '../../platform/route';
 import { CsvError, cellValue, decodeCsv, parseCsv } from './csv';
 import { formFields, KINDS, keyText } from './kinds';
@@ -52,15 +54,16 @@ async function plan(db: Db, kind: ImportKind, file: UploadedFile | undefined): P
   if (missing.length) throw invalid({ file: MSG.missingHeaders(missing) });
   const read = names.map((n, i) => (fields.has(n) && names.indexOf(n) === i ? n : null));
   const existing = await def.existing(db);
-  const seen = new Map<string, number>();
-  const rows: PlannedRow[] = [];
-  for (const r of data) {
+  const raws = data.map((r) => {
     const raw: Record<string, unknown> = {};
     read.forEach((n, i) => {
       if (n) raw[n] = cellValue(r.cells[i] ?? '');
     });
-    rows.push(await planRow(db, kind, r.line, raw, existing, seen));
-  }
+    return { line: r.line, raw };
+  });
+  const stored = await storedRecords(kind, db, raws, existing);
+  const seen = new Map<string, number>();
+  const rows = raws.map((r) => planRow(kind, r.line, r.raw, existing, stored, seen));
   return {
     kind,
     token: tokenOf(kind, file.data),
@@ -73,14 +76,35 @@ async function plan(db: Db, kind: ImportKind, file: UploadedFile | undefined): P
   };
 }
 
-async function planRow(
+/** The stored form fields of every record the file's keys match (one read for the file), by id. */
+async function storedRecords(
+  kind: ImportKind,
   db: Db,
+  raws: Array<{ raw: Record<string, unknown> }>,
+  existing: Map<string, number[]>,
+): Promise<Map<number, Record<string, unknown>>> {
+  const def = KINDS[kind];
+  const keys = IMPORT_KEYS[kind];
+  const ids = new Set<number>();
+  for (const { raw } of raws) {
+    const matched = existing.get(keyText(keys.map((k) => raw[k])));
+    if (matched?.length === 1) ids.add(matched[0]!);
+  }
+  const out = new Map<number, Record<string, unknown>>();
+  const fields = formFields(def);
+  for (const part of chunks([...ids], 5000))
+    for (const r of await def.stored(db, part)) out.set(r.id, Object.fromEntries(fields.map((f) => [f, r[f]])));
+  return out;
+}
+
+function planRow(
   kind: ImportKind,
   line: number,
   raw: Record<string, unknown>,
   existing: Map<string, number[]>,
+  stored: Map<number, Record<string, unknown>>,
   seen: Map<string, number>,
-): Promise<PlannedRow> {
+): PlannedRow {
   const def = KINDS[kind];
   const keys = IMPORT_KEYS[kind];
   const keyParts = keys.map((k) => raw[k]);
@@ -94,11 +118,7 @@ async function planRow(
   const ids = existing.get(k) ?? [];
   if (ids.length > 1) return error({ [keys.at(-1)!]: IMPORT_MSG.ambiguous });
   const id = ids[0];
-  let base: Record<string, unknown> = {};
-  if (id !== undefined) {
-    const stored = await def.stored(db, id);
-    base = Object.fromEntries(formFields(def).map((f) => [f, stored[f]]));
-  }
+  const base = id !== undefined ? (stored.get(id) ?? {}) : {};
   const parsed = def.schema.safeParse({ ...base, ...raw, ...(id !== undefined ? { id } : {}) });
   if (!parsed.success) return error(zodCause(parsed.error));
   return { line, action: id !== undefined ? 'update' : 'create', key, input: parsed.data };
@@ -114,6 +134,13 @@ function joined(tx: Db): Db {
   return handle;
 }
 
+/** A row's save refused: the row's line and the save's message (and field errors); a server error as it is. */
+function rowFailed(line: number, err: unknown): unknown {
+  if (!(err instanceof AppError) || err.statusCode >= 500) return err;
+  const cause = Object.fromEntries(Object.entries(err.fieldErrors ?? {}).map(([f, m]) => [`line ${line}.${f}`, m]));
+  return new AppError(err.statusCode, IMPORT_MSG.rowFailed(line, err.message), cause);
+}
+
 /** POST /imports/preview. */
 export async function previewImport(db: Db, kind: ImportKind, file: UploadedFile | undefined): Promise<ImportPreview> {
   const p = await plan(db, kind, file);
@@ -122,7 +149,8 @@ export async function previewImport(db: Db, kind: ImportKind, file: UploadedFile
 
 /**
  * POST /imports/commit: the previewed file again (its token must match), refused whole while any row
- * has an error; then every row through its area's save in one transaction (one event per record).
+ * has an error; then the rows through their area's save of many in one transaction (one event per record,
+ * the table's work done for the set).
  */
 export async function commitImport(
   db: Db,
@@ -141,19 +169,18 @@ export async function commitImport(
       for (const [f, m] of Object.entries(r.errors ?? {})) cause[`line ${r.line}.${f}`] = m;
     throw badRequest(IMPORT_MSG.hasErrors, cause);
   }
-  const save = KINDS[kind].save as (tx: Db, input: unknown, actor: Actor, now: number) => Promise<unknown>;
+  const save = KINDS[kind].save as (tx: Db, inputs: unknown[], actor: Actor, now: number) => Promise<unknown>;
   await db.transaction(async (outer) => {
-    const tx = joined(outer);
-    for (const r of p.rows) {
-      try {
-        await save(tx, r.input, actor, now);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-        const cause = Object.fromEntries(
-          Object.entries(err.fieldErrors ?? {}).map(([f, m]) => [`line ${r.line}.${f}`, m]),
-        );
-        throw new AppError(err.statusCode, IMPORT_MSG.rowFailed(r.line, err.message), cause);
-      }
+    try {
+      await save(
+        joined(outer),
+        p.rows.map((r) => r.input),
+        actor,
+        now,
+      );
+    } catch (err) {
+      if (!(err instanceof SaveRowError)) throw err;
+      throw rowFailed(p.rows[err.index]!.line, err.error);
     }
   });
   return { created: p.create, updated: p.update };

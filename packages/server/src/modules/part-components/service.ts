@@ -18,7 +18,9 @@ import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
-import { detachFile, fileIdOf, type RecordKind, saveRecord, setActive } from '../../platform/records';
+import { detachFile, fileIdOf, type RecordKind, SaveRowError, saveRecords, setActive } from '../../platform/records';
+import { idIn } from '../../platform/records-write';
+import { firstTaken, textIn } from '../../platform/unique-keys';
 import { recomputeBomCosts } from '../products/boms';
 import { partPurchaseHistory } from './purchase-history';
 
@@ -108,6 +110,17 @@ export async function exportParts(db: Db, q: PartComponentListQuery, limit: numb
   return { rows: rows.map(toPart), next };
 }
 
+/** Many parts at once (the batch save's and the import's reads), in any order. */
+export async function getParts(db: Db, ids: number[]): Promise<PartComponent[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(columns)
+    .from(partComponents)
+    .leftJoin(files, eq(files.id, partComponents.imageFileId))
+    .where(idIn(partComponents.id, ids));
+  return rows.map(toPart);
+}
+
 export async function getPart(db: Db, id: number): Promise<PartComponent> {
   const [r] = await db
     .select(columns)
@@ -135,9 +148,40 @@ const PART: RecordKind<PartComponent> = {
   entityType: PART_ENTITY,
   event: 'part_component',
   get: getPart,
+  getMany: getParts,
   snapshot,
   label: (p) => ({ manuf_part_number: p.manuf_part_number }),
 };
+
+/** The part columns a save writes from its form. */
+const partFields = (input: PartComponentSave, imageFileId: number | undefined) => ({
+  manufPartNumber: input.manuf_part_number,
+  manufacturer: input.manufacturer,
+  description: input.description,
+  price: String(input.price),
+  localPrice: input.local_price === undefined ? null : String(input.local_price),
+  localCurrency: input.local_currency,
+  unit: input.unit,
+  ...(input.active !== undefined ? { active: input.active } : {}),
+  ...(imageFileId ? { imageFileId } : {}),
+});
+
+/** The part-number rule for a set of saves: a manufacturer + number another part (or an earlier save) has is taken. */
+async function checkNumbers(tx: Db, inputs: PartComponentSave[]) {
+  const makers = inputs.map((i) => i.manufacturer.toLowerCase());
+  const numbers = inputs.map((i) => i.manuf_part_number.toLowerCase());
+  const maker = sql<string>`lower(${partComponents.manufacturer})`;
+  const number = sql<string>`lower(${partComponents.manufPartNumber})`;
+  const stored = await tx
+    .select({ id: partComponents.id, maker, number })
+    .from(partComponents)
+    .where(and(textIn(maker, makers), textIn(number, numbers)));
+  const taken = firstTaken(
+    inputs.map((input, i) => ({ id: input.id, key: `${makers[i]}\u0000${numbers[i]}` })),
+    stored.map((r) => ({ id: r.id, key: `${r.maker}\u0000${r.number}` })),
+  );
+  if (taken !== undefined) throw new SaveRowError(taken, invalid({ manuf_part_number: MSG.partNumberTaken }));
+}
 
 export async function savePart(
   db: Db,
@@ -147,46 +191,38 @@ export async function savePart(
   now: number,
 ): Promise<PartComponentSaved> {
   try {
-    return await db.transaction(async (tx) => {
-      const taken = await tx
-        .select({ id: partComponents.id })
-        .from(partComponents)
-        .where(
-          sql`lower(${partComponents.manufacturer}) = ${input.manufacturer.toLowerCase()} and lower(${partComponents.manufPartNumber}) = ${input.manuf_part_number.toLowerCase()}`,
-        );
-      if (taken.some((t) => t.id !== input.id)) throw invalid({ manuf_part_number: MSG.partNumberTaken });
-      const fields = {
-        manufPartNumber: input.manuf_part_number,
-        manufacturer: input.manufacturer,
-        description: input.description,
-        price: String(input.price),
-        localPrice: input.local_price === undefined ? null : String(input.local_price),
-        localCurrency: input.local_currency,
-        unit: input.unit,
-        ...(input.active !== undefined ? { active: input.active } : {}),
-        ...(imageFileId ? { imageFileId } : {}),
-      };
-      const saved = await saveRecord(
+    return await db.transaction(async (tx) => (await saveParts(tx, [input], actor, now, imageFileId))[0]!);
+  } catch (err) {
+    throw err instanceof SaveRowError ? err.error : err;
+  }
+}
+
+/**
+ * Parts through the shared save in the caller's transaction (one, or the import's set): the part-number rule
+ * once for the set, then `saveRecords`; BOMs are costed at the part's price, so the products using a part whose
+ * price moved get their bom_cost again, in one statement for the set. A refused save is a `SaveRowError`.
+ */
+export async function saveParts(
+  tx: Db,
+  inputs: PartComponentSave[],
+  actor: Actor,
+  now: number,
+  imageFileId?: number,
+): Promise<PartComponentSaved[]> {
+  try {
+    await checkNumbers(tx, inputs);
+    const repriced: number[] = [];
+    const saved = async (after: PartComponent, before: PartComponent | undefined) => {
+      if (before && after.price !== before.price) repriced.push(after.id);
+    };
+    const items = inputs.map((input) => ({ input, steps: { fields: partFields(input, imageFileId), saved } }));
+    const done = await saveRecords(tx, PART, items, actor, now);
+    if (repriced.length)
+      await recomputeBomCosts(
         tx,
-        PART,
-        input,
-        {
-          fields,
-          saved: async (after, before) => {
-            // BOMs are costed at the part's price: their bom_cost moves with it, in this transaction.
-            if (before && after.price !== before.price) {
-              await recomputeBomCosts(
-                tx,
-                sql`p.id in (select product_id from ${bomLines} where part_id = ${after.id})`,
-              );
-            }
-          },
-        },
-        actor,
-        now,
+        sql`p.id in (select ${bomLines.productId} from ${bomLines} where ${idIn(bomLines.partId, repriced)})`,
       );
-      return { ...saved.record, created: saved.created };
-    });
+    return done.map((d) => ({ ...d.record, created: d.created }));
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ manuf_part_number: MSG.partNumberTaken });
     throw err;

@@ -16,7 +16,17 @@ import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
-import { detachFile, fileIdOf, lockRow, type RecordKind, saveRecord, setActive } from '../../platform/records';
+import {
+  detachFile,
+  fileIdOf,
+  lockRow,
+  type RecordKind,
+  SaveRowError,
+  saveRecords,
+  setActive,
+} from '../../platform/records';
+import { idIn } from '../../platform/records-write';
+import { firstTaken, textIn } from '../../platform/unique-keys';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -149,6 +159,17 @@ export async function exportProducts(db: Db, q: ProductListQuery, now: number, l
   };
 }
 
+/** Many products at once (the batch save's and the import's reads), in any order. */
+export async function getProducts(db: Db, ids: number[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(columns)
+    .from(products)
+    .leftJoin(files, eq(files.id, products.imageFileId))
+    .where(idIn(products.id, ids));
+  return rows.map(toProduct);
+}
+
 export async function getProduct(db: Db, id: number): Promise<Product> {
   const [r] = await db
     .select(columns)
@@ -187,16 +208,41 @@ const PRODUCT: RecordKind<Product> = {
   entityType: PRODUCT_ENTITY,
   event: 'product',
   get: getProduct,
+  getMany: getProducts,
   snapshot,
   label: (p) => ({ product_code: p.product_code }),
 };
 
-async function assertCodeFree(tx: Db, code: string, id: number | undefined) {
-  const taken = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`lower(${products.productCode}) = ${code.toLowerCase()}`);
-  if (taken.some((t) => t.id !== id)) throw invalid({ product_code: MSG.productCodeTaken });
+/** The product columns a save writes from its form; fields the form leaves out keep their value. */
+function productFields(input: ProductSave, imageFileId: number | undefined) {
+  return {
+    productCode: input.product_code,
+    ...(input.hs_code !== undefined ? { hsCode: input.hs_code } : {}),
+    desc: input.desc,
+    msrp: String(input.msrp),
+    ...(input.discount !== undefined ? { discount: String(input.discount) } : {}),
+    ...(input.warranty !== undefined ? { warranty: input.warranty } : {}),
+    ...(input.pl_serial_count !== undefined ? { plSerialCount: input.pl_serial_count } : {}),
+    ...(input.has_modem !== undefined ? { hasModem: input.has_modem } : {}),
+    ...(input.is_test_required !== undefined ? { isTestRequired: input.is_test_required } : {}),
+    ...(input.is_shipping_cost !== undefined ? { isShippingCost: input.is_shipping_cost } : {}),
+    ...(input.exclude_pl_item_count !== undefined ? { excludePlItemCount: input.exclude_pl_item_count } : {}),
+    ...(input.warning !== undefined ? { warning: input.warning } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(imageFileId ? { imageFileId } : {}),
+  };
+}
+
+/** The code rule for a set of saves: a code another product (or an earlier save of the set) has is taken. */
+async function checkCodes(tx: Db, inputs: ProductSave[]) {
+  const keys = inputs.map((i) => i.product_code.toLowerCase());
+  const key = sql<string>`lower(${products.productCode})`;
+  const stored = await tx.select({ id: products.id, key }).from(products).where(textIn(key, keys));
+  const taken = firstTaken(
+    inputs.map((input, i) => ({ id: input.id, key: keys[i]! })),
+    stored,
+  );
+  if (taken !== undefined) throw new SaveRowError(taken, invalid({ product_code: MSG.productCodeTaken }));
 }
 
 export async function saveProduct(
@@ -207,27 +253,28 @@ export async function saveProduct(
   now: number,
 ): Promise<Product> {
   try {
-    return await db.transaction(async (tx) => {
-      await assertCodeFree(tx, input.product_code, input.id);
-      const fields = {
-        productCode: input.product_code,
-        ...(input.hs_code !== undefined ? { hsCode: input.hs_code } : {}),
-        desc: input.desc,
-        msrp: String(input.msrp),
-        ...(input.discount !== undefined ? { discount: String(input.discount) } : {}),
-        ...(input.warranty !== undefined ? { warranty: input.warranty } : {}),
-        ...(input.pl_serial_count !== undefined ? { plSerialCount: input.pl_serial_count } : {}),
-        ...(input.has_modem !== undefined ? { hasModem: input.has_modem } : {}),
-        ...(input.is_test_required !== undefined ? { isTestRequired: input.is_test_required } : {}),
-        ...(input.is_shipping_cost !== undefined ? { isShippingCost: input.is_shipping_cost } : {}),
-        ...(input.exclude_pl_item_count !== undefined ? { excludePlItemCount: input.exclude_pl_item_count } : {}),
-        ...(input.warning !== undefined ? { warning: input.warning } : {}),
-        ...(input.active !== undefined ? { active: input.active } : {}),
-        ...(imageFileId ? { imageFileId } : {}),
-      };
-      // Defaults of a new product (section 3) are the column defaults: msrp 0, discount 0, active 1, test required 1.
-      return (await saveRecord(tx, PRODUCT, input, { fields }, actor, now)).record;
-    });
+    return await db.transaction(async (tx) => (await saveProducts(tx, [input], actor, now, imageFileId))[0]!);
+  } catch (err) {
+    throw err instanceof SaveRowError ? err.error : err;
+  }
+}
+
+/**
+ * Products through the shared save in the caller's transaction (one, or the import's set): the code rule once
+ * for the set, then `saveRecords`. Defaults of a new product (section 3) are the column defaults: msrp 0,
+ * discount 0, active 1, test required 1. A refused save is a `SaveRowError` naming its place.
+ */
+export async function saveProducts(
+  tx: Db,
+  inputs: ProductSave[],
+  actor: Actor,
+  now: number,
+  imageFileId?: number,
+): Promise<Product[]> {
+  try {
+    await checkCodes(tx, inputs);
+    const items = inputs.map((input) => ({ input, steps: { fields: productFields(input, imageFileId) } }));
+    return (await saveRecords(tx, PRODUCT, items, actor, now)).map((saved) => saved.record);
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ product_code: MSG.productCodeTaken });
     throw err;

@@ -7,7 +7,9 @@ import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
-import { type RecordKind, saveRecord } from '../../platform/records';
+import { type RecordKind, SaveRowError, saveRecords } from '../../platform/records';
+import { idIn } from '../../platform/records-write';
+import { firstTaken, textIn } from '../../platform/unique-keys';
 
 export const SUPPLIER_ENTITY = 'supplier';
 
@@ -74,6 +76,11 @@ export async function exportSuppliers(db: Db, q: SupplierListQuery, limit: numbe
   return { rows, next };
 }
 
+/** Many suppliers at once (the batch save's and the import's reads), in any order. */
+export async function getSuppliers(db: Db, ids: number[]): Promise<Supplier[]> {
+  return ids.length ? db.select(columns).from(suppliers).where(idIn(suppliers.id, ids)) : [];
+}
+
 export async function getSupplier(db: Db, id: number): Promise<Supplier> {
   const [s] = await db.select(columns).from(suppliers).where(eq(suppliers.id, id));
   if (!s) throw notFound(MSG.supplierNotFound);
@@ -100,29 +107,51 @@ const SUPPLIER: RecordKind<Supplier> = {
   entityType: SUPPLIER_ENTITY,
   event: 'supplier',
   get: getSupplier,
+  getMany: getSuppliers,
   snapshot,
   label: (s) => ({ name: s.name }),
 };
 
+/** The supplier columns a save writes from its form. */
+const supplierFields = (input: SupplierSave) => ({
+  name: input.name,
+  contactPerson: input.contact_person,
+  supplier2303: input.supplier2303,
+  address: input.address,
+  email: input.email,
+  phone: input.phone,
+  bankDetails: input.bank_details,
+});
+
+/** The name rule for a set of saves: a name another supplier (or an earlier save of the set) has is taken. */
+async function checkNames(tx: Db, inputs: SupplierSave[]) {
+  const keys = inputs.map((i) => i.name.toLowerCase());
+  const key = sql<string>`lower(${suppliers.name})`;
+  const stored = await tx.select({ id: suppliers.id, key }).from(suppliers).where(textIn(key, keys));
+  const taken = firstTaken(
+    inputs.map((input, i) => ({ id: input.id, key: keys[i]! })),
+    stored,
+  );
+  if (taken !== undefined) throw new SaveRowError(taken, invalid({ name: MSG.supplierNameTaken }));
+}
+
 export async function saveSupplier(db: Db, input: SupplierSave, actor: Actor, now: number): Promise<Supplier> {
   try {
-    return await db.transaction(async (tx) => {
-      const taken = await tx
-        .select({ id: suppliers.id })
-        .from(suppliers)
-        .where(sql`lower(${suppliers.name}) = ${input.name.toLowerCase()}`);
-      if (taken.some((t) => t.id !== input.id)) throw invalid({ name: MSG.supplierNameTaken });
-      const fields = {
-        name: input.name,
-        contactPerson: input.contact_person,
-        supplier2303: input.supplier2303,
-        address: input.address,
-        email: input.email,
-        phone: input.phone,
-        bankDetails: input.bank_details,
-      };
-      return (await saveRecord(tx, SUPPLIER, input, { fields }, actor, now)).record;
-    });
+    return await db.transaction(async (tx) => (await saveSuppliers(tx, [input], actor, now))[0]!);
+  } catch (err) {
+    throw err instanceof SaveRowError ? err.error : err;
+  }
+}
+
+/**
+ * Suppliers through the shared save in the caller's transaction (one, or the import's set): the name rule once
+ * for the set, then `saveRecords`. A refused save is a `SaveRowError` naming its place.
+ */
+export async function saveSuppliers(tx: Db, inputs: SupplierSave[], actor: Actor, now: number): Promise<Supplier[]> {
+  try {
+    await checkNames(tx, inputs);
+    const items = inputs.map((input) => ({ input, steps: { fields: supplierFields(input) } }));
+    return (await saveRecords(tx, SUPPLIER, items, actor, now)).map((saved) => saved.record);
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ name: MSG.supplierNameTaken });
     throw err;
