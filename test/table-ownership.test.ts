@@ -85,6 +85,7 @@ const EXEMPT = (path: string) => /^seed[^/]*\.ts$/.test(basename(path));
 const WRITERS: Record<string, { arg: number; path: string[] }> = {
   updateVersioned: { arg: 1, path: [] },
   saveRecord: { arg: 1, path: ['table'] },
+  saveRecords: { arg: 1, path: ['table'] },
   setActive: { arg: 1, path: ['table'] },
   detachFile: { arg: 1, path: ['table'] },
 };
