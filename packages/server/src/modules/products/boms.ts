@@ -8,7 +8,7 @@ import {
   bomQuantityInRange,
   normalizeHeader,
 } from '@bpm/contract/products';
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { partComponents } from '../../db/schema/parts';
@@ -16,6 +16,7 @@ import { bomLines, products } from '../../db/schema/products';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { badRequest, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
+import { bareColumn, bareColumns } from '../../platform/sql-names';
 import { lockProduct, PRODUCT_ENTITY } from './service';
 
 /*
@@ -30,13 +31,6 @@ const ALT = alias(partComponents, 'a');
 const PL = alias(purchaseOrderLines, 'pl');
 const PO = alias(purchaseOrders, 'po');
 const L = bomLines;
-/** Bare column names: insert column lists, conflict and `set` targets take no table qualifier. */
-const col = (c: AnyColumn) => sql.identifier(c.name);
-const cols = (...cs: AnyColumn[]) =>
-  sql.join(
-    cs.map((c) => col(c)),
-    sql`, `,
-  );
 
 /**
  * The price a BOM line is costed at, for part component alias `pc`: the quantity-weighted average
@@ -58,7 +52,7 @@ const MAX_LISTED_ERRORS = 1000;
  */
 export async function recomputeBomCosts(tx: Db, where: SQL): Promise<void> {
   await tx.execute(sql`
-    update ${products} ${P} set ${col(products.bomCost)} = coalesce((
+    update ${products} ${P} set ${bareColumn(products.bomCost)} = coalesce((
       select sum(round(${B.quantity} * ${AVG_PRICE}, 6))
       from ${bomLines} ${B} join ${partComponents} ${PC} on ${PC.id} = ${B.partId}
       where ${B.productId} = ${P.id}), 0)
@@ -307,14 +301,14 @@ export async function importBom(db: Db, input: BomImport, actor: Actor, now: num
     const updated = good.filter((g) => existing.has(g.part_id)).length;
     if (good.length) {
       await tx.execute(sql`
-        insert into ${bomLines} (${cols(L.productId, L.partId, L.quantity, L.ref, L.remark, L.createdAt, L.updatedAt)})
+        insert into ${bomLines} (${bareColumns(L.productId, L.partId, L.quantity, L.ref, L.remark, L.createdAt, L.updatedAt)})
         select ${input.productId}, x.part_id, x.quantity, x.ref, x.remark, ${now}, ${now}
         from jsonb_to_recordset(${JSON.stringify(good)}::jsonb) as x(part_id int, quantity numeric, ref text, remark text)
-        on conflict (${cols(L.productId, L.partId)}) do update
-          set ${col(L.quantity)} = excluded.${col(L.quantity)},
-            ${col(L.ref)} = ${hasRef ? sql`excluded.${col(L.ref)}` : L.ref},
-            ${col(L.remark)} = ${hasRemark ? sql`excluded.${col(L.remark)}` : L.remark},
-            ${col(L.updatedAt)} = excluded.${col(L.updatedAt)}`);
+        on conflict (${bareColumns(L.productId, L.partId)}) do update
+          set ${bareColumn(L.quantity)} = excluded.${bareColumn(L.quantity)},
+            ${bareColumn(L.ref)} = ${hasRef ? sql`excluded.${bareColumn(L.ref)}` : L.ref},
+            ${bareColumn(L.remark)} = ${hasRemark ? sql`excluded.${bareColumn(L.remark)}` : L.remark},
+            ${bareColumn(L.updatedAt)} = excluded.${bareColumn(L.updatedAt)}`);
     }
     // A file with nothing importable never empties a BOM, even with replaceAll.
     const toDelete = input.replaceAll && good.length ? [...existing].filter((id) => !keep.has(id)) : [];

@@ -1,11 +1,12 @@
 import { MSG } from '@bpm/contract/messages';
 import type { ProjectRole } from '@bpm/contract/projects';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { projectMembers, retiredRecordViewers, tasks } from '../../db/schema/work';
 import { notFound } from '../../platform/errors';
 import { lockRow } from '../../platform/records';
+import { bareColumns } from '../../platform/sql-names';
 
 /*
  * Tables through drizzle (a renamed column fails tsc), under the SQL aliases these fragments share with
@@ -14,12 +15,6 @@ import { lockRow } from '../../platform/records';
 const T = alias(tasks, 't');
 const PM = alias(projectMembers, 'pm');
 const R = alias(retiredRecordViewers, 'r');
-/** Bare column names, for an insert's column list. */
-const cols = (...cs: AnyColumn[]) =>
-  sql.join(
-    cs.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
 
 /** The caller's role in a project, or null when not a member (or no such project). */
 export async function roleOf(db: Db, projectId: number, userId: number): Promise<ProjectRole | null> {
@@ -69,7 +64,7 @@ export const recordVisibleTo = (entityType: 'task' | 'project', id: SQL, userId:
  */
 export async function retireTasks(db: Db, which: SQL): Promise<void> {
   await db.execute(
-    sql`insert into ${retiredRecordViewers} (${cols(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
+    sql`insert into ${retiredRecordViewers} (${bareColumns(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
         select 'task', ${T.id}, v.user_id from ${tasks} ${T}
           cross join lateral (
             select ${PM.userId} as user_id from ${projectMembers} ${PM} where ${PM.projectId} = ${T.projectId}
@@ -85,7 +80,7 @@ export async function retireTasks(db: Db, which: SQL): Promise<void> {
 export async function retireProject(db: Db, projectId: number): Promise<void> {
   await retireTasks(db, sql`${T.projectId} = ${projectId}`);
   await db.execute(
-    sql`insert into ${retiredRecordViewers} (${cols(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
+    sql`insert into ${retiredRecordViewers} (${bareColumns(retiredRecordViewers.entityType, retiredRecordViewers.entityId, retiredRecordViewers.userId)})
         select 'project', ${projectId}, ${PM.userId} from ${projectMembers} ${PM} where ${PM.projectId} = ${projectId}
         on conflict do nothing`,
   );

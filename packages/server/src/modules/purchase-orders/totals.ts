@@ -1,9 +1,10 @@
 // Purchase order totals: the list's count and amount, and the rollups kept in every PO write.
 import { type PoListQuery, roundPrice } from '@bpm/contract/purchase-orders';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
 import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
+import { bareColumns } from '../../platform/sql-names';
 
 const DAY = 86400;
 
@@ -14,12 +15,6 @@ const status = sql.identifier(P.status.name);
 const sums = sql`count(*)::int as n, count(*) filter (where ${status} <> 'cancelled')::int as counted,
   coalesce(sum(${amount}) filter (where ${status} <> 'cancelled'), 0) as amount`;
 type Sums = { n: number; counted: number; amount: string };
-/** Bare column names, for an insert's column list. */
-const cols = (...cs: AnyColumn[]) =>
-  sql.join(
-    cs.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
 
 /**
  * A search's count: exact up to `limit`, then estimated from a block sample of about `sampleRows` POs (at 1M,
@@ -172,9 +167,9 @@ export async function rebuildPoRollup(db: Db) {
   const R = poRollup;
   const D = poDayTotals;
   await db.delete(R);
-  await db.execute(sql`insert into ${R} (${cols(R.supplierId, R.status, R.paid, R.n, R.amount)})
+  await db.execute(sql`insert into ${R} (${bareColumns(R.supplierId, R.status, R.paid, R.n, R.amount)})
     select ${P.supplierId}, ${P.status}, ${P.paid}, count(*), sum(${P.amount}) from ${P} group by 1, 2, 3`);
   await db.delete(D);
-  await db.execute(sql`insert into ${D} (${cols(D.day, D.status, D.paid, D.n, D.amount)})
+  await db.execute(sql`insert into ${D} (${bareColumns(D.day, D.status, D.paid, D.n, D.amount)})
     select floor(${P.poDate} / 86400.0)::int, ${P.status}, ${P.paid}, count(*), sum(${P.amount}) from ${P} group by 1, 2, 3`);
 }
