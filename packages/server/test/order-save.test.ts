@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { createDealer, createOrder, pickProducts } from './factories/sales';
+import { createDealer, createOrder, editorLines, pickProducts } from './factories/sales';
 import { makeChecklist, makeTestedOrder } from './factories/testing';
 import { userId } from './factories/users';
 import { createTestApp, get, postForm, type TestApp } from './helpers';
@@ -82,16 +82,7 @@ async function formOf(id: number) {
     'payment_received',
   ];
   const form: Record<string, unknown> = Object.fromEntries(fields.map((k) => [k, doc[k] ?? '']));
-  const lines = (doc.products as Array<Record<string, unknown>>).map((l) => ({
-    product_id: l.product_id,
-    name: l.name,
-    quantity: l.quantity,
-    msrp: l.msrp,
-    discount: l.discount,
-    is_shipping_cost: l.is_shipping_cost,
-    bom_cost: l.bom_cost,
-    active: l.active,
-  }));
+  const lines = editorLines(doc.products as Array<Record<string, unknown>>);
   return { doc, form, lines };
 }
 

@@ -1,7 +1,7 @@
 // Duplicate of an order or quotation starts as a new document (issue 24 item 11), and the lines of a read carry
 // their product's own discount for the editor's dealer change (issue 24 item 9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealer, pickProducts } from './factories/sales';
+import { createDealer, editorLines, pickProducts } from './factories/sales';
 import { uniq } from './factories/uniq';
 import { type AnyJson, createTestApp, DAY, get, postForm, put, type TestApp } from './helpers';
 
@@ -44,16 +44,7 @@ function duplicateForm(doc: AnyJson): Record<string, unknown> {
   for (const [k, v] of Object.entries(rest)) if (v !== null && typeof v !== 'object') form[k] = v;
   return {
     ...form,
-    products: (products as AnyJson[]).map((l) => ({
-      product_id: l.product_id,
-      name: l.name,
-      quantity: l.quantity,
-      msrp: l.msrp,
-      discount: l.discount,
-      is_shipping_cost: l.is_shipping_cost,
-      bom_cost: l.bom_cost,
-      active: l.active,
-    })),
+    products: editorLines(products as AnyJson[]),
     duplicate: 1,
   };
 }

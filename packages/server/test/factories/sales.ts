@@ -72,3 +72,16 @@ export async function createQuotation(t: TestApp, fields: Fields = {}, dealerId?
   if (res.statusCode !== 200) throw new Error(`quotation save ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; version: number; [k: string]: unknown };
 }
+
+/** A document's lines as the editor posts them back (what a saved order or quotation answers, trimmed to the form). */
+export const editorLines = (lines: Array<Record<string, unknown>>) =>
+  lines.map((l) => ({
+    product_id: l.product_id,
+    name: l.name,
+    quantity: l.quantity,
+    msrp: l.msrp,
+    discount: l.discount,
+    is_shipping_cost: l.is_shipping_cost,
+    bom_cost: l.bom_cost,
+    active: l.active,
+  }));
