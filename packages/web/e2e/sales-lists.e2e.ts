@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { PASSWORD, signIn } from './api';
+import { become, PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 interface Ctx {
@@ -131,4 +131,43 @@ export async function adminRejectsADeleteRequestFromTheDashboard({ page, baseURL
   const admin = await apiAs(baseURL, 'admin');
   const after = await admin<{ data: { request_to_delete: number } }>(`/orders/${order.id}`);
   assert.equal(after.data.request_to_delete, 0);
+}
+
+/**
+ * Nothing in a card lies past the card's edge, where the card would cut it off (a table too wide for it scrolls
+ * in its own region instead); the names of what sticks out, for the failure message.
+ */
+async function cutOffInCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const card of document.querySelectorAll<HTMLElement>('.MuiCard-root')) {
+      const edge = card.getBoundingClientRect().right + 0.5;
+      for (const e of card.querySelectorAll<HTMLElement>('*')) {
+        if (e.closest('[role="region"]') && card.contains(e.closest('[role="region"]'))) continue;
+        if (e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > edge)
+          out.push(
+            `${card.dataset.testid ?? card.className}: ${e.tagName.toLowerCase()} "${e.innerText?.slice(0, 30)}"`,
+          );
+      }
+    }
+    return out.slice(0, 5);
+  });
+}
+
+/** Issue 24 item 26: on a phone (390×844) the sales and production dashboards' cards show all they hold. */
+export async function dashboardCardsFitAPhone({ browser, baseURL }: Ctx) {
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  for (const [user, card] of [
+    ['sale', 'sales-summary'],
+    ['production', 'shipments-today'],
+  ] as const) {
+    await become(page, user);
+    await page.goto('/dashboard');
+    await page.getByTestId(card).waitFor();
+    await page.getByTestId(card).getByRole('progressbar').waitFor({ state: 'detached' });
+    assert.deepEqual(await cutOffInCards(page), [], `${user}'s dashboard cards on a phone`);
+    await expectAccessible(page, `${user}'s dashboard on a phone`);
+  }
+  await ctx.close();
 }

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useProductionOverview } from '../../api/dashboard';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
 
@@ -29,45 +30,47 @@ export function ProductionOverview() {
               No shipments for today
             </Typography>
           ) : (
-            <Table size="small" aria-label="Shipments for Today">
-              <TableHead>
-                <TableRow>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>OC Ref</TableCell>
-                  <TableCell>Dealer Name</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Expected Shipping</TableCell>
-                  <TableCell>Note</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data?.shipments.map((r) => (
-                  <TableRow
-                    key={r.id}
-                    hover
-                    sx={{ cursor: 'pointer' }}
-                    data-testid="shipments-today-row"
-                    onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
-                  >
-                    <TableCell>{r.id}</TableCell>
-                    <TableCell>{formatDate(r.date)}</TableCell>
-                    <TableCell>{r.oc_ref}</TableCell>
-                    <TableCell>{r.dealer_name}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={r.shipping_status}
-                        color={SHIPPING_STATUS_COLORS[r.shipping_status]}
-                        sx={{ textTransform: 'capitalize' }}
-                      />
-                    </TableCell>
-                    <TableCell>{formatDate(r.shipping_date_expected)}</TableCell>
-                    <TableCell>{r.note}</TableCell>
+            <ScrollRegion label="Shipments for Today">
+              <Table size="small" aria-label="Shipments for Today">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>ID</TableCell>
+                    <TableCell>Date</TableCell>
+                    <TableCell>OC Ref</TableCell>
+                    <TableCell>Dealer Name</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Expected Shipping</TableCell>
+                    <TableCell>Note</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {data?.shipments.map((r) => (
+                    <TableRow
+                      key={r.id}
+                      hover
+                      sx={{ cursor: 'pointer' }}
+                      data-testid="shipments-today-row"
+                      onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
+                    >
+                      <TableCell>{r.id}</TableCell>
+                      <TableCell>{formatDate(r.date)}</TableCell>
+                      <TableCell>{r.oc_ref}</TableCell>
+                      <TableCell>{r.dealer_name}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          label={r.shipping_status}
+                          color={SHIPPING_STATUS_COLORS[r.shipping_status]}
+                          sx={{ textTransform: 'capitalize' }}
+                        />
+                      </TableCell>
+                      <TableCell>{formatDate(r.shipping_date_expected)}</TableCell>
+                      <TableCell>{r.note}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </ScrollRegion>
           )}
         </DashboardCard>
       </Box>

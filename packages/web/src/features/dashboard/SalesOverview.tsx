@@ -71,7 +71,8 @@ function SummaryCard({ data }: { data?: Overview }) {
   ];
   return (
     <DashboardCard title="Sales Summary" loading={!s} testId="sales-summary">
-      <Table size="small">
+      {/* On a phone the cells pad less and 'vs previous' sits above its chip: the card's width holds all three. */}
+      <Table size="small" sx={{ '& td': { px: { xs: 0.75, sm: 2 } } }}>
         <TableBody>
           {rows.map(([label, value, change, id]) => (
             <TableRow key={id}>
@@ -79,13 +80,13 @@ function SummaryCard({ data }: { data?: Overview }) {
               <TableCell align="right" data-testid={`sales-${id}`} sx={{ fontWeight: 600 }}>
                 {money(value)}
               </TableCell>
-              <TableCell align="right" sx={{ width: 150 }}>
+              <TableCell align="right" sx={{ width: { sm: 150 } }}>
                 {change !== undefined && (
                   <Stack
-                    direction="row"
-                    spacing={1}
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={{ xs: 0.25, sm: 1 }}
                     justifyContent="flex-end"
-                    alignItems="center"
+                    alignItems={{ xs: 'flex-end', sm: 'center' }}
                     sx={{ whiteSpace: 'nowrap' }}
                   >
                     <Typography variant="caption" color="text.secondary">
