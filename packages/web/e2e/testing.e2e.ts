@@ -172,6 +172,19 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await page.getByTestId('sign-dialog').waitFor();
   await page.getByTestId('confirm-no').click();
   await statusChip(page, 'passed').waitFor();
+  // A sign-off the server refuses says so in the spec's words with its reason (document 3 §8).
+  await page.route('**/test/signQc/**', (r) =>
+    r.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Refused for the test' }),
+    }),
+  );
+  await page.getByTestId('sign-qc').click();
+  await page.getByTestId('confirm-yes').click();
+  await page.getByText('Failed to sign checklist: Refused for the test', { exact: true }).waitFor();
+  await page.unroute('**/test/signQc/**');
+  await statusChip(page, 'passed').waitFor();
   await page.getByTestId('sign-qc').click();
   await page.getByTestId('confirm-yes').click();
   await page.getByText(TC_MSG.signed).waitFor();
@@ -203,7 +216,7 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   await page.getByTestId('approval-banner').waitFor();
   // Not yet: the edited step has no results.
   await page.getByTestId('approve').click();
-  await page.getByText(TC_MSG.untestedSteps(2)).waitFor();
+  await page.getByText(`Failed to approve checklist: ${TC_MSG.untestedSteps(2)}`, { exact: true }).waitFor();
   await become(page, 'tester');
   await page.goto(`/testchecklists/test/${checklistId}`);
   const edited = page.getByTestId('step-row').first();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MSG } from '@bpm/contract/messages';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { apiAs, PASSWORD, signIn } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
@@ -329,6 +329,17 @@ export async function workDeletesLandOnTheList({ page }: { page: Page }) {
   await page.getByTestId('project-not-found').getByText('Project not found').waitFor();
   await page.getByTestId('back-to-projects').click();
   await page.waitForURL('**/projects');
+  // Other load failures in the spec's words (document 3 §8): the editor names the server's reason.
+  const failing = (r: Route) =>
+    r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Database busy' }) });
+  await page.route(`**/api/tasks/${task.id}`, failing);
+  await page.goto(`/tasks/edit/${task.id}`);
+  await page.getByTestId('task-load-error').getByText('Failed to load data: Database busy', { exact: true }).waitFor();
+  await page.unroute(`**/api/tasks/${task.id}`);
+  await page.route(`**/api/projects/${project.id}/tasks*`, failing);
+  await page.goto(`/projects/view/${project.id}`);
+  await page.getByTestId('project-tasks-error').getByText('Failed to load project data', { exact: true }).waitFor();
+  await page.unroute(`**/api/projects/${project.id}/tasks*`);
 
   // A note is deleted only after the question; Cancel keeps it.
   await page.goto(`/tasks/view/${task.id}`);
