@@ -16,7 +16,7 @@ import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/test-checklists/lists';
-import { listTotal } from '../src/platform/list-totals';
+import { countCapped, listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { userId } from './factories/users';
@@ -312,6 +312,19 @@ describe('list totals', () => {
       total: n,
       estimated: false,
     });
+  });
+
+  it('counts no further when more than the cap of a subset match (the estimate, flagged)', async () => {
+    const n = await count(sql`select count(*)::int as n from quotations where deleted = 0`);
+    // The subset's rows are counted; `rows` are not: a statement that fails if run proves it.
+    const failing = sql`select 1 from quotations q where q.deleted = 0 and 1 / (q.id - q.id) = 1`;
+    const over = await countCapped(db(), failing, n - 2, rows);
+    expect(over.estimated).toBe(true);
+    expect(over.total).toBeGreaterThanOrEqual(n - 1);
+    // A subset within the cap: the rows themselves are counted, exactly.
+    const none = sql`select 1 from quotations q where false`;
+    expect(await countCapped(db(), rows, n, none)).toEqual({ total: n, estimated: false });
+    await expect(countCapped(db(), failing, n, none)).rejects.toThrow();
   });
 
   it('answers total_estimated beside the rows of the lists', async () => {

@@ -81,6 +81,21 @@ export function visibleRecordIds(type: MembershipType, userId: number): SQL {
 }
 
 /**
+ * SQL: the events of the types the role opens by role alone (every type but tasks and projects for the
+ * administrator), within the list's Record filter `type`; undefined: none. A subset of visibleEvents that needs
+ * no per-row check: the events list counts it first (more than the cap of these, and the list has more too).
+ */
+export function eventsOpenedByRole(role: Role, type?: string): SQL | undefined {
+  const open = visibleEntityTypes(role);
+  if (open === null) {
+    if (type === undefined) return notInArray(events.entityType, [...MEMBERSHIP_TYPES]);
+    return isMembershipType(type) ? undefined : sql`${events.entityType} = ${type}`;
+  }
+  const byRole = open.filter((t) => !isMembershipType(t) && (type === undefined || t === type));
+  return byRole.length ? inArray(events.entityType, byRole) : undefined;
+}
+
+/**
  * SQL: the events `reader` may see — an event is visible exactly when its record is. The role opens
  * entity types (above); a task's or project's events need the record's own read rule (membership),
  * or for a deleted one its last membership. `entity`: one record's history, its rule decided once.
@@ -100,15 +115,8 @@ export function visibleEvents(reader: HistoryReader, entity?: { type: string; id
   }
   const open = visibleEntityTypes(reader.user_role);
   const wanted = (t: string) => (type === undefined || t === type) && (open === null || open.includes(t));
-  const branches: SQL[] = [];
-  if (open === null) {
-    // The administrator opens every type; tasks and projects still by membership.
-    if (type === undefined) branches.push(notInArray(events.entityType, [...MEMBERSHIP_TYPES]));
-    else if (!isMembershipType(type)) branches.push(sql`${events.entityType} = ${type}`);
-  } else {
-    const byRole = open.filter((t) => !isMembershipType(t) && wanted(t));
-    if (byRole.length) branches.push(inArray(events.entityType, byRole));
-  }
+  const byRole = eventsOpenedByRole(reader.user_role, type);
+  const branches: SQL[] = byRole ? [byRole] : [];
   // Filtered to tasks or projects, the events are read from the ids of the records the person may see; in the
   // whole list each task or project row on the way is checked by itself (building the whole set would cost
   // what the person can see — 34k tasks for a member of many projects, 30–60 ms — on every page).

@@ -8,11 +8,16 @@ import { findPage, keySort, type PagePlan, withMatches } from '../../platform/li
 import { countCapped, EXACT_COUNT_LIMIT, type ListTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
-import { type HistoryReader, scopeEventData, visibleEvents } from './scope';
+import { eventsOpenedByRole, type HistoryReader, scopeEventData, visibleEvents } from './scope';
 
 /** The events the reader may see that the filters select (`entity`: one record's history). */
 function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { type: string; id: number }): SQL[] {
-  const conds: SQL[] = [visibleEvents(reader, entity, q.type)];
+  return [visibleEvents(reader, entity, q.type), ...filterConditions(q)];
+}
+
+/** The list's filters, within what the reader may see. */
+function filterConditions(q: EventListQuery): SQL[] {
+  const conds: SQL[] = [];
   if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
   // The filters narrow within what the role may see (the type condition above stays).
   if (q.type) conds.push(eq(events.entityType, q.type));
@@ -81,7 +86,16 @@ export async function listEvents(
 ): Promise<{ rows: EventRow[] } & ListTotal> {
   const plan = eventPagePlan(reader, q, entity);
   const where = and(...plan.conds)!;
-  const count = () => countCapped(db, sql`select 1 from ${events} where ${where}`, EXACT_COUNT_LIMIT);
+  // Counted in the list's order, so the planner walks the time index and stops at the cap where matches are
+  // many (not a bitmap of every event of the role's types: production's whole list 36 → 10 ms); the events of
+  // the types the role opens first, which need no per-row membership check (then 1–2 ms).
+  const inOrder = (cond: SQL) => sql`select 1 from ${events} where ${cond} order by ${sql.join(newestFirst, sql`, `)}`;
+  // Not with a filter of its own (event, person, search): the subset may then have few matches, and counting
+  // them walks the whole index (event task_updated: 76k → 243k buffers).
+  const narrowed = entity || q.event || q.user || q.search;
+  const byRole = narrowed ? undefined : eventsOpenedByRole(reader.user_role, q.type);
+  const subset = byRole && and(byRole, ...filterConditions(q));
+  const count = () => countCapped(db, inOrder(where), EXACT_COUNT_LIMIT, subset && inOrder(subset));
   const page = (matches: number | undefined) =>
     findPage(db, plan, q, matches, {
       byIds: (d, ids) => d.select(rowColumns).from(events).where(inArray(events.id, ids)),
