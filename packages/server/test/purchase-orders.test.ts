@@ -3,6 +3,7 @@ import { PO_MSG } from '@bpm/contract/purchase-orders';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PO_COUNT } from '../src/modules/purchase-orders/seed';
 import { createMailer } from '../src/platform/mail';
 import { type Json, makeRefs, poBody, poIn, type Refs, rawPo } from './factories/purchasing';
 import { call, countRows, createTestApp, pdfFile, SAMPLE, type TestApp, upload } from './helpers';
@@ -405,6 +406,20 @@ describe('demo data', () => {
     expect(old.statusCode).toBe(200);
     const drafts = (await call(t, 'admin', 'GET', '/purchaseorders?status=draft&limit=1')).json().data as Json[];
     expect((await call(t, 'admin', 'GET', `/files/purchase_order/po_pdf/${drafts[0]!.id}`)).statusCode).toBe(404);
+  });
+
+  it('quotes prices as a supplier would: cents in the PO currency (four decimals below 1), shipping round (issue 24 item 5)', async () => {
+    const rows = (
+      (await t.database.db.execute(sql`select l.local_price::text as p, o.shipping_cost::text as s, o.currency_rate::text as r
+        from purchase_order_lines l join purchase_orders o on o.id = l.po_id where o.id <= ${DEMO_PO_COUNT}`)) as unknown as {
+        rows: Array<{ p: string; s: string; r: string }>;
+      }
+    ).rows;
+    expect(rows.length).toBeGreaterThan(DEMO_PO_COUNT);
+    const odd = rows.filter(({ p }) => !(Number(p) >= 1 ? /\.\d{2}0{4}$/ : /\.\d{4}0{2}$/).test(p));
+    expect(odd.slice(0, 3)).toEqual([]);
+    const shipping = rows.map(({ s, r }) => Number(s) / Number(r));
+    expect(shipping.filter((x) => Math.abs(x - Math.round(x)) > 1e-6).slice(0, 3)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
-import { DEFAULT_SHIP_TO, linesTotal, type PoStatus, poNumber, roundPrice, toUsd } from '@bpm/contract/purchase-orders';
+import { DEFAULT_SHIP_TO, linesTotal, type PoStatus, poNumber, toUsd } from '@bpm/contract/purchase-orders';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -42,6 +42,8 @@ const DEPARTMENTS = [
   'Administration',
 ];
 const TERMS = ['NET 30', 'NET 60', '100% advance', '50% advance / NET 30', 'Cash on delivery'];
+/** A demo price as a supplier would quote it: cents, or four decimals below 1 (a resistor). */
+const quoted = (x: number) => (x >= 1 ? Math.round(x * 100) / 100 : Math.max(0.0001, Math.round(x * 1e4) / 1e4));
 const PRICE_QUOTES = ['PQ-2026-001', 'PQ-2026-002', 'PQ-2026-003', 'PQ-2026-004', 'PQ-2026-005'];
 /** [currency, USD per unit]: a fixed demo rate per currency. */
 const CURRENCY_MIX: Array<[string, number]> = [
@@ -169,8 +171,8 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
     const local = currency === 'PHP' ? 1 : 0;
     const lines = Array.from({ length: r.int(1, 5) }, (_, n) => {
       const p = parts[(i * 7 + n * 13 + r.int(0, 5)) % parts.length]!;
-      // Entered in the PO currency (the part's USD price ÷ rate); the USD price is derived from it.
-      const localPrice = roundPrice((Number(p.price) * (0.9 + r.next() * 0.2)) / rate);
+      // Entered in the PO currency (the part's USD price ÷ rate, as a supplier quotes it); the USD price is derived.
+      const localPrice = quoted((Number(p.price) * (0.9 + r.next() * 0.2)) / rate);
       return {
         lineNo: n + 1,
         partId: p.id,
@@ -210,7 +212,8 @@ export async function seedPurchasing(db: Db, { now }: { now: number }): Promise<
       status,
       localPo: local,
       paid,
-      shippingCost: decided && r.next() < 0.6 ? String(roundPrice(r.int(20, 400) * 1.0)) : '0',
+      // Stored in USD, entered in the PO currency: a round figure there.
+      shippingCost: decided && r.next() < 0.6 ? String(toUsd(Math.round(r.int(20, 400) / rate), rate)) : '0',
       awbNumber: status === 'received' ? `${r.int(100, 999)}-${r.int(10000000, 99999999)}` : '',
       preparedById: purchase.id,
       preparedByName: `${purchase.first} ${purchase.last}`,
