@@ -275,7 +275,8 @@ export const walksDirectly = (p: PagePlan) => !p.conds.length || p.direct;
  * 3. At most `firstMax` matches: the filter first.
  * 4. The 'large' merges (e.g. a date range by expected date: one walk per week of the range).
  * 5. Not counted, or `large.walk` plain: the plain walk.
- * 6. A bounded walk of the sort index; if it found too few, the 'last' merges, then the filter first.
+ * 6. A bounded walk of the sort index; if it found too few, the 'last' merges, then the plain walk when most
+ *    rows match, else the filter first.
  */
 export async function findPage<T>(
   db: Db,
@@ -300,7 +301,11 @@ export async function findPage<T>(
   const found = rows === undefined ? undefined : await walkBounded(db, p, w, p.large.range ?? [], rows);
   if (found) return inOrder(db, read, found);
   const last = await mergeAt(db, p, 'last', w);
-  return last ? inOrder(db, read, last) : rowsOf(db, read, filterFirstSql(p, w));
+  if (last) return inOrder(db, read, last);
+  // More than half the rows match (but not near the walk's start: e.g. expected before today, all but the newest
+  // orders): the plain walk passes fewer rows than the filter first would sort (980k: 519 ms → a walk of 20k).
+  if (matches * 2 > (await plannedRows(db, tableName(p.list.table)))) return walk();
+  return rowsOf(db, read, filterFirstSql(p, w));
 }
 
 /**
@@ -330,7 +335,7 @@ export interface Fenced {
  * search's index, no sort walk, the page's ids sorted from those. `fenced`: read those conditions' matches
  * first (`offset 0` fences the subquery, so the planner cannot walk another index and filter every row), then
  * the plan's other conditions. Undefined when more match than `cap` (the page is then found by findPage, the
- * total counted or estimated) or when a page past the end has no row to count.
+ * total counted or estimated); a page past the end counts the matches again.
  */
 export async function searchOnce(
   db: Db,
@@ -360,7 +365,15 @@ export async function searchOnce(
   const n = Number(rows[0]?.n ?? 0);
   if (rows.length && (cap === null || n <= cap)) return { ids: rows.map((r) => Number(r.id)), total: n };
   if (!rows.length && w.offset === 0) return { ids: [], total: 0 };
-  return undefined;
+  if (rows.length) return undefined;
+  // A page past the end: its count, the same read once more (not a walk of the sort index for no rows).
+  const [c] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ${source} where ${where(p.list, conds)}
+                                   ${cap === null ? sql`` : sql`limit ${cap + 1}`}) x`,
+  );
+  const past = Number(c?.n ?? 0);
+  return cap === null || past <= cap ? { ids: [], total: past } : undefined;
 }
 
 /** A way to find a page: each answers the same ids (or undefined where it does not apply). */
