@@ -117,6 +117,8 @@ export const dealerRow = z.object({
   active: z.number().int(),
 });
 export type DealerRow = z.infer<typeof dealerRow>;
+/** The CSV export's columns, in order: the list row's fields (the import reads the same names). */
+export const dealerExportColumns = Object.keys(dealerRow.shape) as (keyof DealerRow)[];
 
 /** A dealer as the API answers it (the record, and what a save answers). */
 export const dealer = dealerRow.extend({

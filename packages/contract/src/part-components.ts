@@ -67,6 +67,8 @@ export const partComponent = z.object({
   version: z.number().int(),
 });
 export type PartComponent = z.infer<typeof partComponent>;
+/** The CSV export's columns, in order: the list row's fields (the import reads the same names). */
+export const partComponentExportColumns = Object.keys(partComponent.shape) as (keyof PartComponent)[];
 
 /** The save answer: the part plus whether it was created (toast 'Component created/updated successfully'). */
 export const partComponentSaved = partComponent.extend({ created: z.boolean() });

@@ -110,6 +110,8 @@ export type Product = z.infer<typeof product>;
  */
 export const productRow = product.extend({ units_sold: z.number().optional(), revenue: z.number().optional() });
 export type ProductRow = Product & { units_sold: number; revenue: number };
+/** The CSV export's columns, in order: the list row's fields (the import reads the same names). */
+export const productExportColumns = Object.keys(productRow.shape) as (keyof ProductRow)[];
 
 export const salesPeriod = z.object({
   /** 'YYYY-MM-DD' (daily) or 'YYYY-MM' (monthly), UTC. */

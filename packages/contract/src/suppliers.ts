@@ -51,6 +51,8 @@ export const supplier = z.object({
   version: z.number().int(),
 });
 export type Supplier = z.infer<typeof supplier>;
+/** The CSV export's columns, in order: the list row's fields (the import reads the same names). */
+export const supplierExportColumns = Object.keys(supplier.shape) as (keyof Supplier)[];
 
 /** What the PO form's supplier picker copies into the PO. */
 export const supplierOption = supplier.omit({ version: true, bank_details: true });

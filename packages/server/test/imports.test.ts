@@ -7,6 +7,7 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { cellValue, decodeCsv, parseCsv } from '../src/modules/imports/csv';
 import { KINDS } from '../src/modules/imports/kinds';
 import { invalid } from '../src/platform/errors';
 import { SaveRowError } from '../src/platform/records';
@@ -224,16 +225,22 @@ describe('the export’s columns come back in', () => {
     partComponents: '/partComponents/export.csv',
     suppliers: '/suppliers/export.csv',
   };
+  const listUrl = (kind: ImportKind) => exportUrl[kind].replace('/export.csv', '');
   for (const kind of IMPORT_KINDS) {
     it(`${kind}: the export's header is the import's list, and its file imports as updates only`, async () => {
       if (kind === 'suppliers') await makeSupplier(t);
       const res = await call(t, 'administrator', 'GET', `${exportUrl[kind]}?limit=10`);
       expect(res.statusCode, res.body).toBe(200);
-      const header = res.body
-        .replace(/^\uFEFF/, '')
-        .split('\n')[0]!
-        .split(',');
-      expect(header).toEqual([...KINDS[kind].exportColumns]);
+      const [header, first] = parseCsv(decodeCsv(res.rawPayload));
+      expect(header!.cells).toEqual([...KINDS[kind].exportColumns]);
+      // Under each column, the value the list answers for that record (same query, same order): a column the
+      // rows do not hold would come out empty.
+      const [row] = (await call(t, 'administrator', 'GET', `${listUrl(kind)}?limit=1`)).json().data;
+      for (const c of header!.cells) expect(row, c).toHaveProperty(c);
+      const text = (v: unknown) => (v === null ? '' : String(v));
+      expect(Object.fromEntries(header!.cells.map((c, i) => [c, cellValue(first!.cells[i] ?? '')]))).toEqual(
+        Object.fromEntries(header!.cells.map((c) => [c, text(row[c])])),
+      );
       const p = (await preview(kind, res.rawPayload)).json().data;
       expect(p.rows.filter((r: AnyJson) => r.action === 'error')).toEqual([]);
       expect(p.create).toBe(0);

@@ -3,6 +3,7 @@ import {
   dealer,
   dealerAutocompleteQuery,
   dealerCredit,
+  dealerExportColumns,
   dealerListQuery,
   dealerOption,
   dealerRow,
@@ -25,6 +26,7 @@ export function dealerRoutes(app: FastifyInstance) {
     action: read.action,
     query: dealerListQuery,
     fileName: 'dealers.csv',
+    columns: dealerExportColumns,
     fetch: (deps, q, _user, limit, after) => dealers.exportDealers(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/dealers', read, dealerListQuery, dealers.listDealers, dealers.getDealer, {

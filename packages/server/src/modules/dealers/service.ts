@@ -95,7 +95,7 @@ export async function exportDealers(db: Db, q: DealerListQuery, limit: number, a
       .orderBy(...order)
       .limit(n),
   );
-  return { rows: rows.map(toRow), next };
+  return { rows: rows.map(toRow) satisfies DealerRow[], next };
 }
 
 /** The dealer rows with their agreement's file name, as the form reads them. */

@@ -1,10 +1,11 @@
-// The four importable kinds: their key, the columns their CSV export writes, the form's schema, how to
-// find a stored record by its key, and the area's own save of many (the one save path, `saveRecords`).
-import { dealerSave } from '@bpm/contract/dealers';
+// The four importable kinds: the columns their CSV export writes (the area's contract constant, which the export
+// writes by), the form's schema, how to find a stored record by its key, and the area's own save of many (the one
+// save path, `saveRecords`).
+import { dealerExportColumns, dealerSave } from '@bpm/contract/dealers';
 import type { ImportKind } from '@bpm/contract/imports';
-import { partComponentSave } from '@bpm/contract/part-components';
-import { productSave } from '@bpm/contract/products';
-import { supplierSave } from '@bpm/contract/suppliers';
+import { partComponentExportColumns, partComponentSave } from '@bpm/contract/part-components';
+import { productExportColumns, productSave } from '@bpm/contract/products';
+import { supplierExportColumns, supplierSave } from '@bpm/contract/suppliers';
 import { sql } from 'drizzle-orm';
 import type { ZodObject, ZodRawShape } from 'zod';
 import type { Db } from '../../db/client';
@@ -18,7 +19,7 @@ import { getProducts, saveProducts } from '../products/service';
 import { getSuppliers, saveSuppliers } from '../suppliers/service';
 
 export interface ImportKindDef {
-  /** The columns of the area's CSV export, in its order (checked against the export by the tests). */
+  /** The columns of the area's CSV export, in its order: the constant the export writes by. */
   exportColumns: readonly string[];
   /** The form's schema: every row goes through it, its messages are the row's errors. */
   schema: ZodObject<ZodRawShape>;
@@ -55,18 +56,7 @@ async function idsByKey(rows: Array<{ id: number; parts: unknown[] }>): Promise<
 
 export const KINDS: Record<ImportKind, ImportKindDef> = {
   dealers: {
-    exportColumns: [
-      'id',
-      'name',
-      'prefix',
-      'country',
-      'email',
-      'phone',
-      'discount',
-      'payment_terms',
-      'credit_limit',
-      'active',
-    ],
+    exportColumns: dealerExportColumns,
     schema: dealerSave as unknown as ZodObject<ZodRawShape>,
     existing: async (db) =>
       idsByKey(
@@ -79,29 +69,7 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
     save: (tx, inputs, actor, now) => saveDealers(tx, inputs, actor, now),
   },
   products: {
-    exportColumns: [
-      'id',
-      'product_code',
-      'hs_code',
-      'desc',
-      'msrp',
-      'discount',
-      'warranty',
-      'pl_serial_count',
-      'has_modem',
-      'is_test_required',
-      'is_shipping_cost',
-      'exclude_pl_item_count',
-      'product_image',
-      'warning',
-      'active',
-      'bom_cost',
-      'bom_rev',
-      'test_checklist_rev',
-      'version',
-      'units_sold',
-      'revenue',
-    ],
+    exportColumns: productExportColumns,
     schema: productSave as unknown as ZodObject<ZodRawShape>,
     existing: async (db) =>
       idsByKey(
@@ -114,20 +82,7 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
     save: (tx, inputs, actor, now) => saveProducts(tx, inputs, actor, now),
   },
   partComponents: {
-    exportColumns: [
-      'id',
-      'manuf_part_number',
-      'manufacturer',
-      'description',
-      'price',
-      'local_price',
-      'local_currency',
-      'unit',
-      'part_image',
-      'active',
-      'version',
-      'part_image_name',
-    ],
+    exportColumns: partComponentExportColumns,
     schema: partComponentSave as unknown as ZodObject<ZodRawShape>,
     existing: async (db) =>
       idsByKey(
@@ -145,17 +100,7 @@ export const KINDS: Record<ImportKind, ImportKindDef> = {
     save: (tx, inputs, actor, now) => saveParts(tx, inputs, actor, now),
   },
   suppliers: {
-    exportColumns: [
-      'id',
-      'name',
-      'contact_person',
-      'supplier2303',
-      'address',
-      'email',
-      'phone',
-      'bank_details',
-      'version',
-    ],
+    exportColumns: supplierExportColumns,
     schema: supplierSave as unknown as ZodObject<ZodRawShape>,
     existing: async (db) =>
       idsByKey(

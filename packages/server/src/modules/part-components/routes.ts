@@ -1,6 +1,7 @@
 import { activeAnswer, idParams } from '@bpm/contract/common';
 import {
   partComponent,
+  partComponentExportColumns,
   partComponentListQuery,
   partComponentSave,
   partComponentSaved,
@@ -26,6 +27,7 @@ export function partComponentRoutes(app: FastifyInstance) {
     action: access.action,
     query: partComponentListQuery,
     fileName: 'part-components.csv',
+    columns: partComponentExportColumns,
     fetch: (deps, q, _user, limit, after) => parts.exportParts(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/partComponents', access, partComponentListQuery, parts.listParts, parts.getPart, {

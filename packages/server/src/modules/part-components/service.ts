@@ -107,7 +107,7 @@ export async function exportParts(db: Db, q: PartComponentListQuery, limit: numb
       .orderBy(...order)
       .limit(n),
   );
-  return { rows: rows.map(toPart), next };
+  return { rows: rows.map(toPart) satisfies PartComponent[], next };
 }
 
 /** Many parts at once (the batch save's and the import's reads), in any order. */

@@ -12,6 +12,7 @@ import {
   bomSave,
   PRODUCT_PREFIXES,
   product,
+  productExportColumns,
   productImageDeleted,
   productListQuery,
   productRow,
@@ -53,6 +54,7 @@ export function productRoutes(app: FastifyInstance) {
       action: 'products.read',
       query: productListQuery,
       fileName: 'products.csv',
+      columns: productExportColumns,
       fetch: (deps, q, _user, limit, after) => products.exportProducts(deps.db, q, unixNow(deps.clock), limit, after),
     });
 

@@ -153,10 +153,7 @@ export async function exportProducts(db: Db, q: ProductListQuery, now: number, l
       .orderBy(...order)
       .limit(n),
   );
-  return {
-    rows: await withSales(db, rows, window),
-    next,
-  };
+  return { rows: (await withSales(db, rows, window)) satisfies ProductRow[], next };
 }
 
 /** Many products at once (the batch save's and the import's reads), in any order. */

@@ -1,6 +1,7 @@
 import {
   supplier,
   supplierAutocompleteQuery,
+  supplierExportColumns,
   supplierListQuery,
   supplierOption,
   supplierSave,
@@ -20,6 +21,7 @@ export function supplierRoutes(app: FastifyInstance) {
     action: access.action,
     query: supplierListQuery,
     fileName: 'suppliers.csv',
+    columns: supplierExportColumns,
     fetch: (deps, q, _user, limit, after) => suppliers.exportSuppliers(deps.db, q, limit, after),
   });
   defineListAndGet(app, '/suppliers', access, supplierListQuery, suppliers.listSuppliers, suppliers.getSupplier, {

@@ -73,7 +73,7 @@ export async function exportSuppliers(db: Db, q: SupplierListQuery, limit: numbe
       .orderBy(...order)
       .limit(n),
   );
-  return { rows, next };
+  return { rows: rows satisfies Supplier[], next };
 }
 
 /** Many suppliers at once (the batch save's and the import's reads), in any order. */
