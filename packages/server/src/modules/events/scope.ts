@@ -53,7 +53,7 @@ export interface HistoryReader {
 /** Entity types whose records are visible by project membership, not by role (tasks and projects). */
 const MEMBERSHIP_TYPES = ['task', 'project'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
-const isMembershipType = (type: string): type is MembershipType =>
+export const isMembershipType = (type: string): type is MembershipType =>
   (MEMBERSHIP_TYPES as readonly string[]).includes(type);
 
 /** Tasks as `t` (taskVisibleTo is SQL on `t`); the kept viewers of deleted records as `r`. */
