@@ -72,6 +72,21 @@ export async function workProjectJourney({
   await page.getByTestId('member-add-cancel').click();
   await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
 
+  // A refused role change says why too: the member was removed meanwhile from another tab.
+  await page.reload();
+  await page.getByTestId('member').filter({ hasText: 'Tomas Novak' }).getByTestId('member-edit').click();
+  const remover = await as(browser, baseURL, 'sale');
+  await remover.goto(projectUrl);
+  await remover.getByTestId('member').filter({ hasText: 'Tomas Novak' }).getByTestId('member-remove').click();
+  await remover.getByTestId('member-remove-dialog').getByTestId('confirm-yes').click();
+  await remover.getByTestId('member').filter({ hasText: 'Tomas Novak' }).waitFor({ state: 'detached' });
+  await remover.context().close();
+  await pick(page, 'Role', 'Manager');
+  await page.getByTestId('member-edit-save').click();
+  await page.getByTestId('member-edit-dialog').getByRole('alert').getByText(MSG.memberNotFound).waitFor();
+  await page.getByTestId('member-edit-cancel').click();
+  await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
+
   // A task assigned to the member, then a subtask.
   await page.getByTestId('project-task-add').click();
   await page.getByTestId('field-title').waitFor();
