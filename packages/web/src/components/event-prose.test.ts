@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventTitle, fieldLabel, recordTypeLabel, valueText } from './event-prose';
+import { changeTexts, eventTitle, fieldLabel, recordTypeLabel, valueText } from './event-prose';
 import { dateInputToUnix, formatDate, formatDateTime } from './format';
 
 describe('eventTitle (event names as words)', () => {
@@ -75,5 +75,14 @@ describe('valueText (values as a person reads them)', () => {
     );
     expect(valueText('note', '')).toBe('—');
     expect(valueText('note', null)).toBe('—');
+  });
+});
+
+describe('changeTexts (issue 24 item 19)', () => {
+  it("a regenerated file under the same name reads 'replaced', not 'X → X'", () => {
+    const labels = { oc_pdf: { '7': 'OC-1.pdf', '9': 'OC-1.pdf', '11': 'OC-2.pdf' } };
+    expect(changeTexts('oc_pdf', 7, 9, labels)).toEqual(['OC-1.pdf', 'OC-1.pdf (replaced)']);
+    expect(changeTexts('oc_pdf', 9, 11, labels)).toEqual(['OC-1.pdf', 'OC-2.pdf']);
+    expect(changeTexts('oc_pdf', null, 9, labels)).toEqual(['—', 'OC-1.pdf']);
   });
 });

@@ -142,3 +142,13 @@ export function valueText(field: string, value: unknown, labels?: EventLabels): 
       .join('; ');
   return String(value);
 }
+
+/**
+ * A change's old and new as read: a change that reads the same both sides (a regenerated file under its old name,
+ * rich text whose markup alone changed) says the value was replaced rather than 'X → X'.
+ */
+export function changeTexts(field: string, old: unknown, next: unknown, labels?: EventLabels): [string, string] {
+  const before = valueText(field, old, labels);
+  const after = valueText(field, next, labels);
+  return [before, after === before && after !== '—' ? `${after} (replaced)` : after];
+}

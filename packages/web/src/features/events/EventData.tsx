@@ -1,9 +1,9 @@
 import { eventChanges, eventDetails, type FieldChange } from '@bpm/contract/events';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { type EventLabels, fieldLabel, valueText } from '../../components/event-prose';
+import { changeTexts, type EventLabels, fieldLabel, valueText } from '../../components/event-prose';
 
 /** Old → new rows of changed fields. */
-function ChangesTable({ changes, text }: { changes: FieldChange[]; text: (field: string, v: unknown) => string }) {
+function ChangesTable({ changes, labels }: { changes: FieldChange[]; labels?: EventLabels }) {
   return (
     <Table size="small" sx={{ '& td, & th': { py: 0.25, px: 1, fontSize: 13 }, width: 'auto' }}>
       <TableHead>
@@ -15,19 +15,22 @@ function ChangesTable({ changes, text }: { changes: FieldChange[]; text: (field:
         </TableRow>
       </TableHead>
       <TableBody>
-        {changes.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a field (a test step) may change more than once
-          <TableRow key={`${c.field}-${i}`}>
-            <TableCell sx={{ color: 'text.secondary' }}>{fieldLabel(c.field)}</TableCell>
-            <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
-              {text(c.field, c.old)}
-            </TableCell>
-            <TableCell>→</TableCell>
-            <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
-              {text(c.field, c.new)}
-            </TableCell>
-          </TableRow>
-        ))}
+        {changes.map((c, i) => {
+          const [before, after] = changeTexts(c.field, c.old, c.new, labels);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a field (a test step) may change more than once
+            <TableRow key={`${c.field}-${i}`}>
+              <TableCell sx={{ color: 'text.secondary' }}>{fieldLabel(c.field)}</TableCell>
+              <TableCell sx={{ color: 'error.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+                {before}
+              </TableCell>
+              <TableCell>→</TableCell>
+              <TableCell sx={{ color: 'success.dark', wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+                {after}
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );
@@ -66,13 +69,13 @@ export function EventData({
           ))}
         </Box>
       )}
-      {changes.length > 0 && <ChangesTable changes={changes} text={text} />}
+      {changes.length > 0 && <ChangesTable changes={changes} labels={labels} />}
       {sinceSignOff && (
         <Box sx={{ mt: 0.5 }} data-testid="since-sign-off">
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {sinceSignOff.length ? 'Changed since sign-off' : 'Nothing changed since sign-off'}
           </Typography>
-          {sinceSignOff.length > 0 && <ChangesTable changes={sinceSignOff} text={text} />}
+          {sinceSignOff.length > 0 && <ChangesTable changes={sinceSignOff} labels={labels} />}
         </Box>
       )}
     </Box>
