@@ -154,7 +154,7 @@ async function cutOffInCards(page: Page): Promise<string[]> {
   });
 }
 
-/** Issue 24 item 26: on a phone (390×844) the sales and production dashboards' cards show all they hold. */
+/** Issue 24 item 26: on a phone (390×844) the sales, production and administrator dashboards' cards show all they hold. */
 export async function dashboardCardsFitAPhone({ browser, baseURL }: Ctx) {
   const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
@@ -169,5 +169,15 @@ export async function dashboardCardsFitAPhone({ browser, baseURL }: Ctx) {
     assert.deepEqual(await cutOffInCards(page), [], `${user}'s dashboard cards on a phone`);
     await expectAccessible(page, `${user}'s dashboard on a phone`);
   }
+  // The administrator's delete requests: Approve and Reject inside the window, no sideways scrolling to reach them.
+  await become(page, 'admin');
+  await page.goto('/dashboard');
+  await page.getByTestId('delete-approve').first().waitFor();
+  for (const id of ['delete-approve', 'delete-reject']) {
+    const boxes = await page.getByTestId(id).evaluateAll((es) => es.map((e) => e.getBoundingClientRect().right));
+    assert.ok(boxes.length > 0 && boxes.every((right) => right <= 390), `${id} inside the 390px window: ${boxes}`);
+  }
+  assert.deepEqual(await cutOffInCards(page), [], "the administrator's dashboard cards on a phone");
+  await expectAccessible(page, "the administrator's dashboard on a phone");
   await ctx.close();
 }

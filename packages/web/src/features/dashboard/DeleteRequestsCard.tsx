@@ -1,4 +1,16 @@
-import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type DocDeleteRequest, useDecideDelete, useDeleteRequests } from '../../api/dashboard';
@@ -10,6 +22,8 @@ import { UI_MSG } from '../../components/ui-messages';
 import { DashboardCard } from './DashboardCard';
 
 type Kind = 'order' | 'quotation';
+/** The width lists turn into cards at (as PoRowsTable). */
+const PHONE = '(max-width:600px)';
 
 const KIND = {
   order: { title: 'Request to Delete Order', testId: 'delete-requests', edit: '/orders/edit', label: 'Order' },
@@ -47,6 +61,9 @@ export function DeleteRequestsCard({ kind }: { kind: Kind }) {
     }
   };
 
+  const decideRow = (row: DocDeleteRequest, approve: boolean) =>
+    approve ? setAsking({ row, approve: true }) : void run(row, false);
+
   return (
     <DashboardCard title={k.title} loading={!q.data} testId={k.testId}>
       {q.data?.length === 0 ? (
@@ -54,60 +71,7 @@ export function DeleteRequestsCard({ kind }: { kind: Kind }) {
           No pending delete requests
         </Typography>
       ) : (
-        <ScrollRegion label="Delete requests">
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>{kind === 'order' ? 'OC Ref' : 'Quote Ref'}</TableCell>
-                <TableCell>Dealer Name</TableCell>
-                <TableCell align="right">Value</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {q.data?.map((r) => (
-                <TableRow
-                  key={r.id}
-                  hover
-                  data-testid="delete-request-row"
-                  data-order-id={kind === 'order' ? r.id : undefined}
-                  data-quotation-id={kind === 'quotation' ? r.id : undefined}
-                >
-                  <TableCell>
-                    <Link component={RouterLink} to={`${k.edit}/${r.id}?page=dashboard`}>
-                      {r.id}
-                    </Link>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
-                  <TableCell>{kind === 'order' ? r.oc_ref : r.quote_ref}</TableCell>
-                  <TableCell>{r.dealer_name}</TableCell>
-                  <TableCell align="right">{formatMoney(r.value ?? 0, 'US$')}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      color="error"
-                      disabled={decide.isPending}
-                      data-testid="delete-approve"
-                      onClick={() => setAsking({ row: r, approve: true })}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="small"
-                      disabled={decide.isPending}
-                      data-testid="delete-reject"
-                      onClick={() => void run(r, false)}
-                    >
-                      Reject
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
+        <Rows kind={kind} rows={q.data ?? []} busy={decide.isPending} onDecide={decideRow} />
       )}
       <ConfirmDialog
         open={!!asking}
@@ -124,5 +88,99 @@ export function DeleteRequestsCard({ kind }: { kind: Kind }) {
         onCancel={() => setAsking(null)}
       />
     </DashboardCard>
+  );
+}
+
+interface RowsProps {
+  kind: Kind;
+  rows: DocDeleteRequest[];
+  busy: boolean;
+  onDecide: (row: DocDeleteRequest, approve: boolean) => void;
+}
+
+/** A row's testids and ids, the same in the table and the phone cards (journeys find either). */
+const rowProps = (kind: Kind, r: DocDeleteRequest) => ({
+  'data-testid': 'delete-request-row',
+  'data-order-id': kind === 'order' ? r.id : undefined,
+  'data-quotation-id': kind === 'quotation' ? r.id : undefined,
+});
+
+function Decide({ r, busy, onDecide }: { r: DocDeleteRequest; busy: boolean; onDecide: RowsProps['onDecide'] }) {
+  return (
+    <>
+      <Button size="small" color="error" disabled={busy} data-testid="delete-approve" onClick={() => onDecide(r, true)}>
+        Approve
+      </Button>
+      <Button size="small" disabled={busy} data-testid="delete-reject" onClick={() => onDecide(r, false)}>
+        Reject
+      </Button>
+    </>
+  );
+}
+
+/** The requests as a table, or on a phone as cards whose Approve and Reject stay in view (issue 24 item 26). */
+function Rows({ kind, rows, busy, onDecide }: RowsProps) {
+  const k = KIND[kind];
+  const phone = useMediaQuery(PHONE);
+  const ref = (r: DocDeleteRequest) => (kind === 'order' ? r.oc_ref : r.quote_ref);
+  const idLink = (r: DocDeleteRequest) => (
+    <Link component={RouterLink} to={`${k.edit}/${r.id}?page=dashboard`}>
+      {r.id}
+    </Link>
+  );
+  if (phone)
+    return (
+      <Stack spacing={1}>
+        {rows.map((r) => (
+          <Paper key={r.id} variant="outlined" sx={{ p: 1.5 }} {...rowProps(kind, r)}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+              {idLink(r)}
+              <Typography variant="body2">{ref(r)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(r.date)}
+              </Typography>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <Typography variant="body2">{r.dealer_name}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatMoney(r.value ?? 0, 'US$')}
+              </Typography>
+            </Stack>
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+              <Decide r={r} busy={busy} onDecide={onDecide} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <ScrollRegion label="Delete requests">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>ID</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>{kind === 'order' ? 'OC Ref' : 'Quote Ref'}</TableCell>
+            <TableCell>Dealer Name</TableCell>
+            <TableCell align="right">Value</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} hover {...rowProps(kind, r)}>
+              <TableCell>{idLink(r)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
+              <TableCell>{ref(r)}</TableCell>
+              <TableCell>{r.dealer_name}</TableCell>
+              <TableCell align="right">{formatMoney(r.value ?? 0, 'US$')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Decide r={r} busy={busy} onDecide={onDecide} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollRegion>
   );
 }
