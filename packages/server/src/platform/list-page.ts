@@ -98,6 +98,8 @@ export interface BoundedWalk {
   share: number;
   /** Read up to WALK.rows whatever the estimate (a search: its filter first reads table rows). */
   long?: boolean;
+  /** The sort index holds the filter's columns: the walk reads the index only, so it may read more rows. */
+  covered?: boolean;
   /** Give up at once when the page's end needs more rows than the walk may read (evenly spread matches). */
   hopeless?: boolean;
   /** Conditions of the filter the sort index reads as its range (the walk reads only that range). */
@@ -128,8 +130,9 @@ const LIMITS = {
   walkSlack: 4,
   /** …at least this many… */
   walkMin: 500,
-  /** …and at most this many. */
+  /** …and at most this many (a covered walk: coveredRows, index entries only). */
   walkRows: 20000,
+  coveredRows: 100000,
 };
 
 /** The table's own name (an alias's table's too: drizzle keeps it under this registered symbol). */
@@ -212,8 +215,9 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
 async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, matches: number) {
   const end = w.offset + w.limit;
   const n = await plannedRows(db, tableName(p.list.table));
-  const want = b.long ? LIMITS.walkRows : n > 0 ? (LIMITS.walkSlack * end * n) / Math.max(1, matches) : LIMITS.walkRows;
-  const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(LIMITS.walkRows, want, matches * b.share)));
+  const most = b.covered ? LIMITS.coveredRows : LIMITS.walkRows;
+  const want = b.long ? most : n > 0 ? (LIMITS.walkSlack * end * n) / Math.max(1, matches) : most;
+  const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(most, want, matches * b.share)));
   // Fewer rows than evenly spread matches would need to fill the page (a selective filter): the walk would
   // read its rows' heap pages and then fail.
   if (b.hopeless && n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;

@@ -146,14 +146,16 @@ export const orders = pgTable(
       // Every list filters `deleted = 0`; partial indexes keep them small and exact.
       // 0016 adds INCLUDE (the rollup filters, the summary's figures): a date range's edge days sum index-only.
       index('orders_date_idx').on(t.date.desc(), t.id.desc()).where(live),
-      // 0016_order_list_indexes adds INCLUDE (the filters' and sort keys' columns; 0029 the note key): one dealer
-      // sorts index-only.
+      // 0016_order_list_indexes adds INCLUDE (the filters' and sort keys' columns; 0029 the note key; 0040 the
+      // summary's figures): one dealer sorts and sums index-only.
       index('orders_dealer_date_idx').on(t.dealerId, t.date.desc(), t.id.desc()).where(live),
       // The dashboard's window edge days (0013_rollups adds INCLUDE (value, shipping_cost): index-only scans).
       index('orders_live_sales_date_idx')
         .on(t.date, t.dealerId)
         .where(sql`deleted = 0 and shipping_status <> 'cancel'`),
-      // 0022 adds INCLUDE of the other filters' columns (the per-status date walks check them in the index).
+      // 0022 adds INCLUDE of the other filters' columns (the per-status date walks check them in the index); 0040
+      // every sort key and the summary's figures (the same for orders_payment_date_idx, with the id): a status's
+      // or a payment status's filter first and summary are index-only.
       index('orders_status_date_idx')
         .on(t.shippingStatus, t.date.desc().nullsLast(), t.id.desc().nullsLast())
         .where(live),
@@ -172,7 +174,9 @@ export const orders = pgTable(
       // … by sales and by outstanding (0024).
       index('orders_dealer_sales_idx').on(t.dealerId, sql`(${t.value} - ${t.shippingCost})`, t.id).where(live),
       index('orders_dealer_outstanding_idx').on(t.dealerId, t.outstanding, t.id).where(live),
-      // One (column, id) index per sortable column: any sort of a page walks an index.
+      // One (column, id) index per sortable column: any sort of a page walks an index. 0040 adds INCLUDE of the
+      // filters' columns (dealer, date, statuses, today, expected date; the dealer-name index's in the test order
+      // list's block): a filtered sort's bounded walk reads the index only.
       index('orders_oc_ref_sort_idx').on(t.ocRef, t.id).where(live),
       index('orders_invoice_sort_idx').on(t.invoice, t.id).where(live),
       index('orders_quote_ref_sort_idx').on(t.quoteRef, t.id).where(live),
@@ -195,7 +199,8 @@ export const orders = pgTable(
       index('orders_open_list_idx')
         .on(t.shippingDateExpected, t.id)
         .where(sql`deleted = 0 and shipping_status in ('wait', 'ship')`),
-      // Open orders by AWB, received, outstanding and payment status (0028): they sit at one end of those sorts.
+      // Open orders by AWB, received, outstanding and payment status (0028): they sit at one end of those sorts
+      // (0040 adds INCLUDE of the filters' columns, as the sort indexes above, so the planner keeps these).
       index('orders_open_shipping_awb_idx').on(t.shippingAwb, t.id).where(open),
       index('orders_open_payment_received_idx').on(t.paymentReceived, t.id).where(open),
       index('orders_open_outstanding_idx').on(t.outstanding, t.id).where(open),

@@ -135,11 +135,15 @@ const COVERED_FIRST_MAX = 40000;
  *   holds every sort key: index-only);
  * - a date range by expected date: the week walks merged;
  * - else a bounded walk of the sort index (over its range: the sort's own condition, or the open statuses
- *   of a partial index) reading at most a twelfth of the matches (half for a search: its filter first
- *   reads table rows), then the filter first.
+ *   of a partial index), then the filter first. Without a search the walk is index-only (the sort indexes
+ *   INCLUDE the filters' columns) and may read as many entries as there are matches; a search's walk reads
+ *   table rows: at most half the matches.
+ *   (The id sort has no such index: a twelfth.)
  */
 export function orderPagePlan(f: PageFilter, q: OrderListQuery): PagePlan {
   const col = sortColumn(orders, q);
+  // Every sort index but the id's holds the filters' columns (0040; a search's text it does not).
+  const covered = !q.search && q.sort !== 'id';
   const merges: Merge[] = [];
   if (!col && f.statuses && f.statuses.length > 1 && !q.search) merges.push(statusMerge(f));
   if (f.range && q.sort === 'shipping_date_expected') merges.push(weekMerge(f.range));
@@ -152,7 +156,8 @@ export function orderPagePlan(f: PageFilter, q: OrderListQuery): PagePlan {
     firstMax: f.covered ? COVERED_FIRST_MAX : undefined,
     large: {
       walk: 'bounded',
-      share: q.search ? 0.5 : 1 / 12,
+      share: covered ? 1 : q.search ? 0.5 : 1 / 12,
+      covered,
       hopeless: true,
       range: (q.sort && f.sortConds?.[q.sort]) || [],
     },
