@@ -167,6 +167,15 @@ export async function dashboardCardsFitAPhone({ browser, baseURL }: Ctx) {
     await page.getByTestId(card).waitFor();
     await page.getByTestId(card).getByRole('progressbar').waitFor({ state: 'detached' });
     assert.deepEqual(await cutOffInCards(page), [], `${user}'s dashboard cards on a phone`);
+    // Nor hidden in a sideways scroller: each shipment's status chip is in the window.
+    const chips = await page
+      .getByTestId(card)
+      .locator('.MuiChip-root')
+      .evaluateAll((es) => es.map((e) => e.getBoundingClientRect().right));
+    assert.ok(
+      chips.every((right) => right <= 390),
+      `${card} chips inside the window: ${chips}`,
+    );
     await expectAccessible(page, `${user}'s dashboard on a phone`);
   }
   // The administrator's delete requests: Approve and Reject inside the window, no sideways scrolling to reach them.

@@ -1,6 +1,20 @@
+import type { ProductionOverview as ProductionOverviewData } from '@bpm/contract/dashboard';
 import { SHIPPING_STATUS_COLORS } from '@bpm/contract/orders';
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useNavigate, useParams } from 'react-router';
+import {
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useProductionOverview } from '../../api/dashboard';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,11 +22,13 @@ import { ScrollRegion } from '../../components/ScrollRegion';
 import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
 
+/** The width lists turn into cards at (as PoRowsTable). */
+const PHONE = '(max-width:600px)';
+
 /** 'Production Overview' (document 1 section 2.5). */
 export function ProductionOverview() {
   const { dealerId } = useParams();
   const dealer = useDashboardDealer(dealerId);
-  const navigate = useNavigate();
   const q = useProductionOverview(dealer);
   const data = q.data;
   return (
@@ -30,50 +46,85 @@ export function ProductionOverview() {
               No shipments for today
             </Typography>
           ) : (
-            <ScrollRegion label="Shipments for Today">
-              <Table size="small" aria-label="Shipments for Today">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>ID</TableCell>
-                    <TableCell>Date</TableCell>
-                    <TableCell>OC Ref</TableCell>
-                    <TableCell>Dealer Name</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Expected Shipping</TableCell>
-                    <TableCell>Note</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data?.shipments.map((r) => (
-                    <TableRow
-                      key={r.id}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      data-testid="shipments-today-row"
-                      onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
-                    >
-                      <TableCell>{r.id}</TableCell>
-                      <TableCell>{formatDate(r.date)}</TableCell>
-                      <TableCell>{r.oc_ref}</TableCell>
-                      <TableCell>{r.dealer_name}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={r.shipping_status}
-                          color={SHIPPING_STATUS_COLORS[r.shipping_status]}
-                          sx={{ textTransform: 'capitalize' }}
-                        />
-                      </TableCell>
-                      <TableCell>{formatDate(r.shipping_date_expected)}</TableCell>
-                      <TableCell>{r.note}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
+            <Shipments rows={data?.shipments ?? []} />
           )}
         </DashboardCard>
       </Box>
     </Box>
+  );
+}
+
+type Shipment = ProductionOverviewData['shipments'][number];
+
+/** Today's shipments: a table, or on a phone one card per order with its status in view (issue 24 item 26). */
+function Shipments({ rows }: { rows: Shipment[] }) {
+  const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE);
+  const status = (r: Shipment) => (
+    <Chip
+      size="small"
+      label={r.shipping_status}
+      color={SHIPPING_STATUS_COLORS[r.shipping_status]}
+      sx={{ textTransform: 'capitalize' }}
+    />
+  );
+  if (phone)
+    return (
+      <Stack spacing={1}>
+        {rows.map((r) => (
+          <Paper key={r.id} variant="outlined" sx={{ p: 1.5 }} data-testid="shipments-today-row">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Link component={RouterLink} to={`/orders/edit/${r.id}?page=dashboard`}>
+                {r.oc_ref || `#${r.id}`}
+              </Link>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(r.date)}
+              </Typography>
+              {status(r)}
+            </Stack>
+            <Typography variant="body2">{r.dealer_name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Expected Shipping: {formatDate(r.shipping_date_expected)}
+            </Typography>
+            {r.note && <Typography variant="body2">{r.note}</Typography>}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <ScrollRegion label="Shipments for Today">
+      <Table size="small" aria-label="Shipments for Today">
+        <TableHead>
+          <TableRow>
+            <TableCell>ID</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>OC Ref</TableCell>
+            <TableCell>Dealer Name</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Expected Shipping</TableCell>
+            <TableCell>Note</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow
+              key={r.id}
+              hover
+              sx={{ cursor: 'pointer' }}
+              data-testid="shipments-today-row"
+              onClick={() => navigate(`/orders/edit/${r.id}?page=dashboard`)}
+            >
+              <TableCell>{r.id}</TableCell>
+              <TableCell>{formatDate(r.date)}</TableCell>
+              <TableCell>{r.oc_ref}</TableCell>
+              <TableCell>{r.dealer_name}</TableCell>
+              <TableCell>{status(r)}</TableCell>
+              <TableCell>{formatDate(r.shipping_date_expected)}</TableCell>
+              <TableCell>{r.note}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollRegion>
   );
 }
