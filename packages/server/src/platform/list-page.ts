@@ -291,6 +291,8 @@ export async function findPage<T>(
   known?: number[],
 ): Promise<T[]> {
   if (known) return inOrder(db, read, known);
+  // Counted: none match (an estimate is never 0).
+  if (matches === 0) return [];
   const walk = () => (read.walk ? read.walk(db) : rowsOf(db, read, walkSql(p, w)));
   if (walksDirectly(p)) return walk();
   if (p.small) return rowsOf(db, read, filterFirstSql(p, w));

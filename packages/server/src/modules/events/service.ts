@@ -88,8 +88,13 @@ export async function listEvents(
   const where = and(...plan.conds)!;
   // Counted in the list's order, so the planner walks the time index and stops at the cap where matches are
   // many (not a bitmap of every event of the role's types: production's whole list 36 → 10 ms); the events of
-  // the types the role opens first, which need no per-row membership check (then 1–2 ms).
-  const inOrder = (cond: SQL) => sql`select 1 from ${events} where ${cond} order by ${sql.join(newestFirst, sql`, `)}`;
+  // the types the role opens first, which need no per-row membership check (then 1–2 ms). Not a search: its
+  // matches are found through the trigram index (a walk in time order would read every event's text when few
+  // match: 5.3 s at 1M).
+  const inOrder = (cond: SQL) =>
+    q.search
+      ? sql`select 1 from ${events} where ${cond}`
+      : sql`select 1 from ${events} where ${cond} order by ${sql.join(newestFirst, sql`, `)}`;
   // Not with a filter of its own (event, person, search): the subset may then have few matches, and counting
   // them walks the whole index (event task_updated: 76k → 243k buffers).
   const narrowed = entity || q.event || q.user || q.search;
