@@ -82,6 +82,33 @@ describe('import preview and commit', () => {
     expect(after.name).toBe(existing.name.toUpperCase());
   });
 
+  it('the history search finds each imported record by its values at once; its event lists every field', async () => {
+    const name = uniq('Searched Dealer');
+    const email = `${uniq('found').toLowerCase().replace(/\W/g, '')}@dealer.example`;
+    const file = csv(`name,country,email,billing_address\n${name},Austria,${email},Ringstraße 9\n`);
+    const p = (await preview('dealers', file)).json().data;
+    expect((await commit('dealers', file, p.token)).statusCode).toBe(200);
+    const found = async (search: string) =>
+      (await call(t, 'administrator', 'GET', `/events?limit=10&search=${encodeURIComponent(search)}`)).json();
+    for (const search of [
+      name,
+      email,
+      'RINGSTRASSE 9'.replace('SS', 'ß'),
+      `"name":"${name}"`,
+      `"email":{"old":null,"new":"${email}"}`,
+    ]) {
+      const res = await found(search);
+      expect(
+        res.data.map((e: AnyJson) => e.event),
+        search,
+      ).toContain('dealer_created');
+    }
+    const [event] = (await found(email)).data;
+    // The event keeps the fields created empty; only the search text leaves them out.
+    expect(event.data.changes.billing_vat).toEqual({ old: null, new: '' });
+    expect(event.data.changes.country).toEqual({ old: null, new: 'Austria' });
+  });
+
   it('bad rows carry the save’s messages in the spec’s words; commit refuses the file whole', async () => {
     const name = uniq('Supplier');
     const file = csv(

@@ -30,6 +30,27 @@ export async function recordEvent(db: Db, actor: Actor, input: EventInput, nowSe
 /** Events one statement inserts at most. */
 const EVENTS_PER_INSERT = 5000;
 
+/** A value a change may go from or to that says nothing (a create's empty fields). */
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The data as the search text has it: without the changes from nothing to nothing. A create lists every field,
+ * most of them empty — their names and `{"old":null,"new":""}` were over half of a new dealer's text and nearly
+ * a quarter of the trigrams each event adds to the search index; no search looks for an empty field. The event's
+ * data keeps them (docs/performance.md 'Import').
+ */
+function searchData(data: Record<string, unknown>, json: string): string {
+  const changes = data.changes;
+  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return json;
+  const entries = Object.entries(changes as Record<string, { old?: unknown; new?: unknown } | null>);
+  const kept = entries.filter(([, c]) => !(c && typeof c === 'object' && blank(c.old) && blank(c.new)));
+  return kept.length === entries.length ? json : JSON.stringify({ ...data, changes: Object.fromEntries(kept) });
+}
+
+/** What the history search reads: event, person and data (less empty changes), lower case, 4,000 characters. */
+const searchText = (event: string, who: string[], data: Record<string, unknown>, json: string) =>
+  [event, ...who, searchData(data, json)].join(' ').toLowerCase().slice(0, 4000);
+
 /** Writes the audit events of one actor's changes (a batch save's), in order; inside their transaction. */
 export async function recordEvents(db: Db, actor: Actor, inputs: EventInput[], nowSec: number): Promise<void> {
   if (inputs.length === 0) return;
@@ -41,61 +62,52 @@ export async function recordEvents(db: Db, actor: Actor, inputs: EventInput[], n
     : [];
   const firstName = row?.first_name ?? actor.first_name ?? '';
   const lastName = row?.last_name ?? actor.last_name ?? '';
-  const rows = inputs.map((input) => ({
-    time: nowSec,
-    userId: actor.user_id,
-    username: actor.username,
-    firstName,
-    lastName,
-    entityType: input.entityType,
-    entityId: input.entityId,
-    event: input.event,
-    data: input.data,
-    searchText: [input.event, actor.username, firstName, lastName, JSON.stringify(input.data)]
-      .join(' ')
-      .toLowerCase()
-      .slice(0, 4000),
-  }));
-  if (rows.length === 1) {
-    await db.insert(events).values(rows);
+  const who = [actor.username, firstName, lastName];
+  if (inputs.length === 1) {
+    const input = inputs[0]!;
+    await db.insert(events).values({
+      time: nowSec,
+      userId: actor.user_id,
+      username: actor.username,
+      firstName,
+      lastName,
+      entityType: input.entityType,
+      entityId: input.entityId,
+      event: input.event,
+      data: input.data,
+      searchText: searchText(input.event, who, input.data, JSON.stringify(input.data)),
+    });
     return;
   }
-  // Many: one JSON list a statement (no statement of thousands of parameters to build and parse).
-  const cols = [
-    [events.time, 'bigint'],
-    [events.userId, 'integer'],
-    [events.username, 'text'],
-    [events.firstName, 'text'],
-    [events.lastName, 'text'],
-    [events.entityType, 'text'],
-    [events.entityId, 'bigint'],
-    [events.event, 'text'],
-    [events.data, 'jsonb'],
-    [events.searchText, 'text'],
-  ] as const;
+  // Many: one JSON list a statement (no statement of thousands of parameters to build and parse), each row's
+  // data stringified once; what all rows share is a parameter of its own, not repeated in every row.
+  const shared = sql`${nowSec}::bigint, ${actor.user_id}::integer,
+    ${actor.username}::text, ${firstName}::text, ${lastName}::text`;
   const names = sql.join(
-    cols.map(([c]) => sql.identifier(c.name)),
+    [
+      events.time,
+      events.userId,
+      events.username,
+      events.firstName,
+      events.lastName,
+      events.entityType,
+      events.entityId,
+      events.event,
+      events.data,
+      events.searchText,
+    ].map((c) => sql.identifier(c.name)),
     sql`, `,
   );
-  const defs = sql.join(
-    cols.map(([c, type]) => sql`${sql.identifier(c.name)} ${sql.raw(type)}`),
-    sql`, `,
-  );
-  for (let i = 0; i < rows.length; i += EVENTS_PER_INSERT) {
-    const list = rows.slice(i, i + EVENTS_PER_INSERT).map((r) => ({
-      time: r.time,
-      user_id: r.userId,
-      username: r.username,
-      first_name: r.firstName,
-      last_name: r.lastName,
-      entity_type: r.entityType,
-      entity_id: r.entityId,
-      event: r.event,
-      data: r.data,
-      search_text: r.searchText,
-    }));
+  for (let i = 0; i < inputs.length; i += EVENTS_PER_INSERT) {
+    const list = inputs.slice(i, i + EVENTS_PER_INSERT).map((input) => {
+      const json = JSON.stringify(input.data);
+      const text = searchText(input.event, who, input.data, json);
+      const head = JSON.stringify({ t: input.entityType, id: input.entityId, e: input.event });
+      return `${head.slice(0, -1)},"d":${json},"s":${JSON.stringify(text)}}`;
+    });
     await db.execute(
-      sql`insert into ${events} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(${defs})`,
+      sql`insert into ${events} (${names}) select ${shared}, v.t, v.id, v.e, v.d, v.s
+          from jsonb_to_recordset(${`[${list.join(',')}]`}::jsonb) as v(t text, id bigint, e text, d jsonb, s text)`,
     );
   }
 }
