@@ -93,6 +93,9 @@ describe('e-mailing the OC and the invoice', () => {
     const history = (await call(t, 'sale', 'GET', `/events/order/${order.id}`)).json().data;
     const sent = history.find((e: { event: string }) => e.event === EVENTS.order.ocSent);
     expect(sent.data).toMatchObject({ to: dealer.email2, attachment: `${order.oc_ref}.pdf`, oc_ref: order.oc_ref });
+    // Not invoiced yet: the entry names no invoice (it would read 'Invoice: —').
+    expect(order.invoice).toBeFalsy();
+    expect(sent.data).not.toHaveProperty('invoice');
     expect(sent.username).toBe('sale');
   });
 

@@ -130,7 +130,15 @@ export async function sendOrderDocument(
     message: body.message,
     document: MAIL_DOCUMENTS[which],
     attachment: { fileName: c.file.name, mime: c.file.mime, data, sha256: c.file.sha },
-    history: { entityType: 'order', entityId: id, event, label: { oc_ref: c.order.oc_ref, invoice: c.order.invoice } },
+    // The references the order has (an OC sent before invoicing names no invoice).
+    history: {
+      entityType: 'order',
+      entityId: id,
+      event,
+      label: Object.fromEntries(
+        Object.entries({ oc_ref: c.order.oc_ref, invoice: c.order.invoice }).filter(([, v]) => v),
+      ),
+    },
   });
 }
 
