@@ -3,8 +3,8 @@ import { styled, ThemeProvider } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
+import { preloadable, whenIdle } from '../components/preloadable';
 import { LoginPage } from './LoginPage';
-import { preloadable, whenIdle } from './preloadable';
 import { theme } from './theme';
 
 // Everything behind sign-in is its own chunk: the login screen loads only what it shows. While it

@@ -6,6 +6,9 @@ import { ProductionOverview } from './ProductionOverview';
 import { PurchasingOverview } from './PurchasingOverview';
 import { SalesOverview } from './SalesOverview';
 
+/** What the page shows next to load beside it (the route's preload: the idle login screen, then LOGIN). */
+export { preloadSalesChart as preloadParts } from './SalesOverview';
+
 /** /dashboard and /dashboard/{dealerId}: each role's overview (document 1 section 2.5). */
 export default function DashboardPage() {
   return (
