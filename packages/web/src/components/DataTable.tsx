@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, HISTORY_PAGE_SIZES, PAGE_SIZES } from '@bpm/contract/common';
-import { Box, LinearProgress, Paper, TablePagination, useMediaQuery } from '@mui/material';
+import { Box, LinearProgress, Paper, TablePagination } from '@mui/material';
 import Link from '@mui/material/Link';
 import type { Key, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +7,7 @@ import { type ColumnChoice, NO_CHOICE, visibleColumns } from './column-visibilit
 import { DataTableCards } from './DataTableCards';
 import { DataTableGrid } from './DataTableGrid';
 import { pagerLabel } from './format';
+import { usePhone } from './phone';
 import { ColumnChooser, PhoneSort } from './table-controls';
 import { usePersistentState } from './use-persistent-state';
 
@@ -82,9 +83,6 @@ export interface DataTableProps<T> {
   legend?: Array<{ color: string; label: string }>;
 }
 
-/** Phones (≤ 600 px wide) get one card per row instead of a table. */
-const PHONE = '(max-width:600px)';
-
 /** What both layouts (phone cards, wide table) draw from: the shown columns, each cell's content, the totals. */
 export interface TableView<T> {
   testId: string;
@@ -107,7 +105,7 @@ export interface TableView<T> {
 export function DataTable<T>(p: DataTableProps<T>) {
   const sizes: number[] = [...(p.historySizes ? HISTORY_PAGE_SIZES : PAGE_SIZES)];
   const testId = p.testId ?? 'data-table';
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   const [saved, setChoice] = usePersistentState<ColumnChoice>(`${p.columnsKey ?? testId}Columns`, NO_CHOICE);
   const choice: ColumnChoice = p.columnsKey
     ? { hidden: Array.isArray(saved.hidden) ? saved.hidden : [], shown: Array.isArray(saved.shown) ? saved.shown : [] }

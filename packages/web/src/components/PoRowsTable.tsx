@@ -1,28 +1,15 @@
 import type { PoRow } from '@bpm/contract/purchase-order-reads';
 import { formatAmount, PO_MSG, PO_STATUS_COLORS, PO_STATUS_LABELS } from '@bpm/contract/purchase-orders';
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, Chip, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate } from './format';
+import { usePhone } from './phone';
 import { ScrollRegion } from './ScrollRegion';
 
 export type PoRowAction = 'approve' | 'reject' | 'receive';
 const LABELS: Record<PoRowAction, string> = { approve: 'Approve', reject: 'Reject', receive: 'Receive' };
-/** The width DataTable turns into cards at: on a phone each PO is a card whose buttons wrap (nothing cut off). */
-const PHONE = '(max-width:600px)';
 
 interface Props {
   rows: PoRow[] | undefined;
@@ -41,7 +28,7 @@ interface Props {
  * Approve and Reject ask first; on a phone the rows are cards.
  */
 export function PoRowsTable(p: Props) {
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   const [asking, setAsking] = useState<{ a: 'approve' | 'reject'; r: PoRow } | null>(null);
   if (p.rows && p.rows.length === 0)
     return (

@@ -9,7 +9,6 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,13 +16,12 @@ import { type DocDeleteRequest, useDecideDelete, useDeleteRequests } from '../..
 import { toast } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatMoney } from '../../components/format';
+import { usePhone } from '../../components/phone';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { UI_MSG } from '../../components/ui-messages';
 import { DashboardCard } from './DashboardCard';
 
 type Kind = 'order' | 'quotation';
-/** The width lists turn into cards at (as PoRowsTable). */
-const PHONE = '(max-width:600px)';
 
 const KIND = {
   order: { title: 'Request to Delete Order', testId: 'delete-requests', edit: '/orders/edit', label: 'Order' },
@@ -121,7 +119,7 @@ function Decide({ r, busy, onDecide }: { r: DocDeleteRequest; busy: boolean; onD
 /** The requests as a table, or on a phone as cards whose Approve and Reject stay in view (issue 24 item 26). */
 function Rows({ kind, rows, busy, onDecide }: RowsProps) {
   const k = KIND[kind];
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   const ref = (r: DocDeleteRequest) => (kind === 'order' ? r.oc_ref : r.quote_ref);
   const idLink = (r: DocDeleteRequest) => (
     <Link component={RouterLink} to={`${k.edit}/${r.id}?page=dashboard`}>

@@ -12,18 +12,15 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useProductionOverview } from '../../api/dashboard';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { usePhone } from '../../components/phone';
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { DashboardCard } from './DashboardCard';
 import { DealerPicker, useDashboardDealer } from './DealerPicker';
-
-/** The width lists turn into cards at (as PoRowsTable). */
-const PHONE = '(max-width:600px)';
 
 /** 'Production Overview' (document 1 section 2.5). */
 export function ProductionOverview() {
@@ -59,7 +56,7 @@ type Shipment = ProductionOverviewData['shipments'][number];
 /** Today's shipments: a table, or on a phone one card per order with its status in view (issue 24 item 26). */
 function Shipments({ rows }: { rows: Shipment[] }) {
   const navigate = useNavigate();
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   const status = (r: Shipment) => (
     <Chip
       size="small"
