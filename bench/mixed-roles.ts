@@ -5,7 +5,7 @@
  * (about 5–10 % of requests): orders (sale: the note; production: the note; shipping: the weight), checklist
  * results (tester, on checklists assigned to them) and draft purchase orders (purchase).
  */
-import { SHIPPING_SCREEN_STATUSES, salesDocFields } from '@bpm/contract/orders';
+import { postedLine, SHIPPING_SCREEN_STATUSES, salesDocFields } from '@bpm/contract/orders';
 import { LIMITED_ORDER_EDITS } from '@bpm/contract/permissions';
 import { type Role, rolePrefix } from '@bpm/contract/roles';
 import type { Answer, Client, Rnd } from './mixed-client';
@@ -89,19 +89,7 @@ const orderSave = (v: Variant) => async (vu: Vu) => {
     if (v === 'sales') {
       form = formOf(doc, SALES_FIELDS);
       form.note = `Mixed bench note ${vu.saves}`;
-      form.products = JSON.stringify(
-        // biome-ignore lint/suspicious/noExplicitAny: the loaded lines
-        doc.products.map((l: any) => ({
-          product_id: l.product_id,
-          name: l.name,
-          quantity: l.quantity,
-          msrp: l.msrp,
-          discount: l.discount,
-          is_shipping_cost: l.is_shipping_cost,
-          bom_cost: l.bom_cost,
-          active: l.active,
-        })),
-      );
+      form.products = JSON.stringify(doc.products.map(postedLine));
     } else {
       form = formOf(doc, ['dealer', 'date', ...LIMITED_ORDER_EDITS[v].fields]);
       if (v === 'production') form.note = `Mixed bench note ${vu.saves}`;

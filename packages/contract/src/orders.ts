@@ -241,6 +241,33 @@ export const orderLineInput = z
   }, ALWAYS);
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
+/** A line's fields as an editor posts them (`orderLineInput`): a saved line, or a new product with its code. */
+export interface PostedLineSource {
+  product_id?: number | null;
+  product_code?: unknown;
+  desc?: unknown;
+  name?: unknown;
+  quantity?: unknown;
+  msrp?: unknown;
+  discount?: unknown;
+  is_shipping_cost?: unknown;
+  bom_cost?: unknown;
+  active?: unknown;
+}
+
+/** The line an order or quotation editor posts back: a new product (no id) also carries its code and description. */
+export const postedLine = (l: PostedLineSource) => ({
+  product_id: l.product_id,
+  ...(l.product_id ? {} : { product_code: l.product_code, desc: l.desc }),
+  name: l.name,
+  quantity: l.quantity,
+  msrp: l.msrp,
+  discount: l.discount,
+  is_shipping_cost: l.is_shipping_cost,
+  bom_cost: l.bom_cost,
+  active: l.active,
+});
+
 /** `products` arrives as a JSON string in multipart forms, or as an array in JSON bodies. */
 export const orderLinesField = () =>
   z.preprocess((v) => {

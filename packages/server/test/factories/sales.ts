@@ -1,4 +1,5 @@
 /** Sales records (document 1): dealers, products for order lines, orders and quotations, made through the API. */
+import { type PostedLineSource, postedLine } from '@bpm/contract/orders';
 import { postForm, type TestApp } from '../helpers';
 import { makeSaleProduct } from './products';
 import { uniq } from './uniq';
@@ -74,14 +75,4 @@ export async function createQuotation(t: TestApp, fields: Fields = {}, dealerId?
 }
 
 /** A document's lines as the editor posts them back (what a saved order or quotation answers, trimmed to the form). */
-export const editorLines = (lines: Array<Record<string, unknown>>) =>
-  lines.map((l) => ({
-    product_id: l.product_id,
-    name: l.name,
-    quantity: l.quantity,
-    msrp: l.msrp,
-    discount: l.discount,
-    is_shipping_cost: l.is_shipping_cost,
-    bom_cost: l.bom_cost,
-    active: l.active,
-  }));
+export const editorLines = (lines: PostedLineSource[]) => lines.map(postedLine);

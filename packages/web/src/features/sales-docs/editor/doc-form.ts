@@ -6,6 +6,7 @@ import {
   type OrderFileField,
   orderSave,
   orderTotals,
+  postedLine,
   productionOrderSave,
   SHIPPING_SCREEN_STATUSES,
   SHIPPING_STATUSES,
@@ -351,19 +352,7 @@ export function saveFields(values: DocForm, info: VariantInfo): Record<string, u
   for (const k of keys) {
     const v = values[k];
     if (k === 'products') {
-      out.products = JSON.stringify(
-        values.products.map((l) => ({
-          product_id: l.product_id,
-          ...(l.product_id ? {} : { product_code: l.product_code, desc: l.desc }),
-          name: l.name,
-          quantity: l.quantity,
-          msrp: l.msrp,
-          discount: l.discount,
-          is_shipping_cost: l.is_shipping_cost,
-          bom_cost: l.bom_cost,
-          active: l.active,
-        })),
-      );
+      out.products = JSON.stringify(values.products.map(postedLine));
       continue;
     }
     if (k === 'id' || k === 'version') {
