@@ -7,8 +7,12 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { getDealer } from '../src/modules/dealers/service';
 import { cellValue, decodeCsv, parseCsv } from '../src/modules/imports/csv';
 import { KINDS } from '../src/modules/imports/kinds';
+import { getPart } from '../src/modules/part-components/service';
+import { getProduct } from '../src/modules/products/service';
+import { getSupplier } from '../src/modules/suppliers/service';
 import { invalid } from '../src/platform/errors';
 import { SaveRowError } from '../src/platform/records';
 import { makePart, makeProduct } from './factories/products';
@@ -38,6 +42,44 @@ const events = async (event: string) => {
   );
   return r!.n;
 };
+
+describe('the batch save reads stored records as the single save does', () => {
+  // The batch save and the import diff a record's form against its area's read of many (`getMany`); a field read
+  // differently there (a numeric as text, a file name missing) would show as a change, or hide one.
+  it('answers each record exactly as its single read, for every importable kind', async () => {
+    const reads: Record<ImportKind, { one: (id: number) => Promise<unknown>; ids: () => Promise<number[]> }> = {
+      dealers: {
+        one: (id) => getDealer(t.database.db, id),
+        ids: async () => [
+          (await createDealer(t, { discount: 12.5, credit_limit: 1500.25, notes: 'Łódź 深圳' })).id,
+          (await createDealer(t, { same_address: 0, shipping_address: 'Elsewhere 2' })).id,
+        ],
+      },
+      products: {
+        one: (id) => getProduct(t.database.db, id),
+        ids: async () => [(await makeProduct(t, { msrp: '12.34', discount: '5' })).id, (await makeProduct(t)).id],
+      },
+      partComponents: {
+        one: (id) => getPart(t.database.db, id),
+        ids: async () => [(await makePart(t, { price: '0.1234' })).id, (await makePart(t)).id],
+      },
+      suppliers: {
+        one: (id) => getSupplier(t.database.db, id),
+        ids: async () => [(await makeSupplier(t)).id, (await makeSupplier(t, { bank_details: 'IBAN PL61 1090' })).id],
+      },
+    };
+    for (const kind of IMPORT_KINDS) {
+      const ids = await reads[kind].ids();
+      const many = await KINDS[kind].stored(t.database.db, ids);
+      expect(many.map((r) => r.id).sort(), kind).toEqual([...ids].sort());
+      for (const id of ids)
+        expect(
+          many.find((r) => r.id === id),
+          `${kind} ${id}`,
+        ).toEqual(await reads[kind].one(id));
+    }
+  });
+});
 
 describe('import preview and commit', () => {
   it('dealers: a semicolon file with a BOM — creates, updates by name, and nothing before Confirm', async () => {
