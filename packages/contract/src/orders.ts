@@ -241,19 +241,8 @@ export const orderLineInput = z
   }, ALWAYS);
 export type OrderLineInput = z.infer<typeof orderLineInput>;
 
-/** A line's fields as an editor posts them (`orderLineInput`): a saved line, or a new product with its code. */
-export interface PostedLineSource {
-  product_id?: number | null;
-  product_code?: unknown;
-  desc?: unknown;
-  name?: unknown;
-  quantity?: unknown;
-  msrp?: unknown;
-  discount?: unknown;
-  is_shipping_cost?: unknown;
-  bom_cost?: unknown;
-  active?: unknown;
-}
+/** A line with the fields an editor posts (`orderLineInput`'s): a saved line, or a new product with its code. */
+export type PostedLineSource = Partial<Record<keyof OrderLineInput, unknown>> & { product_id?: number | null };
 
 /** The line an order or quotation editor posts back: a new product (no id) also carries its code and description. */
 export const postedLine = (l: PostedLineSource) => ({
