@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --mixed [--users 20] [--duration 60] [--scale 1] [--pg URL [--keep]] [--json FILE] [--seed 1]`
+ * `npm run bench -- --mixed [--users 20] [--duration 60] [--scale 1] [--pg URL [--keep | --reuse NAME]] [--json FILE]
+ * [--seed 1] [--cpu-prof DIR]`
  * (issue 25 item 1): a real day's mix of every role against the real server. Seeds the issue's dataset
  * (bench/mixed-seed.ts) into a temp embedded database, or with `--pg URL` into a fresh PostgreSQL database created
  * (and dropped) under that server; starts the server (main.ts) and a bare Fastify app, each in its own process;
@@ -11,7 +12,7 @@
  * (bench/mixed-pg.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,6 +50,10 @@ interface Opts {
   seed: number;
   /** `--keep`: leave the PostgreSQL database in place afterwards (to EXPLAIN what the run was slow at). */
   keep?: boolean;
+  /** `--reuse`: run on the database a `--keep` run left (its name, under `--pg`) instead of seeding one. */
+  reuse?: string;
+  /** `--cpu-prof DIR`: the server process writes a V8 CPU profile there when it stops. */
+  cpuProf?: string;
 }
 
 function parseArgs(argv: string[]): Opts {
@@ -62,6 +67,8 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--pg') o.pg = argv[i + 1];
     else if (a === '--json') o.json = argv[i + 1];
     else if (a === '--keep') o.keep = true;
+    else if (a === '--reuse') o.reuse = argv[i + 1];
+    else if (a === '--cpu-prof') o.cpuProf = argv[i + 1];
   });
   return o;
 }
@@ -109,8 +116,12 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-const start = (script: string, env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const start = (script: string, env: NodeJS.ProcessEnv, flags: string[] = []) =>
+  spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 
 /** CPU (user + system) a process has used so far, ms, from /proc (0 when not readable). */
 function cpuMs(pid: number | undefined): number {
@@ -149,12 +160,24 @@ async function measureBare(port: number, users: number, seconds: number): Promis
 }
 
 async function prepare(o: Opts, roles: Role[], now: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bpm-mixed-'));
+  // A PostgreSQL run's files live beside its database's name, so that a `--keep` run's store serves a `--reuse`.
+  let dataDir = o.reuse ? join(tmpdir(), `bpm-mixed-${o.reuse}`) : mkdtempSync(join(tmpdir(), 'bpm-mixed-'));
   let dbName = '';
   let databaseUrl = '';
   let db: Database;
-  if (o.pg) {
+  if (o.pg && o.reuse) {
+    dbName = o.reuse;
+    const u = new URL(o.pg);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+    db = await openPostgres(databaseUrl);
+  } else if (o.pg) {
     dbName = `bpm_mixed_${process.pid}`;
+    if (o.keep) {
+      const kept = join(tmpdir(), `bpm-mixed-${dbName}`);
+      renameSync(dataDir, kept);
+      dataDir = kept;
+    }
     const admin = new pg.Client({ connectionString: o.pg });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -165,7 +188,7 @@ async function prepare(o: Opts, roles: Role[], now: number) {
     databaseUrl = u.toString();
     db = await openPostgres(databaseUrl);
   } else db = await openPglite(join(dataDir, 'db'));
-  await seedMixed(db.db, now, o.scale, roles, diskFileStore(join(dataDir, 'files')));
+  if (!o.reuse) await seedMixed(db.db, now, o.scale, roles, diskFileStore(join(dataDir, 'files')));
   const ids = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(db.db, q)).map((r) => r.id);
   const pools = {
     dealers: await ids(sql`select id from dealers where active = 1 order by id`),
@@ -210,7 +233,8 @@ export async function runMixed(argv: string[]) {
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
   if (prep.databaseUrl) env.DATABASE_URL = prep.databaseUrl;
-  const server = start('packages/server/src/main.ts', { ...env, PORT: String(port) });
+  const profile = o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${resolve(o.cpuProf)}`] : [];
+  const server = start('packages/server/src/main.ts', { ...env, PORT: String(port) }, profile);
   const bare = start('bench/bare.ts', { ...env, PORT: String(barePort) });
   let failed = false;
   try {
@@ -291,8 +315,9 @@ export async function runMixed(argv: string[]) {
   } finally {
     await stop(server);
     await stop(bare);
-    rmSync(prep.dataDir, { recursive: true, force: true });
-    if (prep.dbName && o.keep) console.log(`Kept the database: ${prep.databaseUrl}`);
+    if (!o.keep && !o.reuse) rmSync(prep.dataDir, { recursive: true, force: true });
+    if (prep.dbName && (o.keep || o.reuse))
+      console.log(`Kept the database: ${prep.databaseUrl} (again: --pg … --reuse ${prep.dbName})`);
     else if (prep.dbName) {
       const admin = new pg.Client({ connectionString: o.pg });
       await admin.connect();
