@@ -2,9 +2,8 @@ import { MSG } from '@bpm/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { orderLines, orders } from '../src/db/schema/sales';
 import { makePart, makeSaleProduct } from './factories/products';
-import { createDealer } from './factories/sales';
+import { createDealer, createOrder } from './factories/sales';
 import { uniq } from './factories/uniq';
 import { type AnyJson, createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
 
@@ -329,33 +328,32 @@ describe('image, enable and disable', () => {
   });
 });
 
+/** An order deleted as people delete one: sale asks, the administrator approves. */
+async function deleteOrder(id: number) {
+  expect((await send('sale', 'PUT', `/api/sale/orders/delete/${id}`)).statusCode).toBe(200);
+  expect((await send('admin', 'PUT', `/api/admin/orders/delete/approve/${id}`)).statusCode).toBe(200);
+}
+
 describe('sales statistics', () => {
   it('counts units and revenue of live, not cancelled orders dated in the window', async () => {
     const p = (await save('admin', { ...valid, product_code: 'SOLD-1', msrp: '100' })).json().data;
-    const [dealer] = await queryRows<{ id: number; name: string }>(
-      t.database.db,
-      sql`select id, name from dealers order by id limit 1`,
-    );
+    const dealer = await createDealer(t);
     const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 10) / 1000;
-    const order = async (
-      date: number,
-      quantity: number,
-      discount: number,
-      extra: Partial<typeof orders.$inferInsert> = {},
-    ) => {
-      const [o] = await t.database.db
-        .insert(orders)
-        .values({ dealerId: dealer!.id, dealerName: dealer!.name, date, createdAt: date, updatedAt: date, ...extra })
-        .returning({ id: orders.id });
-      await t.database.db
-        .insert(orderLines)
-        .values({ docId: o!.id, position: 1, productId: p.id, quantity, msrp: '100', discount: String(discount) });
+    // Through the order save and its deletion: the sales are kept with every order write.
+    const order = async (date: number, quantity: number, discount: number, extra: Record<string, unknown> = {}) => {
+      const { deleted, ...fields } = extra;
+      const o = await createOrder(
+        t,
+        { date, ...fields, products: [{ product_id: p.id, quantity, msrp: 100, discount }] },
+        dealer.id,
+      );
+      if (deleted) await deleteOrder(o.id);
     };
     await order(day(2026, 11, 2), 3, 10); // 270
     await order(day(2026, 11, 20), 2, 0); // 200
     await order(day(2026, 9, 15), 5, 0); // 500, September
-    await order(day(2026, 11, 5), 7, 0, { shippingStatus: 'cancel' });
-    await order(day(2026, 11, 6), 9, 0, { deleted: 1 });
+    await order(day(2026, 11, 5), 7, 0, { shipping_status: 'cancel' });
+    await order(day(2026, 11, 6), 9, 0, { deleted: true });
 
     const nov = `StartDate=${Date.UTC(2026, 10, 1) / 1000}&EndDate=${Date.UTC(2026, 11, 1) / 1000 - 1}`;
     const row = (await get('sale', `/api/products?search=SOLD-1&${nov}`)).json().data[0];
@@ -389,17 +387,12 @@ describe('sales statistics', () => {
     const dealer = await createDealer(t);
     const start = Date.UTC(2026, 10, 1) / 1000;
     const end = Date.UTC(2026, 11, 1) / 1000 - 1;
-    const order = async (date: number, lines: Array<[{ id: number }, number]>) => {
-      const [o] = await t.database.db
-        .insert(orders)
-        .values({ dealerId: dealer.id, dealerName: dealer.name, date, createdAt: date, updatedAt: date })
-        .returning({ id: orders.id });
-      await t.database.db
-        .insert(orderLines)
-        .values(
-          lines.map(([p, quantity], i) => ({ docId: o!.id, position: i, productId: p.id, quantity, msrp: '10' })),
-        );
-    };
+    const order = (date: number, lines: Array<[{ id: number }, number]>) =>
+      createOrder(
+        t,
+        { date, products: lines.map(([p, quantity]) => ({ product_id: p.id, quantity, msrp: 10, discount: 0 })) },
+        dealer.id,
+      );
     const [pa, pb] = made as [{ id: number }, { id: number }, { id: number }];
     await order(start + 3600, [[pa, 1]]); // the window's first order
     await order(start - 86400 * 60, [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { orders } from '../src/db/schema/sales';
 import { salesOverview } from '../src/modules/dashboard/service';
+import { productSalesBuckets, productSalesTotals } from '../src/modules/products/sales';
 import { listConditions } from '../src/modules/sales-docs/list';
 import { orderPagePlan } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
@@ -126,6 +127,11 @@ const snapshot = async () => ({
         actual_shipping_cost::text, payment_received::text, outstanding::text, outstanding_shipped::text
         from order_day_status_totals where n <> 0 order by 1, 2, 3`,
   ),
+  productSales: await queryRows(
+    t.database.db,
+    sql`select product_id, day, units, revenue::text from product_day_sales
+        where units <> 0 or revenue <> 0 order by 1, 2`,
+  ),
 });
 
 beforeAll(async () => {
@@ -162,6 +168,7 @@ describe('rollups', () => {
     expect(incremental.day.length).toBeGreaterThan(10);
     expect(incremental.dayTotals.length).toBeGreaterThan(10);
     expect(incremental.dayStatusTotals.length).toBeGreaterThan(10);
+    expect(incremental.productSales.length).toBeGreaterThan(10);
     await rebuildRollup(t.database.db);
     expect(await snapshot()).toEqual(incremental);
   });
@@ -185,6 +192,43 @@ describe('rollups', () => {
         expect(summary.previous_30_days).toBeCloseTo(await direct(dealer, now - 60 * DAY, now - 30 * DAY), 2);
         expect(summary.last_7_days).toBeCloseTo(await direct(dealer, now - 7 * DAY, now), 2);
         expect(summary.previous_7_days).toBeCloseTo(await direct(dealer, now - 14 * DAY, now - 7 * DAY), 2);
+      }
+    }
+  });
+
+  it("give the products' units and revenue of any window, per product and per day or month, as the lines do", async () => {
+    const base = Math.floor(t.clock.now() / 1000);
+    const today = base - (base % DAY);
+    // Whole days, windows whose edges cut a day, a window inside one day, and one past every order.
+    const windows = [
+      [today - 30 * DAY, today + DAY - 1],
+      [base - 30 * DAY, base],
+      [base - 71 * DAY + 3600, base - 2 * DAY - 7200],
+      [today - 5 * DAY + 600, today - 5 * DAY + 80_000],
+      [today - 80 * DAY, today + 2 * DAY],
+    ] as const;
+    const direct = async (start: number, end: number, key: ReturnType<typeof sql>, product?: number) =>
+      queryRows<{ key: number; units: number; revenue: number }>(
+        t.database.db,
+        sql`select ${key} as key, sum(l.quantity)::float8 as units,
+              sum(round(l.quantity * l.msrp * (100 - l.discount) / 100, 2))::float8 as revenue
+            from order_lines l join orders o on o.id = l.order_id
+            where o.deleted = 0 and o.shipping_status <> 'cancel' and o.date between ${start} and ${end}
+              ${product ? sql`and l.product_id = ${product}` : sql``}
+            group by 1`,
+      );
+    const asMap = (rows: { key: number; units: number; revenue: number }[]) =>
+      new Map(rows.map((r) => [Number(r.key), { units: Number(r.units), revenue: Number(r.revenue) }]));
+    for (const [start, end] of windows) {
+      const want = asMap(await direct(start, end, sql`l.product_id`));
+      const got = await productSalesTotals(t.database.db, products, start, end);
+      for (const id of products)
+        expect(got.get(id), `${id} in ${start}..${end}`).toEqual(want.get(id) ?? { units: 0, revenue: 0 });
+      for (const granularity of ['day', 'month'] as const) {
+        const bucket = sql`extract(epoch from date_trunc(${sql.raw(`'${granularity}'`)}, to_timestamp(o.date) at time zone 'UTC'))::bigint`;
+        const id = products[0] as number;
+        const buckets = await productSalesBuckets(t.database.db, id, start, end, granularity);
+        expect(buckets, `${granularity} ${start}..${end}`).toEqual(asMap(await direct(start, end, bucket, id)));
       }
     }
   });

@@ -4,13 +4,17 @@ import { formatMoney } from '@bpm/contract/orders';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { dealers, orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { dealers, orderDayStatusTotals, orderDayTotals, orderLines, orderRollup, orders } from '../../db/schema/sales';
 import { dayOf, moveOrderCells, rebuildMonthRollup } from '../dashboard/rollup';
+import { moveProductSales, rebuildProductSales, type SoldLine } from '../products/sales';
 import { num } from './kinds';
 import type { Doc } from './read';
 
-/** What the order rollups read of an order: a Doc's fields of the same names (the orders' columns below). */
-export type RollupOrder = Pick<
+/**
+ * What the order rollups read of an order: a Doc's fields of the same names (the orders' columns below), and its
+ * lines for the products' sales.
+ */
+export type RollupOrder = { products: readonly SoldLine[] } & Pick<
   Doc,
   | 'dealer'
   | 'date'
@@ -23,7 +27,7 @@ export type RollupOrder = Pick<
   | 'outstanding'
   | 'outstanding_shipped'
 >;
-type Field = keyof RollupOrder;
+type Field = Exclude<keyof RollupOrder, 'products'>;
 
 /** The money fields every order rollup sums (each bucket's column of the same name). */
 const MONEY = [
@@ -130,6 +134,7 @@ export const rollupOrder = (d: Doc): RollupOrder => ({
   payment_received: d.payment_received,
   outstanding: d.outstanding,
   outstanding_shipped: d.outstanding_shipped,
+  products: d.products,
 });
 
 /**
@@ -183,8 +188,10 @@ export async function moveOrder(tx: Db, from: RollupOrder | null, to: RollupOrde
     from,
     to,
   );
-  // The dashboard's dealer × month and × day sales (modules/dashboard/rollup.ts) move with the same write.
+  // The dashboard's dealer × month and × day sales (modules/dashboard/rollup.ts) and the products' sales per day
+  // move with the same write.
   await moveOrderCells(tx, from, to);
+  await moveProductSales(tx, from, to);
 }
 
 /** A rollup table's money columns, in MONEY's order. */
@@ -201,9 +208,19 @@ export async function removeOrder(tx: Db, id: number) {
     .where(and(eq(orders.id, id), eq(orders.deleted, 0)));
   if (!row) return;
   const stored = row as Record<Field, string | number>;
-  const from = Object.fromEntries(
-    FIELDS.map((f) => [f, SOURCE[f].type === 'text' ? stored[f] : num(stored[f])]),
-  ) as unknown as RollupOrder;
+  const lines = await tx
+    .select({
+      product_id: orderLines.productId,
+      quantity: orderLines.quantity,
+      msrp: orderLines.msrp,
+      discount: orderLines.discount,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.docId, id));
+  const from = {
+    ...Object.fromEntries(FIELDS.map((f) => [f, SOURCE[f].type === 'text' ? stored[f] : num(stored[f])])),
+    products: lines.map((l) => ({ ...l, msrp: num(l.msrp), discount: num(l.discount) })),
+  } as unknown as RollupOrder;
   await moveOrder(tx, from, null);
 }
 
@@ -231,6 +248,7 @@ export async function rebuildRollup(db: Db) {
       sum(payment_received), sum(outstanding), sum(outstanding_shipped)
     from ${orderDayTotals} group by 1, 2, 3`);
   await rebuildMonthRollup(db);
+  await rebuildProductSales(db);
 }
 
 /** Credit used of a dealer: Σ (value − payment_received) of its live, uncancelled, unpaid orders. */
