@@ -50,12 +50,14 @@ export function sampleActivity(url: string, db: string) {
     await c.connect();
     while (running) {
       const t = Date.now();
-      const r = await c.query<{ query: string }>(
-        `select query from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      const r = await c.query<{ query: string; wait: string | null }>(
+        `select query, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+         where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
         [db],
       );
-      for (const { query } of r.rows) {
-        const key = query.replace(/\s+/g, ' ').trim();
+      for (const { query, wait } of r.rows) {
+        // A sample waiting (a row lock, a WAL flush, I/O) counts apart from the same statement running.
+        const key = `${wait ? `[waits ${wait}] ` : ''}${query.replace(/\s+/g, ' ').trim()}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
         total++;
       }
