@@ -264,7 +264,7 @@ function authenticate(app: FastifyInstance, deps: Deps) {
       if (!u || !role || u.active !== 1 || u.deleted !== 0) return;
       // Logged out or password changed since the token was issued.
       if (u.tv !== claims.token_version) return;
-      req.user = { ...claims, user_role: role };
+      req.user = { ...claims, user_role: role, first_name: u.first_name, last_name: u.last_name };
       req.dataGeneration = u.generation;
     }
   });

@@ -3,13 +3,15 @@ import type { Db } from '../db/client';
 import { dataGeneration } from '../db/schema/platform';
 import { users } from '../db/schema/users';
 
-/** What every signed-in request checks: the account's current state, and the data generation. */
+/** What every signed-in request checks: the account's current state and name, and the data generation. */
 export interface AccountState {
   role: string;
   active: number;
   deleted: number;
   tv: number;
   generation: number;
+  first_name: string;
+  last_name: string;
 }
 
 type Waiter = { ok: (s: AccountState | undefined) => void; fail: (err: unknown) => void };
@@ -31,6 +33,8 @@ export function accountChecker(db: Db): (userId: number) => Promise<AccountState
         active: users.active,
         deleted: users.deleted,
         tv: users.tokenVersion,
+        first_name: users.firstName,
+        last_name: users.lastName,
         generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
       })
       .from(users)

@@ -35,6 +35,12 @@ export interface AuthUser {
    * password change bump it, revoking every access token issued before.
    */
   token_version?: number;
+  /**
+   * The account's current name, read with the account check of the request (app.ts): what the request's audit
+   * events record, without a read of their own. Never in the token.
+   */
+  first_name?: string;
+  last_name?: string;
 }
 
 export class TokenService {

@@ -54,12 +54,15 @@ const searchText = (event: string, who: string[], data: Record<string, unknown>,
 /** Writes the audit events of one actor's changes (a batch save's), in order; inside their transaction. */
 export async function recordEvents(db: Db, actor: Actor, inputs: EventInput[], nowSec: number): Promise<void> {
   if (inputs.length === 0) return;
-  const [row] = actor.user_id
-    ? await queryRows<{ first_name: string; last_name: string }>(
-        db,
-        sql`select first_name, last_name from users where id = ${actor.user_id}`,
-      )
-    : [];
+  // The name as the request's account check read it; else (a job, a test's actor) as the account has it now.
+  const named = actor.first_name !== undefined && actor.last_name !== undefined;
+  const [row] =
+    actor.user_id && !named
+      ? await queryRows<{ first_name: string; last_name: string }>(
+          db,
+          sql`select first_name, last_name from users where id = ${actor.user_id}`,
+        )
+      : [];
   const firstName = row?.first_name ?? actor.first_name ?? '';
   const lastName = row?.last_name ?? actor.last_name ?? '';
   const who = [actor.username, firstName, lastName];
