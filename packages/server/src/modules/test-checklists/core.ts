@@ -123,6 +123,15 @@ export function checklistAsked(user: AuthUser, c: TestChecklist, stateMessage: s
   };
 }
 
+/**
+ * A result (alias `r`) of a serial that is on a unit of the checklist `checklistId`. An `exists` per result: as a
+ * join, the planner merged the checklist's few results with unit_serials in id order, walking the whole serial
+ * index up to the newest serials (71k entries, 15 ms, for each save of a recent checklist at 100k orders).
+ */
+export const onOwnUnit = (r: SQL, checklistId: SQL) =>
+  sql`exists (select 1 from ${unitSerials} us join ${units} u on u.id = us.unit_id
+    where us.id = ${r}.serial_id and u.checklist_id = ${checklistId})`;
+
 /** Recomputes a checklist's status from its units' serials, steps and results; then its order's test_status. */
 export async function refreshStatus(tx: Db, id: number, now: number): Promise<void> {
   const [s] = await queryRows<{
@@ -141,8 +150,7 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
           c.changed_after_sign as changed, c.order_id,
           (select count(*) from ${testChecklistSteps} s where s.checklist_id = c.id)::int as steps,
           (select array_agg(r.test_result) from ${testResults} r
-             join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
-             where r.checklist_id = c.id and u.checklist_id = c.id) as results
+             where r.checklist_id = c.id and ${onOwnUnit(sql`r`, sql`c.id`)}) as results
         from ${testChecklists} c join ${products} p on p.id = c.product_id where c.id = ${id}`,
   );
   if (!s) return;

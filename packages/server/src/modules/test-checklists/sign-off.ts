@@ -2,11 +2,11 @@
 import { TC_MSG } from '@bpm/contract/test-checklists';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { testChecklistSteps, testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
+import { testChecklistSteps, testChecklists, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalidState } from '../../platform/errors';
-import { checklistAsked, saveChecklist } from './core';
+import { checklistAsked, onOwnUnit, saveChecklist } from './core';
 
 /** Sign QC: a passed order checklist becomes completed, signed by the caller (irreversible). */
 export async function signQc(db: Db, id: number, actor: AuthUser, now: number) {
@@ -37,8 +37,7 @@ async function missingResults(tx: Db, id: number): Promise<number> {
     sql`select ((select count(*) from ${testChecklistSteps} s where s.checklist_id = ${id})
           * cardinality(c.serials)
           - (select count(*) from ${testResults} r join ${testChecklistSteps} s on s.id = r.step_id
-               join ${unitSerials} us on us.id = r.serial_id join ${units} u on u.id = us.unit_id
-               where s.checklist_id = ${id} and u.checklist_id = ${id}))::int as missing
+               where s.checklist_id = ${id} and ${onOwnUnit(sql`r`, sql`${id}`)}))::int as missing
         from ${testChecklists} c where c.id = ${id}`,
   );
   return Number(r?.missing ?? 0);
