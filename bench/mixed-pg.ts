@@ -3,23 +3,22 @@
  * `shared_preload_libraries` (a restart the bench does not do to a shared server), so the bench (1) samples
  * pg_stat_activity every 20 ms — the statements active in the bench database, counted by text: samples × 20 ms
  * estimates each statement's total time — and (2) loads auto_explain into the bench database's sessions
- * (`session_preload_libraries`, superuser) to log the plans of statements over 100 ms, read back from the server
+ * (`session_preload_libraries`, superuser) to log the plans of statements over `--explain-ms` (100 ms), read back from the server
  * log when it is readable on this machine. The backends' CPU comes from /proc when PostgreSQL runs here.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
 
 const SAMPLE_MS = 20;
-const SLOW_MS = 100;
 const LOG = '/var/log/postgresql/postgresql-15-main.log';
 
 /** Turns auto_explain on for new sessions of `db` (before the server opens its pool); false when refused. */
-export async function enableAutoExplain(adminUrl: string, db: string): Promise<boolean> {
+export async function enableAutoExplain(adminUrl: string, db: string, slowMs: number): Promise<boolean> {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   try {
     await c.query(`alter database ${db} set session_preload_libraries = 'auto_explain'`);
-    await c.query(`alter database ${db} set auto_explain.log_min_duration = ${SLOW_MS}`);
+    await c.query(`alter database ${db} set auto_explain.log_min_duration = ${slowMs}`);
     await c.query(`alter database ${db} set auto_explain.log_analyze = on`);
     await c.query(`alter database ${db} set auto_explain.log_timing = off`);
     await c.query(`alter database ${db} set auto_explain.log_buffers = on`);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --mixed [--users 20] [--duration 60] [--scale 1] [--pg URL [--keep | --reuse NAME]] [--json FILE]
- * [--seed 1] [--cpu-prof DIR]`
+ * [--seed 1] [--cpu-prof DIR] [--explain-ms 100]`
  * (issue 25 item 1): a real day's mix of every role against the real server. Seeds the issue's dataset
  * (bench/mixed-seed.ts) into a temp embedded database, or with `--pg URL` into a fresh PostgreSQL database created
  * (and dropped) under that server; starts the server (main.ts) and a bare Fastify app, each in its own process;
@@ -54,10 +54,12 @@ interface Opts {
   reuse?: string;
   /** `--cpu-prof DIR`: the server process writes a V8 CPU profile there when it stops. */
   cpuProf?: string;
+  /** `--explain-ms N`: auto_explain logs the plans of statements over N ms (default 100). */
+  explainMs: number;
 }
 
 function parseArgs(argv: string[]): Opts {
-  const o: Opts = { users: 20, duration: 60, scale: 1, seed: 1 };
+  const o: Opts = { users: 20, duration: 60, scale: 1, seed: 1, explainMs: 100 };
   const num = (i: number) => Number(argv[i + 1]);
   argv.forEach((a, i) => {
     if (a === '--users') o.users = num(i);
@@ -69,6 +71,7 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--keep') o.keep = true;
     else if (a === '--reuse') o.reuse = argv[i + 1];
     else if (a === '--cpu-prof') o.cpuProf = argv[i + 1];
+    else if (a === '--explain-ms') o.explainMs = num(i);
   });
   return o;
 }
@@ -218,7 +221,7 @@ export async function runMixed(argv: string[]) {
     `BPM mixed bench on ${kind}: ${o.users} VUs, ${o.duration} s, scale ${o.scale}, ${cpus().length} cores, node ${process.version}`,
   );
   const prep = await prepare(o, roles, now);
-  const explain = o.pg ? await prof.enableAutoExplain(o.pg, prep.dbName) : false;
+  const explain = o.pg ? await prof.enableAutoExplain(o.pg, prep.dbName, o.explainMs) : false;
   const [port, barePort] = [await freePort(), await freePort()];
   // BACKUP_KEEP=0: no daily backup of the embedded database a minute after the start. It reads every table on
   // the one PGlite connection while all requests wait (about 30 s at these sizes): a once-a-day event, not the
@@ -309,7 +312,7 @@ export async function runMixed(argv: string[]) {
       ...(explain ? { slowPlans: prof.slowPlans(logAt, prep.dbName) } : {}),
       firstErrors: rec.firstErrors,
     };
-    report(f);
+    report(f, o.explainMs);
     if (o.json) writeJson(o.json, f);
     failed = s.overall.errors > 0;
   } finally {
@@ -333,7 +336,7 @@ export async function runMixed(argv: string[]) {
 
 const fresh = () => ({ stock: new Map<number, boolean>(), grid: new Map(), saves: 0 });
 
-function report(f: MixedFigures) {
+function report(f: MixedFigures, explainMs: number) {
   console.log(`\n${summaryLines(f).join('\n')}\n\n${table(f)}\n`);
   if (f.topStatements?.length)
     console.log(
@@ -341,7 +344,7 @@ function report(f: MixedFigures) {
     );
   if (f.slowPlans)
     console.log(
-      `auto_explain: ${f.slowPlans.count} statements over 100 ms; the slowest:\n${f.slowPlans.plans
+      `auto_explain: ${f.slowPlans.count} statements over ${explainMs} ms; the slowest:\n${f.slowPlans.plans
         .map((p) => p.text.split('\n').slice(0, 30).join('\n'))
         .join('\n\n')}\n`,
     );
