@@ -74,14 +74,20 @@ export function decodeTimezone(b64: string): string | null {
   }
 }
 
+/** Zones found valid: building a DateTimeFormat to check one cost more than the rest of a tasks page's parsing. */
+const knownZones = new Set<string>();
+
 export function isTimezone(tz: string): boolean {
+  if (knownZones.has(tz)) return true;
   if (!tz || tz.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  // Bounded: zone names are case-insensitive, so the valid spellings are many more than the few hundred zones.
+  if (knownZones.size < 1000) knownZones.add(tz);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
