@@ -212,3 +212,24 @@ describe('role spellings — spec doc 1 §1 (conformance)', () => {
     }
   });
 });
+
+describe('database connections', () => {
+  it('on PostgreSQL, every connection of the pool runs without JIT and without parallel workers', async () => {
+    // Through PgBouncer in transaction mode a session's SET lands on whichever server connection ran it: the
+    // settings are a speed matter there, not asserted.
+    if (t.database.kind !== 'postgres' || process.env.TEST_POOLER_URL) return;
+    // More statements at once than the pool has connections: each connection answers at least one.
+    const settings = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        queryRows<{ jit: string; workers: string; pid: number }>(
+          t.database.db,
+          sql`select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers,
+                pg_backend_pid() as pid, pg_sleep(0.05)::text`,
+        ),
+      ),
+    );
+    const rows = settings.flat();
+    expect(new Set(rows.map((r) => r.pid)).size).toBeGreaterThan(1);
+    for (const r of rows) expect({ jit: r.jit, workers: r.workers }).toEqual({ jit: 'off', workers: '0' });
+  });
+});
