@@ -379,8 +379,8 @@ describe('sales statistics', () => {
   });
 
   it("sums a page's products by order date, whatever order the orders were entered in; none sold is 0", async () => {
-    // The sum reads only the lines whose order ids lie between the window's first and last order: orders
-    // entered late or early for their date sit inside or outside that range, and the date alone decides.
+    // Orders entered late or early for their date, at the window's first and last second and just outside it:
+    // the date alone decides, in the whole days and in the edges' part days alike.
     const made: { id: number }[] = [];
     for (const code of ['RANGE-A', 'RANGE-B', 'RANGE-C'])
       made.push((await save('admin', { ...valid, product_code: code, msrp: '10' })).json().data);

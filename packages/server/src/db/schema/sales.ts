@@ -275,8 +275,8 @@ export const orderLines = pgTable(
   lineColumns('order_id', () => orders.id),
   (t) => [
     index('order_lines_doc_idx').on(t.docId, t.position),
-    // A product's lines by order id (0039 adds INCLUDE (quantity, msrp, discount)): the products list's sales
-    // window reads its page's lines in the window's id range index-only (products/sales.ts).
+    // A product's lines by order id (0039 adds INCLUDE (quantity, msrp, discount)): a product's lines read
+    // index-only (the sales window itself reads product_day_sales since 0041).
     index('order_lines_product_idx').on(t.productId, t.docId),
     // The test order list's 'has something to test' check, index-only (0016_list_indexes).
     index('order_lines_testable_idx').on(t.docId, t.productId).where(sql`is_shipping_cost = 0`),

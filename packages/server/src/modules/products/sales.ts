@@ -100,32 +100,18 @@ export function splitWindow(
   return { days: { first, last }, edges };
 }
 
-/**
- * The first and last id of the sale orders dated in [start, end] (unix seconds); undefined when there are none.
- * Every line of the window has its order id in between: a bound on order_lines_product_idx's second column,
- * so an edge day reads only the lines of the ids it spans. `id + 0`: min and max of an expression, so the
- * window's orders are read through the date index (of the bare column the planner walks orders_pkey from either
- * end until a row of the window).
- */
-async function windowIds(db: Db, start: number, end: number): Promise<{ lo: number; hi: number } | undefined> {
-  const [r] = await queryRows<{ lo: number | null; hi: number | null }>(
-    db,
-    sql`select min(${orders.id} + 0) as lo, max(${orders.id} + 0) as hi from ${orders}
-        where ${saleOrder} and ${orders.date} between ${start} and ${end}`,
-  );
-  return r?.lo == null || r.hi == null ? undefined : { lo: Number(r.lo), hi: Number(r.hi) };
-}
-
 /** What a sales read groups by: a key from the product and the date (unix seconds) of each sale. */
 type Key = (c: { product: SQL; date: SQL }) => SQL;
 type Keyed = { key: number; units: number; revenue: number };
 const sums = (units: SQL, revenue: SQL) =>
   sql`coalesce(sum(${units}), 0)::float8 as units, coalesce(sum(${revenue}), 0)::float8 as revenue`;
 
-/** The lines of sale orders dated in [start, end] whose product meets `product`, summed per key. */
+/**
+ * The lines of sale orders dated in [start, end] whose product meets `product`, summed per key. Only for a part of
+ * one day (a window's edge): the day's orders by the date index, then their lines — about a day's orders whatever
+ * order the orders were entered in.
+ */
 async function linesIn(db: Db, w: { start: number; end: number }, product: SQL, key: Key): Promise<Keyed[]> {
-  const ids = await windowIds(db, w.start, w.end);
-  if (!ids) return [];
   const L = orderLines;
   return queryRows<Keyed>(
     db,
@@ -133,7 +119,7 @@ async function linesIn(db: Db, w: { start: number; end: number }, product: SQL, 
       ${sums(sql`${L.quantity}`, amount(sql`${L.quantity}`, sql`${L.msrp}`, sql`${L.discount}`))}
     from ${L} join ${orders} on ${orders.id} = ${L.docId}
     where ${saleOrder} and ${orders.date} between ${w.start} and ${w.end}
-      and ${product} and ${L.docId} between ${ids.lo} and ${ids.hi}
+      and ${product}
     group by 1`,
   );
 }
