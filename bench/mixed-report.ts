@@ -31,6 +31,8 @@ export interface MixedFigures {
   load: { mean: number; max: number };
   serverCpu: { ms: number; cores: number; msPerRequest: number };
   dbCpu?: { ms: number; cores: number; backends: number };
+  /** The bench process (the VUs' HTTP client, the sampler). */
+  clientCpu?: { ms: number; cores: number };
   topStatements?: StatementShare[];
   slowPlans?: { count: number; plans: SlowPlan[] };
   firstErrors: string[];
@@ -88,6 +90,10 @@ export function summaryLines(f: MixedFigures): string[] {
   if (f.dbCpu)
     out.push(
       `PostgreSQL backends (${f.dbCpu.backends}): CPU ${Math.round(f.dbCpu.ms)} ms = ${f.dbCpu.cores.toFixed(2)} cores`,
+    );
+  if (f.clientCpu)
+    out.push(
+      `bench client (this process): CPU ${Math.round(f.clientCpu.ms)} ms = ${f.clientCpu.cores.toFixed(2)} cores`,
     );
   return out;
 }

@@ -276,7 +276,7 @@ export async function runMixed(argv: string[]) {
     const logAt = prof.logOffset();
     const loads: number[] = [];
     const ticker = setInterval(() => loads.push(loadavg()[0] ?? 0), 1000);
-    const [cpu0, db0] = [cpuMs(server.pid), cpuOf(pids)];
+    const [cpu0, db0, client0] = [cpuMs(server.pid), cpuOf(pids), cpuMs(process.pid)];
     rec.recording = true;
     const t0 = Date.now();
     const end = t0 + o.duration * 1000;
@@ -285,7 +285,7 @@ export async function runMixed(argv: string[]) {
     const seconds = (Date.now() - t0) / 1000;
     rec.recording = false;
     clearInterval(ticker);
-    const [cpu1, db1] = [cpuMs(server.pid), cpuOf(pids)];
+    const [cpu1, db1, client1] = [cpuMs(server.pid), cpuOf(pids), cpuMs(process.pid)];
     const top = sampler ? await sampler.stop(10) : undefined;
     const s = summarize(rec, seconds);
     const f: MixedFigures = {
@@ -308,6 +308,8 @@ export async function runMixed(argv: string[]) {
         msPerRequest: s.overall.count ? (cpu1 - cpu0) / s.overall.count : 0,
       },
       ...(o.pg ? { dbCpu: { ms: db1 - db0, cores: (db1 - db0) / 1000 / seconds, backends: pids.length } } : {}),
+      // The VUs' client and the sampler share this process: its CPU is what the two cores give the load itself.
+      clientCpu: { ms: client1 - client0, cores: (client1 - client0) / 1000 / seconds },
       ...(top ? { topStatements: top } : {}),
       ...(explain ? { slowPlans: prof.slowPlans(logAt, prep.dbName) } : {}),
       firstErrors: rec.firstErrors,
