@@ -43,6 +43,12 @@ export const testChecklists = pgTable(
     index('test_checklists_order_idx').on(t.orderId, t.productId),
     index('test_checklists_stock_idx').on(t.productId).where(sql`order_id is null`),
     index('test_checklists_serials_idx').using('gin', t.serials),
+    // The queues (test-checklists/lists.ts listQueue), newest change first: a tester's own checklists, and QA's
+    // passed order checklists; without them each page read every checklist (0042).
+    index('test_checklists_tester_idx').on(t.testBy, t.updatedAt.desc(), t.id.desc()),
+    index('test_checklists_signoff_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`order_id is not null and status = 'passed'`),
   ],
 );
 

@@ -246,7 +246,10 @@ export async function getStockProduct(db: Db, id: number): Promise<StockProduct>
   return { ...normalize(p), test_status: aggregateStatus(checklists.map((c) => c.status)), checklists };
 }
 
-/** GET {role}/testChecklist/queue: the caller's assigned checklists, or the passed ones waiting for QA. */
+/**
+ * GET {role}/testChecklist/queue: the caller's assigned checklists, or the passed ones waiting for QA. Newest change
+ * first, `nulls last` as the queue indexes are built (neither column is ever null: the same order).
+ */
 export async function listQueue(
   db: Db,
   q: ChecklistQueueQuery,
@@ -272,7 +275,7 @@ export async function listQueue(
         left join ${orders} o on o.id = c.order_id
         left join ${users} t on t.id = c.test_by
         where ${allOf(conds)}
-        order by c.updated_at desc, c.id desc limit ${q.limit} offset ${q.offset}`,
+        order by c.updated_at desc nulls last, c.id desc nulls last limit ${q.limit} offset ${q.offset}`,
   );
   return {
     rows: rows.map(({ total: _t, ...r }) => ({

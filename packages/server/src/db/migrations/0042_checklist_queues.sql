@@ -1,0 +1,2 @@
+CREATE INDEX "test_checklists_tester_idx" ON "test_checklists" USING btree ("test_by","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "test_checklists_signoff_idx" ON "test_checklists" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE order_id is not null and status = 'passed';
