@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { partComponents } from './parts';
 import { files } from './platform';
 
@@ -82,4 +93,24 @@ export const productTestSteps = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [index('product_test_steps_product_idx').on(t.productId, t.siNumber)],
+);
+
+/**
+ * Units and revenue sold per product and UTC day (`day` = unix seconds ÷ 86400): the lines of live, not cancelled
+ * orders by their order's date, kept in the transaction of every order write (products/sales.ts). The products
+ * list's sales window reads its whole days here, a few rows per product, and only the days its edges cut from the
+ * lines (0041; docs/performance.md).
+ */
+export const productDaySales = pgTable(
+  'product_day_sales',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    day: integer('day').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    /** Σ of the lines' amounts, each rounded to cents as the order rounds it (contract/orders.ts lineAmount). */
+    revenue: numeric('revenue', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
 );

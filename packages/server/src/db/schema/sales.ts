@@ -360,23 +360,3 @@ export const orderDayStatusTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'order_day_status_totals_pk', columns: [t.day, t.shippingStatus, t.paymentStatus] })],
 );
-
-/**
- * Units and revenue sold per product and UTC day (`day` = unix seconds ÷ 86400): the lines of live, not cancelled
- * orders by their order's date, kept in the transaction of every order write (products/sales.ts). The products
- * list's sales window reads its whole days here, a few rows per product, and only the days its edges cut from the
- * lines (0041; docs/performance.md).
- */
-export const productDaySales = pgTable(
-  'product_day_sales',
-  {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    day: integer('day').notNull(),
-    units: bigint('units', { mode: 'number' }).notNull().default(0),
-    /** Σ of the lines' amounts, each rounded to cents as the order rounds it (contract/orders.ts lineAmount). */
-    revenue: numeric('revenue', { precision: 18, scale: 2 }).notNull().default('0'),
-  },
-  (t) => [primaryKey({ columns: [t.productId, t.day] })],
-);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { orderLines, orders, productDaySales } from '../../db/schema/sales';
+import { productDaySales } from '../../db/schema/products';
+import { orderLines, orders } from '../../db/schema/sales';
 
 export interface SalesTotals {
   units: number;
