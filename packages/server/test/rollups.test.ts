@@ -12,8 +12,9 @@ import { listConditions } from '../src/modules/sales-docs/list';
 import { orderPagePlan } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { pageBy, type Way } from '../src/platform/list-page';
-import { createDealer, pickProducts } from './factories/sales';
-import { createTestApp, DAY, pdfFile, postForm, put, type TestApp } from './helpers';
+import { makeSaleProduct } from './factories/products';
+import { createDealer, createOrder, pickProducts } from './factories/sales';
+import { createTestApp, DAY, get, pdfFile, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const dealers: number[] = [];
@@ -293,6 +294,43 @@ describe('rollups', () => {
       expect(body.summary.value).toBeCloseTo(Number(want.value), 2);
       expect(body.summary.outstanding).toBeCloseTo(Number(want.outstanding), 2);
       expect(body.summary.payment_received).toBeCloseTo(Number(want.payment_received), 2);
+    }
+  });
+
+  it("keep each order's 'has something to test' as its lines and their products' test requirement have it", async () => {
+    const mismatched = () =>
+      queryRows<{ id: number }>(
+        t.database.db,
+        sql`select o.id from orders o where o.testable <> case when exists (select 1 from order_lines l
+              join products p on p.id = l.product_id
+              where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0) then 1 else 0 end`,
+      );
+    const testable = async () =>
+      (await queryRows<{ id: number }>(t.database.db, sql`select id from orders where testable = 1 order by id`)).map(
+        (r) => Number(r.id),
+      );
+    expect(await mismatched()).toEqual([]);
+    const before = await testable();
+    expect(before.length).toBeGreaterThan(3);
+    // A product's requirement switched off and on again, through the product form.
+    const product = await makeSaleProduct(t, { desc: 'Rollup tested product' });
+    const order = await createOrder(t, { products: [{ product_id: product.id, quantity: 2, msrp: 10 }] }, dealers[0]);
+    expect(await testable()).toContain(order.id);
+    for (const required of [0, 1]) {
+      const { id, version, product_code, desc, msrp } = (
+        await get(t, 'administrator', `/api/products/${product.id}`)
+      ).json().data as Record<string, string | number>;
+      const res = await postForm(t, 'administrator', '/api/products/save', {
+        id,
+        version,
+        product_code,
+        desc,
+        msrp,
+        is_test_required: required,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await mismatched()).toEqual([]);
+      expect((await testable()).includes(order.id)).toBe(required === 1);
     }
   });
 

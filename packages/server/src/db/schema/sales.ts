@@ -138,6 +138,12 @@ export const orders = pgTable(
     ...salesDocColumns('quotation_id'),
     /** The note sort's key (0029): stored, so the covering indexes hold it and a note sort reads no table row. */
     noteKey: text('note_key').generatedAlwaysAs(sql`left(note, 64)`),
+    /**
+     * 1 when the order has something to test: a line whose product needs a test and is not a shipping-cost line
+     * (the test order list's orders). Kept with the lines (sales-docs/test-status.ts refreshOrderStatus) and a
+     * product's 'test required' (refreshTestable); 0043.
+     */
+    testable: smallint('testable').notNull().default(0),
   },
   (t) => {
     const live = sql`deleted = 0`;
@@ -226,6 +232,14 @@ export const orders = pgTable(
       index('orders_test_dealer_name_sort_idx').on(sql`lower(${t.dealerName})`, t.id).where(live),
       index('orders_test_dealer_dealer_name_idx').on(t.dealerId, sql`lower(${t.dealerName})`, t.id).where(live),
       index('orders_test_search_trgm').using('gin', sql`(lower(${t.ocRef} || ' ' || ${t.dealerName})) gin_trgm_ops`),
+      // The test order list's own walks and capped counts, over its orders alone (0043 adds INCLUDE of the list's
+      // filter and row columns; the sort indexes above INCLUDE testable): by date, and by test status and date.
+      index('orders_testable_date_idx')
+        .on(t.date.desc().nullsLast(), t.id.desc().nullsLast())
+        .where(sql`deleted = 0 and testable = 1`),
+      index('orders_testable_status_idx')
+        .on(t.testStatus, t.date.desc().nullsLast(), t.id.desc().nullsLast())
+        .where(sql`deleted = 0 and testable = 1`),
     ];
   },
 );

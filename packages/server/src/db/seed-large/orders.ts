@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { demoProducts, seedDealers } from '../../modules/orders/seed';
 import { rebuildRollup } from '../../modules/sales-docs/rollup';
+import { refreshTestable } from '../../modules/sales-docs/test-status';
 import { type Db, queryRows } from '../client';
 import { inChunks, maxId, syncSequence, withoutIndexes } from './bulk';
 
@@ -72,5 +73,6 @@ export async function seedLargeOrders(db: Db, total: number, now: number) {
   );
   await syncSequence(db, 'orders');
   await rebuildRollup(db);
+  await refreshTestable(db);
   await db.execute(sql`analyze dealers, order_rollup, order_day_totals`);
 }

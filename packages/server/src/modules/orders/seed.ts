@@ -8,6 +8,7 @@ import { products } from '../../db/schema/products';
 import { dealers } from '../../db/schema/sales';
 import { KINDS } from '../sales-docs/kinds';
 import { rebuildRollup } from '../sales-docs/rollup';
+import { refreshTestable } from '../sales-docs/test-status';
 
 /** A one-page PDF every demo order confirmation points to (the store keeps bytes by content hash). */
 export const DEMO_OC_PDF: Buffer = (() => {
@@ -599,7 +600,8 @@ export async function seedSales(db: Db, ctx: { now: number }) {
       );
     }
   }
-  // Bulk inserts bypass the save path: the rollup is rebuilt from what was inserted.
+  // Bulk inserts bypass the save path: the rollup and what each order has to test follow what was inserted.
   await rebuildRollup(db);
+  await refreshTestable(db);
   await db.execute(sql`analyze dealers, orders, order_lines, quotations, quotation_lines`);
 }

@@ -8,10 +8,11 @@ import {
   type ProductSave,
   type SalesPeriod,
 } from '@bpm/contract/products';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
+import { orderLines } from '../../db/schema/sales';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
@@ -27,6 +28,7 @@ import {
 } from '../../platform/records';
 import { idIn } from '../../platform/records-write';
 import { firstTaken, textIn } from '../../platform/unique-keys';
+import { refreshTestable } from '../sales-docs/test-status';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -271,7 +273,18 @@ export async function saveProducts(
   try {
     await checkCodes(tx, inputs);
     const items = inputs.map((input) => ({ input, steps: { fields: productFields(input, imageFileId) } }));
-    return (await saveRecords(tx, PRODUCT, items, actor, now)).map((saved) => saved.record);
+    const saved = await saveRecords(tx, PRODUCT, items, actor, now);
+    // Whether an order has something to test follows its products' 'test required' (the test order list).
+    const retested = saved.filter((s) => s.before && s.before.is_test_required !== s.record.is_test_required);
+    if (retested.length)
+      await refreshTestable(
+        tx,
+        sql`o.id in (select ${orderLines.docId} from ${orderLines} where ${inArray(
+          orderLines.productId,
+          retested.map((s) => s.record.id),
+        )})`,
+      );
+    return saved.map((s) => s.record);
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ product_code: MSG.productCodeTaken });
     throw err;

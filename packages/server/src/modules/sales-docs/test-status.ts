@@ -18,14 +18,27 @@ export const checklistLine = (c: SQL) => sql`(select l.id from ${orderLines} l
     order by l.position, l.id offset greatest(coalesce(${c}.line_no, 1) - 1, 0) limit 1)`;
 
 /**
- * Sets an order's test_status when it differs (no version bump, no event: the status follows its
- * checklists, whose own events record the change).
+ * Sets an order's test_status and whether it has something to test when either differs (no version bump, no
+ * event: the status follows its checklists, whose own events record the change).
  */
-export async function setOrderTestStatus(tx: Db, orderId: number, status: TestStatus): Promise<void> {
+async function setOrderTestStatus(tx: Db, orderId: number, status: TestStatus, testable: 0 | 1): Promise<void> {
   await tx
     .update(orders)
-    .set({ testStatus: status })
-    .where(sql`${orders.id} = ${orderId} and ${orders.testStatus} <> ${status}`);
+    .set({ testStatus: status, testable })
+    .where(sql`${orders.id} = ${orderId} and (${orders.testStatus} <> ${status} or ${orders.testable} <> ${testable})`);
+}
+
+/** An order (alias `o`) with a line whose product needs a test and is not a shipping-cost line. */
+const hasTestableLine = sql`exists (select 1 from ${orderLines} l join ${products} p on p.id = l.product_id
+  where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
+
+/**
+ * Recomputes orders.testable where `which` (a condition on the orders as `o`; every order when undefined): after a
+ * product's 'test required' changed (the orders with a line of it), and after bulk loads.
+ */
+export async function refreshTestable(db: Db, which?: SQL): Promise<void> {
+  await db.execute(sql`update ${orders} o set testable = case when ${hasTestableLine} then 1 else 0 end
+    where ${which ?? sql`true`} and testable <> case when ${hasTestableLine} then 1 else 0 end`);
 }
 
 /**
@@ -51,7 +64,11 @@ export async function orderLineUnits(tx: Db, orderId: number): Promise<LineUnits
     }));
 }
 
-/** The order's test_status from every testable unit it ordered (after a checklist or a line changes). */
+/**
+ * The order's test_status from every testable unit it ordered, and whether it has any (after a checklist or a line
+ * changes).
+ */
 export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void> {
-  await setOrderTestStatus(tx, orderId, orderTestStatus(await orderLineUnits(tx, orderId)));
+  const lines = await orderLineUnits(tx, orderId);
+  await setOrderTestStatus(tx, orderId, orderTestStatus(lines), lines.length > 0 ? 1 : 0);
 }

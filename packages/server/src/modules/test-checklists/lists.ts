@@ -26,12 +26,15 @@ import { selectChecklists } from './core';
 
 const allOf = (conds: SQL[]) => sql.join(conds, sql` and `);
 
-/** Orders that have something to test: a line whose product needs a test and is not shipping cost. */
-const testable = sql`exists (select 1 from ${orderLines} l join ${products} p on p.id = l.product_id
-  where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
-
-/** The orders as `o` (the `testable` condition is SQL on `o`). */
+/** The orders as `o`. */
 const O = alias(orders, 'o');
+
+/**
+ * Orders that have something to test: a line whose product needs a test and is not shipping cost — the order's
+ * `testable`, kept with its lines and its products' 'test required' (sales-docs/test-status.ts), so the walks and
+ * counts check it in their indexes (0043) instead of reading each order's lines.
+ */
+const testable = sql`${O.testable} = 1`;
 
 /**
  * Sort columns of the test order list, each with an index carrying the filter columns (0016_list_indexes).
