@@ -220,3 +220,65 @@ export async function loginScreenRejectsMissingAndWrongCredentials({ page }: Ctx
   await page.getByTestId('menu-button').waitFor();
   await expectPath(page, landingRoute('administrator'));
 }
+
+/** Each dashboard role's landing calls (document 1 section 2.5 and the top bar's profile), by path. */
+const LANDING_CALLS: Partial<Record<Role, string[]>> = {
+  administrator: [
+    '/api/user/profile',
+    '/api/tasks/my',
+    '/api/dashboard/sales',
+    '/api/dealers/autocomplete',
+    '/api/orders/request-to-delete',
+    '/api/quotations/request-to-delete',
+    '/api/purchaseorders/waitingapproval',
+  ],
+  sale: ['/api/user/profile', '/api/tasks/my', '/api/dashboard/sales', '/api/dealers/autocomplete'],
+  production: ['/api/user/profile', '/api/tasks/my', '/api/dashboard/production', '/api/dealers/autocomplete'],
+  purchase: ['/api/user/profile', '/api/tasks/my', '/api/autocomplete/suppliers', '/api/dashboard/purchasing'],
+};
+
+/**
+ * Issue 25 item 4: after LOG IN, a dashboard role's landing calls go out before the signed-in shell first shows
+ * (they no longer wait for its render), and each once (the page takes them from the cache).
+ */
+export async function landingCallsGoOutOnceBeforeTheShellRenders({ browser, baseURL }: Ctx) {
+  for (const [role, calls] of Object.entries(LANDING_CALLS) as [Role, string[]][]) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    // One log in the page, so the order is the page's own: each fetch as it starts, and the shell's first showing.
+    await context.addInitScript(() => {
+      const w = window as unknown as { steps: string[] };
+      w.steps = [];
+      const fetch0 = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        w.steps.push(new URL(url, location.href).pathname);
+        return fetch0(input, init);
+      };
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="menu-button"]')) return;
+        w.steps.push('shell');
+        seen.disconnect();
+      });
+      document.addEventListener('DOMContentLoaded', () =>
+        seen.observe(document.body, { childList: true, subtree: true }),
+      );
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('login-username').waitFor();
+    // A person typing: the signed-in app's code loads meanwhile (App.tsx, when the browser is idle).
+    await page.waitForTimeout(2500);
+    await page.waitForLoadState('networkidle');
+    await signIn(page, demoUser(role));
+    await expectPath(page, '/dashboard');
+    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0);
+    const steps = await page.evaluate(() => (window as unknown as { steps: string[] }).steps);
+    const shell = steps.indexOf('shell');
+    assert.ok(shell > 0, `${role}: the shell showed (${steps.join(' ')})`);
+    for (const call of calls) {
+      assert.equal(steps.filter((s) => s === call).length, 1, `${role}: ${call} once (${steps.join(' ')})`);
+      assert.ok(steps.indexOf(call) < shell, `${role}: ${call} before the shell showed (${steps.join(' ')})`);
+    }
+    await context.close();
+  }
+}

@@ -1,27 +1,33 @@
 import type { ProductionOverview, SalesOverview } from '@bpm/contract/dashboard';
 import type { DeleteRequestRow } from '@bpm/contract/order-reads';
 import type { QuotationDeleteRequestRow } from '@bpm/contract/quotations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 // Dashboard data failures leave the loading state without a message (document 1 section 2.5):
 // no toasts, no retries; the cards keep their spinner.
 const quiet = { toast: false } as const;
 
-export function useSalesOverview(dealer: number, year?: number) {
-  return useQuery({
+export const salesOverviewQuery = (dealer: number, year?: number) =>
+  queryOptions({
     queryKey: ['dashboard', 'sales', dealer, year ?? null],
     queryFn: () => api.get<SalesOverview>('/dashboard/sales', { dealer, year }, quiet),
     retry: false,
   });
+
+export function useSalesOverview(dealer: number, year?: number) {
+  return useQuery(salesOverviewQuery(dealer, year));
 }
 
-export function useProductionOverview(dealer: number) {
-  return useQuery({
+export const productionOverviewQuery = (dealer: number) =>
+  queryOptions({
     queryKey: ['dashboard', 'production', dealer],
     queryFn: () => api.get<ProductionOverview>('/dashboard/production', { dealer }, quiet),
     retry: false,
   });
+
+export function useProductionOverview(dealer: number) {
+  return useQuery(productionOverviewQuery(dealer));
 }
 
 /** A pending delete request as the dashboard lists it: an order's or a quotation's. */
@@ -35,16 +41,18 @@ const deleteRequestsKey = (kind: DeleteKind) => [kind === 'order' ? 'orders' : '
 /**
  * Pending delete requests of one kind, every one: GET /orders/request-to-delete or GET /quotations/request-to-delete.
  */
-export function useDeleteRequests(enabled: boolean, kind: DeleteKind = 'order') {
-  return useQuery({
+export const deleteRequestsQuery = (kind: DeleteKind = 'order') =>
+  queryOptions({
     queryKey: deleteRequestsKey(kind),
     queryFn: (): Promise<DocDeleteRequest[]> =>
       kind === 'order'
         ? api.get<DeleteRequestRow[]>('/orders/request-to-delete', undefined, quiet)
         : api.get<QuotationDeleteRequestRow[]>('/quotations/request-to-delete', undefined, quiet),
-    enabled,
     retry: false,
   });
+
+export function useDeleteRequests(enabled: boolean, kind: DeleteKind = 'order') {
+  return useQuery({ ...deleteRequestsQuery(kind), enabled });
 }
 
 /** PUT /admin/{orders|quotations}/delete/approve|reject/{id}; the lists and dashboard refresh. */

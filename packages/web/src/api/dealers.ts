@@ -1,5 +1,5 @@
 import type { Dealer, DealerOption, DealerRow } from '@bpm/contract/dealers';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { csvExport, type PagedListParams, useEntity, useEntityList, useSaveEntity } from './entity';
 
@@ -23,14 +23,17 @@ const dealerKeys = {
  * Every dealer for the pickers ('name [id]'), one query for the whole app. Failures are silent: the pages clear
  * the selection.
  */
-export function useDealerOptions(enabled = true) {
-  return useQuery({
+/** Every dealer as a picker option. */
+export const dealerOptionsQuery = () =>
+  queryOptions({
     queryKey: dealerKeys.options,
     queryFn: () => api.get<DealerOption[]>('/dealers/autocomplete', { limit: 1000 }, { toast: false }),
-    enabled,
     staleTime: 60_000,
     retry: false,
   });
+
+export function useDealerOptions(enabled = true) {
+  return useQuery({ ...dealerOptionsQuery(), enabled });
 }
 
 /** A dealer's details (what a dealer change copies into a document), shared with the dealer form's cache. */

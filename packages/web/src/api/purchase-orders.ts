@@ -12,7 +12,7 @@ import type {
 import { type LookupKind, PO_MSG } from '@bpm/contract/purchase-orders';
 import { rolePrefix, variantFor } from '@bpm/contract/roles';
 import type { SupplierOption } from '@bpm/contract/suppliers';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from './auth-store';
 import { api, apiFetch } from './client';
 import { type PagedListParams, useAreaMutation, useEntity } from './entity';
@@ -44,29 +44,38 @@ export function usePurchaseOrder(id: number | undefined) {
   return useEntity<PurchaseOrder>(AREA, id, (id) => `/purchaseorders/${id}`, { retry: false });
 }
 
-export function useWaitingApproval(enabled = true) {
-  return useQuery({
+/** The POs waiting for approval (the administrator's dashboard card). */
+export const waitingApprovalQuery = () =>
+  queryOptions({
     queryKey: [AREA, 'waitingapproval'],
     queryFn: () => api.list<PoRow>('/purchaseorders/waitingapproval'),
-    enabled,
   });
+
+export function useWaitingApproval(enabled = true) {
+  return useQuery({ ...waitingApprovalQuery(), enabled });
 }
 
-export function usePurchasingOverview(supplier: number) {
-  return useQuery({
+/** The purchasing overview of one supplier, or of all (≤ 0). */
+export const purchasingOverviewQuery = (supplier: number) =>
+  queryOptions({
     queryKey: [AREA, 'overview', supplier],
     queryFn: () =>
       api.get<PurchasingOverview>('/dashboard/purchasing', { supplier: supplier > 0 ? supplier : undefined }),
   });
+
+export function usePurchasingOverview(supplier: number) {
+  return useQuery(purchasingOverviewQuery(supplier));
 }
 
-/** The supplier picker (administrator and purchase only). */
-export function useSupplierOptions(enabled: boolean, search = '') {
-  return useQuery({
+/** The supplier picker's options (administrator and purchase only). */
+export const supplierOptionsQuery = (search = '') =>
+  queryOptions({
     queryKey: ['suppliers', 'options', search],
     queryFn: () => api.get<SupplierOption[]>('/autocomplete/suppliers', { search, limit: 200 }),
-    enabled,
   });
+
+export function useSupplierOptions(enabled: boolean, search = '') {
+  return useQuery({ ...supplierOptionsQuery(search), enabled });
 }
 
 /** The rate of the newest PO in `currency` (the form's default when the currency changes); null: none yet. */

@@ -8,7 +8,7 @@ import type {
 } from '@bpm/contract/projects';
 import { encodeTimezone } from '@bpm/contract/reports';
 import type { Task, TaskAttachmentRow, TaskDetail, TaskNoteRow } from '@bpm/contract/tasks';
-import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { useEntityList } from './entity';
 import { ApiError } from './errors';
@@ -31,12 +31,15 @@ export function useTasks(mode: 'my-tasks' | 'my-projects', params: Record<string
 }
 
 /** How many of my open tasks are overdue (the dashboards' card); 0 while unknown or on failure. */
-export function useOverdueTaskCount(): number {
-  const q = useQuery({
+/** The caller's overdue tasks, counted (the dashboard's card). */
+export const overdueTasksQuery = () =>
+  queryOptions({
     queryKey: [AREA, 'overdue'],
     queryFn: () => api.list<Task>('/tasks/my', { overdue: 1, limit: 1, ...today() }, { toast: false }),
   });
-  return q.data?.total ?? 0;
+
+export function useOverdueTaskCount(): number {
+  return useQuery(overdueTasksQuery()).data?.total ?? 0;
 }
 
 /** A load failed because the record is not there (404, or the area's not-found message). */

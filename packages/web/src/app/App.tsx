@@ -3,6 +3,7 @@ import { styled, ThemeProvider } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
+import { onSessionChange } from '../api/client';
 import { preloadable, whenIdle } from '../components/preloadable';
 import { LoginPage } from './LoginPage';
 import { theme } from './theme';
@@ -11,11 +12,25 @@ import { theme } from './theme';
 // waits for the user to type, the signed-in shell and the dashboard (the landing page of four roles)
 // load, so LOGIN then waits for the server only.
 const SignedIn = preloadable(() => import('./SignedIn'));
+let landing: typeof import('../features/dashboard/landing') | undefined;
 const preloadSignedIn = () =>
   void SignedIn.preload()
     .then(() => import('./routes'))
     .then((r) => r.PAGES['/dashboard']?.preload?.())
+    .then(() => import('../features/dashboard/landing'))
+    .then((m) => {
+      landing = m;
+    })
     .catch(() => undefined);
+
+// A new sign-in (not a token refresh): the landing page's data is asked for now, while the shell renders (this
+// listener runs after the auth store's, before React renders the signed-in app).
+let signedIn = false;
+onSessionChange((s) => {
+  const fresh = !!s && !signedIn;
+  signedIn = !!s;
+  if (s && fresh) landing?.prefetchLanding(s.user.user_role, s.user.user_id);
+});
 
 /**
  * Toast colours with at least 4.5:1 contrast for their white text (notistack's own green, orange and

@@ -2,6 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../api/auth-store';
 import { OverdueTasksCard } from '../../components/OverdueTasksCard';
+import { overviewsOf } from './landing';
 import { ProductionOverview } from './ProductionOverview';
 import { PurchasingOverview } from './PurchasingOverview';
 import { SalesOverview } from './SalesOverview';
@@ -20,11 +21,11 @@ export default function DashboardPage() {
 }
 
 function RoleOverview() {
-  const can = useCan();
+  const o = overviewsOf(useCan());
   // The administrator sees both: sales (with the delete-request review) and purchasing, as two tabs.
-  if (can('dashboard.sales') && can('dashboard.purchasing')) return <TwoOverviews admin={can('orders.delete')} />;
-  if (can('dashboard.sales')) return <SalesOverview admin={can('orders.delete')} />;
-  if (can('dashboard.production')) return <ProductionOverview />;
+  if (o.sales && o.purchasing) return <TwoOverviews admin={o.admin} />;
+  if (o.sales) return <SalesOverview admin={o.admin} />;
+  if (o.production) return <ProductionOverview />;
   return <PurchasingOverview />;
 }
 
