@@ -4,26 +4,12 @@
  * indexes are built after the backfill (an UPDATE backfill failed here: PostgreSQL builds no index on a table with
  * the deferred generation trigger's events pending in the transaction).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { describe, expect, it } from 'vitest';
-
-const MIGRATIONS = resolve(import.meta.dirname, '../src/db/migrations');
-const statements = (file: string) =>
-  readFileSync(join(MIGRATIONS, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim());
+import { migratedBefore, statementsOf } from './migration-files';
 
 describe('migration 0043: orders.testable', () => {
   it('marks the orders with a line to test, in the migrations’ one transaction', async () => {
-    const db = new PGlite({ extensions: { pg_trgm } });
-    const files = readdirSync(MIGRATIONS)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    const at = files.findIndex((f) => f.startsWith('0043_'));
-    for (const f of files.slice(0, at)) for (const s of statements(f)) await db.exec(s);
+    const { db, rest } = await migratedBefore('0043');
 
     // A tested product, one that needs no test, a shipping-cost line of the tested product.
     await db.exec(`
@@ -40,7 +26,7 @@ describe('migration 0043: orders.testable', () => {
       Number((await db.query<{ n: number }>('select n from data_generation where id = 1')).rows[0]?.n);
     const before = await generation();
     await db.exec('begin');
-    for (const f of files.slice(at)) for (const s of statements(f)) await db.exec(s);
+    for (const f of rest) for (const s of statementsOf(f)) await db.exec(s);
     await db.exec('commit');
 
     const rows = await db.query<{ id: number; testable: number }>('select id, testable from orders order by id');

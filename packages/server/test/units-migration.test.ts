@@ -3,27 +3,12 @@
  * every result is tied to the serial of its column, with nothing lost — a serial found twice is kept and marked,
  * a result of a column without a serial stays (unlinked).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { describe, expect, it } from 'vitest';
-
-const MIGRATIONS = resolve(import.meta.dirname, '../src/db/migrations');
-
-async function apply(db: PGlite, file: string) {
-  const text = readFileSync(join(MIGRATIONS, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) if (statement.trim()) await db.exec(statement);
-}
+import { migratedBefore, statementsOf } from './migration-files';
 
 describe('migration 0032: units', () => {
   it('makes units of the serials and ties every result to its serial', async () => {
-    const db = new PGlite({ extensions: { pg_trgm } });
-    const files = readdirSync(MIGRATIONS)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    const at = files.findIndex((f) => f.startsWith('0032_'));
-    for (const f of files.slice(0, at)) await apply(db, f);
+    const { db, rest } = await migratedBefore('0032');
 
     // A modem product (serial + IMEI per unit) and a plain one; a serial typed twice across checklists.
     await db.exec(`
@@ -38,7 +23,7 @@ describe('migration 0032: units', () => {
         (10, 100, 3, 'M-2', 'failed', 0), (10, 100, 4, 'IMEI-2', '3.3 V', 0),
         (11, 101, 2, 'm-1', 'passed', 0), (11, 101, 3, '', 'passed', 0);
     `);
-    for (const f of files.slice(at)) await apply(db, f);
+    for (const f of rest) for (const statement of statementsOf(f)) await db.exec(statement);
 
     const units = await db.query<{ checklist_id: number; position: number; serials: string }>(
       `select u.checklist_id, u.position, string_agg(us.value || ':' || us.slot || ':' || us.is_imei, ' ' order by us.slot) as serials
