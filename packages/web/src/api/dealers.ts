@@ -23,7 +23,6 @@ const dealerKeys = {
  * Every dealer for the pickers ('name [id]'), one query for the whole app. Failures are silent: the pages clear
  * the selection.
  */
-/** Every dealer as a picker option. */
 export const dealerOptionsQuery = () =>
   queryOptions({
     queryKey: dealerKeys.options,

@@ -30,14 +30,14 @@ export function useTasks(mode: 'my-tasks' | 'my-projects', params: Record<string
   ]);
 }
 
-/** How many of my open tasks are overdue (the dashboards' card); 0 while unknown or on failure. */
-/** The caller's overdue tasks, counted (the dashboard's card). */
+/** The caller's open overdue tasks, counted (the dashboards' card). */
 export const overdueTasksQuery = () =>
   queryOptions({
     queryKey: [AREA, 'overdue'],
     queryFn: () => api.list<Task>('/tasks/my', { overdue: 1, limit: 1, ...today() }, { toast: false }),
   });
 
+/** How many of my open tasks are overdue; 0 while unknown or on failure. */
 export function useOverdueTaskCount(): number {
   return useQuery(overdueTasksQuery()).data?.total ?? 0;
 }
