@@ -238,47 +238,69 @@ const LANDING_CALLS: Partial<Record<Role, string[]>> = {
 };
 
 /**
- * Issue 25 item 4: after LOG IN, a dashboard role's landing calls go out before the signed-in shell first shows
- * (they no longer wait for its render), and each once (the page takes them from the cache).
+ * Signs `role` in on the login screen shown at `path`, once the signed-in app's code has loaded (as when a person
+ * types), and answers the page's log once it has settled: each fetch's path as it starts, and 'shell' when the
+ * signed-in shell first showed, in the page's own order.
  */
-export async function landingCallsGoOutOnceBeforeTheShellRenders({ browser, baseURL }: Ctx) {
-  for (const [role, calls] of Object.entries(LANDING_CALLS) as [Role, string[]][]) {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-    // One log in the page, so the order is the page's own: each fetch as it starts, and the shell's first showing.
-    await context.addInitScript(() => {
-      const w = window as unknown as { steps: string[] };
-      w.steps = [];
-      const fetch0 = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        w.steps.push(new URL(url, location.href).pathname);
-        return fetch0(input, init);
-      };
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector('[data-testid="menu-button"]')) return;
-        w.steps.push('shell');
-        seen.disconnect();
-      });
-      document.addEventListener('DOMContentLoaded', () =>
-        seen.observe(document.body, { childList: true, subtree: true }),
-      );
+async function signInLogged({ browser, baseURL }: Ctx, role: Role, path: string): Promise<string[]> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    const w = window as unknown as { steps: string[] };
+    w.steps = [];
+    const fetch0 = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      w.steps.push(new URL(url, location.href).pathname);
+      return fetch0(input, init);
+    };
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="menu-button"]')) return;
+      w.steps.push('shell');
+      seen.disconnect();
     });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByTestId('login-username').waitFor();
-    // A person typing: the signed-in app's code loads meanwhile (App.tsx, when the browser is idle).
-    await page.waitForTimeout(2500);
-    await page.waitForLoadState('networkidle');
-    await signIn(page, demoUser(role));
-    await expectPath(page, '/dashboard');
-    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0);
-    const steps = await page.evaluate(() => (window as unknown as { steps: string[] }).steps);
+    document.addEventListener('DOMContentLoaded', () =>
+      seen.observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByTestId('login-username').waitFor();
+  // The signed-in app's code loads while the login screen waits (App.tsx, when the browser is idle).
+  await page.waitForTimeout(2500);
+  await page.waitForLoadState('networkidle');
+  await signIn(page, demoUser(role));
+  await expectPath(page, path === '/' ? landingRoute(role) : path);
+  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0);
+  await page.waitForLoadState('networkidle');
+  const steps = await page.evaluate(() => (window as unknown as { steps: string[] }).steps);
+  await context.close();
+  return steps;
+}
+
+/**
+ * Issue 25 item 4: after LOG IN, a dashboard role's landing calls go out before the signed-in shell first shows
+ * (they no longer wait for its render), and each once (the page takes them from the cache). Signing in on another
+ * page's address asks for none of the dashboard's data.
+ */
+export async function landingCallsGoOutOnceBeforeTheShellRenders(ctx: Ctx) {
+  for (const [role, calls] of Object.entries(LANDING_CALLS) as [Role, string[]][]) {
+    const steps = await signInLogged(ctx, role, '/');
+    const log = `${role}: ${steps.join(' ')}`;
     const shell = steps.indexOf('shell');
-    assert.ok(shell > 0, `${role}: the shell showed (${steps.join(' ')})`);
+    assert.ok(shell > 0, `the shell showed (${log})`);
     for (const call of calls) {
-      assert.equal(steps.filter((s) => s === call).length, 1, `${role}: ${call} once (${steps.join(' ')})`);
-      assert.ok(steps.indexOf(call) < shell, `${role}: ${call} before the shell showed (${steps.join(' ')})`);
+      assert.equal(steps.filter((s) => s === call).length, 1, `${call} once (${log})`);
+      assert.ok(steps.indexOf(call) < shell, `${call} before the shell showed (${log})`);
     }
-    await context.close();
   }
+  const steps = await signInLogged(ctx, 'administrator', '/orders');
+  const dashboardOnly = [
+    '/api/dashboard/sales',
+    '/api/orders/request-to-delete',
+    '/api/quotations/request-to-delete',
+    '/api/purchaseorders/waitingapproval',
+  ];
+  for (const call of dashboardOnly)
+    assert.ok(!steps.includes(call), `administrator at /orders: no ${call} (${steps.join(' ')})`);
+  assert.equal(steps.filter((s) => s === '/api/user/profile').length, 1, `the profile once (${steps.join(' ')})`);
 }

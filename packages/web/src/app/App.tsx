@@ -3,7 +3,7 @@ import { styled, ThemeProvider } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { Suspense, useEffect } from 'react';
 import { restoreSession, useAuth } from '../api/auth-store';
-import { onSessionChange } from '../api/client';
+import { onSessionChange, type Session } from '../api/client';
 import { preloadable, whenIdle } from '../components/preloadable';
 import { LoginPage } from './LoginPage';
 import { theme } from './theme';
@@ -12,14 +12,20 @@ import { theme } from './theme';
 // waits for the user to type, the signed-in shell and the dashboard (the landing page of four roles)
 // load, so LOGIN then waits for the server only.
 const SignedIn = preloadable(() => import('./SignedIn'));
-let landing: typeof import('../features/dashboard/landing') | undefined;
+let prefetchLanding: ((s: Session) => void) | undefined;
 const preloadSignedIn = () =>
   void SignedIn.preload()
     .then(() => import('./routes'))
     .then((r) => r.PAGES['/dashboard']?.preload?.())
-    .then(() => import('../features/dashboard/landing'))
-    .then((m) => {
-      landing = m;
+    .then(() => Promise.all([import('./canonical-path'), import('../features/dashboard/landing')]))
+    .then(([paths, landing]) => {
+      prefetchLanding = ({ user }) =>
+        landing.prefetchLanding(
+          user.user_role,
+          user.user_id,
+          paths.shownRoute(user.user_role, window.location.pathname),
+          window.location.search,
+        );
     })
     .catch(() => undefined);
 
@@ -29,7 +35,7 @@ let signedIn = false;
 onSessionChange((s) => {
   const fresh = !!s && !signedIn;
   signedIn = !!s;
-  if (s && fresh) landing?.prefetchLanding(s.user.user_role, s.user.user_id);
+  if (s && fresh) prefetchLanding?.(s);
 });
 
 /**

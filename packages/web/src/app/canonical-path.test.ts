@@ -1,6 +1,6 @@
-import { ROUTES } from '@bpm/contract/roles';
+import { landingRoute, ROUTES } from '@bpm/contract/roles';
 import { describe, expect, it } from 'vitest';
-import { canonicalPath } from './canonical-path';
+import { canonicalPath, shownRoute } from './canonical-path';
 
 describe('canonicalPath', () => {
   it('fixes the case of fixed words and keeps parameter values', () => {
@@ -13,5 +13,16 @@ describe('canonicalPath', () => {
     expect(canonicalPath(ROUTES.production, '/users')).toBeNull();
     expect(canonicalPath(ROUTES.sale, '/Dashboard/add')).toBeNull();
     expect(canonicalPath(ROUTES.tester, '/no-such-page')).toBeNull();
+  });
+});
+
+describe('shownRoute', () => {
+  it("is the route a path spells, or the role's landing route when it spells none", () => {
+    expect(shownRoute('administrator', '/Orders/')).toBe('/orders');
+    expect(shownRoute('administrator', '/dashboard')).toBe('/dashboard');
+    expect(shownRoute('production', '/Dashboard/12')).toBe('/dashboard/12');
+    expect(shownRoute('administrator', '/')).toBe(landingRoute('administrator'));
+    expect(shownRoute('tester', '/dashboard')).toBe(landingRoute('tester'));
+    expect(shownRoute('sale', '/Dashboard/add')).toBe(landingRoute('sale'));
   });
 });

@@ -1,4 +1,4 @@
-import { matchRoute } from '@bpm/contract/roles';
+import { landingRoute, matchRoute, ROUTES, type Role } from '@bpm/contract/roles';
 
 /**
  * The path spelled as one of `patterns` when it differs only in the case of its fixed words
@@ -23,4 +23,12 @@ export function canonicalPath(patterns: readonly string[], path: string): string
     if (matchRoute(pattern, candidate)) return candidate;
   }
   return null;
+}
+
+/**
+ * The route the signed-in router shows `role` at `pathname` (router.tsx): the route the path spells, in the
+ * table's case, else the role's landing route.
+ */
+export function shownRoute(role: Role, pathname: string): string {
+  return canonicalPath(ROUTES[role], pathname) ?? landingRoute(role);
 }

@@ -75,14 +75,27 @@ describe('the landing prefetch', () => {
   it("starts the landing queries and the top bar's profile in the app's cache, each once", async () => {
     queryClient.clear();
     fetched.length = 0;
-    prefetchLanding('administrator', user.id);
-    prefetchLanding('administrator', user.id); // a second ask while the first is on its way fetches nothing more
+    prefetchLanding('administrator', user.id, '/dashboard', '');
+    // A second ask while the first is on its way fetches nothing more.
+    prefetchLanding('administrator', user.id, '/dashboard', '');
     const expected = [...landingQueries('administrator'), profileQuery(user.id)];
     const cached = queryClient.getQueryCache().getAll();
     expect(cached.map((q) => q.queryHash).sort()).toEqual(hashes(expected));
     for (const q of cached) expect(q.state.fetchStatus).toBe('fetching');
     await vi.waitFor(() => expect(fetched).toHaveLength(expected.length));
     expect(new Set(fetched).size).toBe(expected.length);
+    queryClient.clear();
+  });
+
+  it.each([
+    ['/orders', ''],
+    ['/dashboard/12', ''],
+    ['/dashboard', '?view=purchasing'],
+  ])('asks only for the profile when the address shows %s%s (not the landing dashboard)', (shown, search) => {
+    queryClient.clear();
+    prefetchLanding('administrator', user.id, shown, search);
+    const cached = queryClient.getQueryCache().getAll();
+    expect(cached.map((q) => q.queryHash)).toEqual([hashKey(profileQuery(user.id).queryKey)]);
     queryClient.clear();
   });
 });

@@ -46,11 +46,14 @@ export function landingQueries(role: Role): FetchQueryOptions[] {
 }
 
 /**
- * Right after LOGIN, before the signed-in shell's first render: the top bar's profile and the landing dashboard's
- * data are asked for at once,
- * so the page finds it in the cache (or on its way) instead of asking only after the shell and page have rendered
- * (~370 ms later; docs/performance.md 'Time from LOGIN').
+ * Right after LOGIN, before the signed-in shell's first render: the top bar's profile and, when the shell is to
+ * show the landing dashboard, its data are asked for at once, so the page finds them in the cache (or on their way)
+ * instead of asking only after the shell and page have rendered (~370 ms later; docs/performance.md 'Time from
+ * LOGIN'). `shown` is the route the signed-in router shows for the address, `search` the address's query: a
+ * signed-out user who opened another page (or the dashboard's other tab) is taken there, and its calls are not
+ * delayed by the landing dashboard's.
  */
-export function prefetchLanding(role: Role, userId: number): void {
-  for (const q of [...fetchable(profileQuery(userId)), ...landingQueries(role)]) void queryClient.prefetchQuery(q);
+export function prefetchLanding(role: Role, userId: number, shown: string, search: string): void {
+  const landing = shown === '/dashboard' && !new URLSearchParams(search).has('view') ? landingQueries(role) : [];
+  for (const q of [...fetchable(profileQuery(userId)), ...landing]) void queryClient.prefetchQuery(q);
 }
