@@ -12,7 +12,6 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
-import { orderLines } from '../../db/schema/sales';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
@@ -28,7 +27,7 @@ import {
 } from '../../platform/records';
 import { idIn } from '../../platform/records-write';
 import { firstTaken, textIn } from '../../platform/unique-keys';
-import { refreshTestable } from '../sales-docs/test-status';
+import { lockOrdersOf, refreshTestableOf } from '../sales-docs/test-status';
 import { productSalesBuckets, productSalesTotals } from './sales';
 
 export const PRODUCT_ENTITY = 'product';
@@ -232,6 +231,23 @@ function productFields(input: ProductSave, imageFileId: number | undefined) {
   };
 }
 
+/**
+ * The products of a save whose 'test required' it changes: their orders are locked first (lockOrdersOf, so that an
+ * order save in between finishes before or reads the new requirement).
+ */
+async function lockRetestedOrders(tx: Db, inputs: ProductSave[]): Promise<void> {
+  const asked = new Map(
+    inputs.flatMap((i) => (i.id !== undefined && i.is_test_required !== undefined ? [[i.id, i.is_test_required]] : [])),
+  );
+  if (!asked.size) return;
+  const stored = await tx
+    .select({ id: products.id, required: products.isTestRequired })
+    .from(products)
+    .where(inArray(products.id, [...asked.keys()]));
+  const changed = stored.filter((p) => asked.get(p.id) !== p.required).map((p) => p.id);
+  if (changed.length) await lockOrdersOf(tx, changed);
+}
+
 /** The code rule for a set of saves: a code another product (or an earlier save of the set) has is taken. */
 async function checkCodes(tx: Db, inputs: ProductSave[]) {
   const keys = inputs.map((i) => i.product_code.toLowerCase());
@@ -272,17 +288,15 @@ export async function saveProducts(
 ): Promise<Product[]> {
   try {
     await checkCodes(tx, inputs);
+    await lockRetestedOrders(tx, inputs);
     const items = inputs.map((input) => ({ input, steps: { fields: productFields(input, imageFileId) } }));
     const saved = await saveRecords(tx, PRODUCT, items, actor, now);
     // Whether an order has something to test follows its products' 'test required' (the test order list).
     const retested = saved.filter((s) => s.before && s.before.is_test_required !== s.record.is_test_required);
     if (retested.length)
-      await refreshTestable(
+      await refreshTestableOf(
         tx,
-        sql`o.id in (select ${orderLines.docId} from ${orderLines} where ${inArray(
-          orderLines.productId,
-          retested.map((s) => s.record.id),
-        )})`,
+        retested.map((s) => s.record.id),
       );
     return saved.map((s) => s.record);
   } catch (err) {

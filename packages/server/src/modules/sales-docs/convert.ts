@@ -51,7 +51,7 @@ export async function turnToOrder(db: Db, quotationId: number, actor: Actor, now
       if (lines.length) {
         await tx.insert(orderLines).values(lines.map(({ id: _i, docId: _q, ...l }) => ({ ...l, docId: orderId })));
       }
-      await refreshOrderStatus(tx, orderId);
+      await refreshOrderStatus(tx, orderId, { lines: true });
       await saveRecord(
         tx,
         { table: quotations, ...docEvents('quotation') },

@@ -124,7 +124,7 @@ export async function saveSalesDoc(
       if (!lines) return;
       linesKept = !(await writeLines(tx, kind, id, lines, before?.products ?? []));
       // The test status follows the ordered units: more units to test, or a line (and its checklists) gone.
-      if (kind === 'order' && (!before || !linesKept)) await refreshOrderStatus(tx, id);
+      if (kind === 'order' && (!before || !linesKept)) await refreshOrderStatus(tx, id, { lines: true });
     };
     const event = !input.id ? EVENTS[kind].created : revise ? EVENTS[kind].revised : EVENTS[kind].updated;
     const extra = duplicateOf === undefined ? undefined : { duplicate_of: duplicateOf };

@@ -2,11 +2,12 @@
 
 import type { TestStatus } from '@bpm/contract/orders';
 import { type LineUnits, orderTestStatus } from '@bpm/contract/test-checklists';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orderLines, orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
+import { lockWhere } from '../../platform/records';
 
 /**
  * The id of the order line a checklist (alias `c`) was added on: the line_no-th line of its product in the order
@@ -18,28 +19,50 @@ export const checklistLine = (c: SQL) => sql`(select l.id from ${orderLines} l
     order by l.position, l.id offset greatest(coalesce(${c}.line_no, 1) - 1, 0) limit 1)`;
 
 /**
- * Sets an order's test_status and whether it has something to test when either differs (no version bump, no
- * event: the status follows its checklists, whose own events record the change).
+ * Sets an order's test_status, and whether it has something to test when given, where either differs (no version
+ * bump, no event: the status follows its checklists, whose own events record the change).
  */
-async function setOrderTestStatus(tx: Db, orderId: number, status: TestStatus, testable: 0 | 1): Promise<void> {
+async function setOrderTestStatus(tx: Db, orderId: number, status: TestStatus, testable?: 0 | 1): Promise<void> {
+  const differs =
+    testable === undefined
+      ? sql`${orders.testStatus} <> ${status}`
+      : sql`(${orders.testStatus} <> ${status} or ${orders.testable} <> ${testable})`;
   await tx
     .update(orders)
-    .set({ testStatus: status, testable })
-    .where(sql`${orders.id} = ${orderId} and (${orders.testStatus} <> ${status} or ${orders.testable} <> ${testable})`);
+    .set({ testStatus: status, ...(testable === undefined ? {} : { testable }) })
+    .where(sql`${orders.id} = ${orderId} and ${differs}`);
 }
 
 /** An order (alias `o`) with a line whose product needs a test and is not a shipping-cost line. */
 const hasTestableLine = sql`exists (select 1 from ${orderLines} l join ${products} p on p.id = l.product_id
   where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
 
+/** The orders (their id as `id`) with a line of one of the products. */
+const withLinesOf = (id: SQL, productIds: number[]) =>
+  sql`${id} in (select ${orderLines.docId} from ${orderLines} where ${inArray(orderLines.productId, productIds)})`;
+
 /**
- * Recomputes orders.testable where `which` (a condition on the orders as `o`; every order when undefined): after a
- * product's 'test required' changed (the orders with a line of it), and after bulk loads.
+ * Recomputes orders.testable where `which` (a condition on the orders as `o`; every order when undefined): after
+ * bulk loads, and after products' 'test required' changed (refreshTestableOf).
  */
 export async function refreshTestable(db: Db, which?: SQL): Promise<void> {
   await db.execute(sql`update ${orders} o set testable = case when ${hasTestableLine} then 1 else 0 end
     where ${which ?? sql`true`} and testable <> case when ${hasTestableLine} then 1 else 0 end`);
 }
+
+/**
+ * Before products' 'test required' changes (the products' save, before it locks them): locks the orders with a line
+ * of them. An order save locks its order before it reads its products' requirement, so it either finishes first
+ * (refreshTestableOf then sees its lines) or waits and reads the new requirement; a line that newly names such a
+ * product waits on the product's own lock (its foreign-key check). orders-testable.test.ts.
+ */
+export async function lockOrdersOf(tx: Db, productIds: number[]): Promise<void> {
+  await lockWhere(tx, orders, withLinesOf(sql`${orders.id}`, productIds), { id: orders.id });
+}
+
+/** After products' 'test required' changed: whether their orders have something to test, in the same transaction. */
+export const refreshTestableOf = (tx: Db, productIds: number[]) =>
+  refreshTestable(tx, withLinesOf(sql`o.id`, productIds));
 
 /**
  * The testable lines of an order (a product that needs a test, not a shipping-cost line) with their ordered
@@ -65,10 +88,12 @@ export async function orderLineUnits(tx: Db, orderId: number): Promise<LineUnits
 }
 
 /**
- * The order's test_status from every testable unit it ordered, and whether it has any (after a checklist or a line
- * changes).
+ * The order's test_status from every testable unit it ordered (after a checklist or a line changes); after a line
+ * change (`lines`, the order locked by its save) also whether it has something to test. Only then: a checklist's
+ * save does not hold the order's lock, so it could write a requirement it read before a product's change of it
+ * (lockOrdersOf).
  */
-export async function refreshOrderStatus(tx: Db, orderId: number): Promise<void> {
+export async function refreshOrderStatus(tx: Db, orderId: number, opts: { lines?: boolean } = {}): Promise<void> {
   const lines = await orderLineUnits(tx, orderId);
-  await setOrderTestStatus(tx, orderId, orderTestStatus(lines), lines.length > 0 ? 1 : 0);
+  await setOrderTestStatus(tx, orderId, orderTestStatus(lines), opts.lines ? (lines.length > 0 ? 1 : 0) : undefined);
 }
