@@ -141,7 +141,7 @@ export const orders = pgTable(
     /**
      * 1 when the order has something to test: a line whose product needs a test and is not a shipping-cost line
      * (the test order list's orders). Kept with the lines (sales-docs/test-status.ts refreshOrderStatus) and a
-     * product's 'test required' (refreshTestable); 0043.
+     * product's 'test required' (refreshTestableOf, after locking its orders: lockOrdersOf); 0043.
      */
     testable: smallint('testable').notNull().default(0),
   },
