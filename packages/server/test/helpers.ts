@@ -332,3 +332,23 @@ export function specApi(app: () => TestApp) {
   const is01 = (v: unknown) => expect([0, 1], String(v)).toContain(v);
   return { call, form, ok, cause, is01 };
 }
+
+/**
+ * The statements the app sends while `run` runs (drizzle's query log, begin/commit aside): the session's logger
+ * and the one its transactions copy from the session's options.
+ */
+export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session, reached for its query log
+  const session = (t.database.db as any).session;
+  const seen: string[] = [];
+  const logger = { logQuery: (q: string) => seen.push(q.replace(/\s+/g, ' ').trim()) };
+  const before = [session.logger, session.options.logger];
+  session.logger = logger;
+  session.options.logger = logger;
+  try {
+    await run();
+  } finally {
+    [session.logger, session.options.logger] = before;
+  }
+  return seen.filter((q) => !/^(begin|commit|rollback)\b/i.test(q));
+}

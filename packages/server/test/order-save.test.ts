@@ -7,7 +7,7 @@ import { queryRows } from '../src/db/client';
 import { createDealer, createOrder, editorLines, pickProducts } from './factories/sales';
 import { makeChecklist, makeTestedOrder } from './factories/testing';
 import { userId } from './factories/users';
-import { createTestApp, get, postForm, type TestApp } from './helpers';
+import { createTestApp, get, postForm, statementsOf, type TestApp } from './helpers';
 
 let t: TestApp;
 let P: Awaited<ReturnType<typeof pickProducts>>;
@@ -38,25 +38,6 @@ async function rollupRows() {
   return out;
 }
 
-/**
- * The statements the app sends while `run` runs (drizzle's query log, begin/commit aside): the session's logger
- * and the one its transactions copy from the session's options.
- */
-async function statements(run: () => Promise<unknown>): Promise<string[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session, reached for its query log
-  const session = (t.database.db as any).session;
-  const seen: string[] = [];
-  const logger = { logQuery: (q: string) => seen.push(q.replace(/\s+/g, ' ').trim()) };
-  const before = [session.logger, session.options.logger];
-  session.logger = logger;
-  session.options.logger = logger;
-  try {
-    await run();
-  } finally {
-    [session.logger, session.options.logger] = before;
-  }
-  return seen.filter((q) => !/^(begin|commit|rollback)\b/i.test(q));
-}
 const writesTo = (qs: string[], table: string) =>
   qs.filter((q) => new RegExp(`^(insert into|update|delete from) "${table}"`).test(q));
 const readsProducts = (qs: string[]) => qs.filter((q) => /^select .* from "products"/.test(q));
@@ -100,7 +81,7 @@ describe('order save', () => {
     const { doc, form, lines } = await formOf(o.id);
     const rollups = await rollupRows();
     let answer: Record<string, unknown> = {};
-    const qs = await statements(async () => {
+    const qs = await statementsOf(t, async () => {
       answer = await save({ ...form, note: 'only the note' }, lines);
     });
     for (const table of [...ROLLUPS, 'order_lines']) expect(writesTo(qs, table), table).toEqual([]);
@@ -144,7 +125,7 @@ describe('order save', () => {
       day_sales: '250.00',
     });
     const changed = [{ ...lines[0]!, quantity: 3 }, lines[1]!];
-    const qs = await statements(() => save(form, changed));
+    const qs = await statementsOf(t, () => save(form, changed));
     for (const table of ROLLUPS) expect(writesTo(qs, table), table).toHaveLength(1);
     // One line changed: one update of the lines, and its product read to resolve it.
     expect(writesTo(qs, 'order_lines')).toHaveLength(1);
@@ -163,7 +144,7 @@ describe('order save', () => {
     const dealer = await createDealer(t, { credit_limit: 0 });
     const o = await createOrder(t, { products: JSON.stringify(linesOf(1, 1)) }, dealer.id);
     const { form, lines } = await formOf(o.id);
-    const qs = await statements(() => save({ ...form, payment_status: 'paid' }, lines));
+    const qs = await statementsOf(t, () => save({ ...form, payment_status: 'paid' }, lines));
     // Paid: received becomes the value, outstanding 0 — the order rollups move; the dashboard's sales do not.
     for (const table of ['order_rollup', 'order_day_totals', 'order_day_status_totals'])
       expect(writesTo(qs, table), table).toHaveLength(1);

@@ -33,21 +33,11 @@ const rowColumns = {
   cancelled_reason: P.cancelledReason,
 };
 
-export async function getPo(db: Db, id: number): Promise<PurchaseOrder> {
+export async function getPo(db: Db, id: number, keptParts?: PoLine[]): Promise<PurchaseOrder> {
   const [r] = await db.select().from(P).where(eq(P.id, id));
   if (!r) throw notFound(PO_MSG.notFound);
-  const lines = await db.select().from(L).where(eq(L.poId, id)).orderBy(asc(L.lineNo));
   const rate = Number(r.currencyRate);
-  const parts: PoLine[] = lines.map((l) => ({
-    part: l.partId,
-    manuf_part_number: l.manufPartNumber,
-    part_name: l.partName,
-    price: Number(l.price),
-    price_UI: Number(l.localPrice),
-    quantity: Number(l.quantity),
-    unit: l.unit,
-    remarks: l.remarks,
-  }));
+  const parts = keptParts ?? (await readParts(db, id));
   return {
     id: r.id,
     supplier: r.supplierId,
@@ -189,4 +179,19 @@ export async function lastRate(db: Db, currency: string): Promise<number | null>
     .orderBy(sql`${P.id} desc nulls last`)
     .limit(1);
   return r ? Number(r.rate) : null;
+}
+
+/** A PO's part lines in their order (`getPo`; a save that kept them passes them instead). */
+async function readParts(db: Db, id: number): Promise<PoLine[]> {
+  const lines = await db.select().from(L).where(eq(L.poId, id)).orderBy(asc(L.lineNo));
+  return lines.map((l) => ({
+    part: l.partId,
+    manuf_part_number: l.manufPartNumber,
+    part_name: l.partName,
+    price: Number(l.price),
+    price_UI: Number(l.localPrice),
+    quantity: Number(l.quantity),
+    unit: l.unit,
+    remarks: l.remarks,
+  }));
 }

@@ -1,6 +1,6 @@
 import { EVENTS, type EventName } from '@bpm/contract/events';
 import type { Action } from '@bpm/contract/permissions';
-import type { PurchaseOrder } from '@bpm/contract/purchase-order-reads';
+import type { PoLine, PurchaseOrder } from '@bpm/contract/purchase-order-reads';
 import {
   linesTotal,
   PO_MSG,
@@ -14,8 +14,8 @@ import {
   toUsd,
 } from '@bpm/contract/purchase-orders';
 import type { Role } from '@bpm/contract/roles';
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { partComponents, suppliers } from '../../db/schema/parts';
 import { bomLines } from '../../db/schema/products';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
@@ -25,6 +25,7 @@ import { authorize } from '../../platform/authorize';
 import { invalid, zodCause } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { lockRecord, type SaveKind, saveRecord } from '../../platform/records';
+import { idIn } from '../../platform/records-write';
 import { recomputeBomCosts } from '../products/boms';
 import { snapshotOf, storeSnapshot } from './history';
 import { getPo } from './queries';
@@ -56,21 +57,20 @@ export async function actorOf(db: Db, userId: number | null): Promise<{ name: st
   return { name: `${u?.first ?? ''} ${u?.last ?? ''}`.trim(), position: u?.position ?? '' };
 }
 
+/** The supplier and the parts the form names exist (one statement): 400 naming each unknown one. */
 async function checkRefs(tx: Db, input: PoSave) {
   const cause: Record<string, string> = {};
-  const [s] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, input.supplier));
-  if (!s) cause.supplier = PO_MSG.supplierUnknown;
   const ids = [...new Set(input.parts.map((p) => p.part).filter((p): p is number => !!p))];
-  if (ids.length) {
-    const found = new Set(
-      (await tx.select({ id: partComponents.id }).from(partComponents).where(inArray(partComponents.id, ids))).map(
-        (r) => r.id,
-      ),
-    );
-    input.parts.forEach((p, i) => {
-      if (p.part && !found.has(p.part)) cause[`parts.${i}.part`] = PO_MSG.partUnknown;
-    });
-  }
+  const [found] = await queryRows<{ supplier: boolean; parts: number[] | null }>(
+    tx,
+    sql`select exists (select 1 from ${suppliers} where ${suppliers.id} = ${input.supplier}) as supplier,
+          (select array_agg(${partComponents.id}) from ${partComponents} where ${idIn(partComponents.id, ids)}) as parts`,
+  );
+  if (!found?.supplier) cause.supplier = PO_MSG.supplierUnknown;
+  const parts = new Set((found?.parts ?? []).map(Number));
+  input.parts.forEach((p, i) => {
+    if (p.part && !parts.has(p.part)) cause[`parts.${i}.part`] = PO_MSG.partUnknown;
+  });
   if (Object.keys(cause).length) throw invalid(cause);
 }
 
@@ -115,6 +115,24 @@ function formFields(input: PoSave, lines: ReturnType<typeof resolveLines>) {
     amount: String(toUsd(currencyAmount, rate)),
   };
 }
+
+/** The lines as `getPo` reads them back after they are written. */
+function storedParts(lines: ReturnType<typeof resolveLines>): PoLine[] {
+  return lines.map((l) => ({
+    part: l.part ?? null,
+    manuf_part_number: l.manuf_part_number,
+    part_name: l.part_name,
+    price: l.price,
+    price_UI: l.local,
+    quantity: l.quantity,
+    unit: l.unit || 'pcs',
+    remarks: l.remarks,
+  }));
+}
+
+/** Whether the stored lines already hold `lines` (then a save leaves them as they are). */
+const sameParts = (stored: PoLine[], lines: ReturnType<typeof resolveLines>) =>
+  JSON.stringify(stored) === JSON.stringify(storedParts(lines));
 
 async function writeLines(tx: Db, poId: number, lines: ReturnType<typeof resolveLines>) {
   await tx.delete(L).where(eq(L.poId, poId));
@@ -205,6 +223,7 @@ export async function savePo(
       return { po: saved.record, mode };
     }
 
+    let linesKept = false;
     const saved = await saveRecord(
       tx,
       PO,
@@ -229,7 +248,12 @@ export async function savePo(
             poPdfFileId: null,
           };
         },
-        written: (id) => writeLines(tx, id, lines),
+        // Lines the form sent as they are stored are not rewritten, and the row alone is read back.
+        written: async (id, before) => {
+          linesKept = sameParts(before!.parts, lines);
+          if (!linesKept) await writeLines(tx, id, lines);
+        },
+        readBack: (db, id) => getPo(db, id, linesKept ? storedParts(lines) : undefined),
         saved: async (after, before) => {
           if (mode === 'revised') await storeSnapshot(tx, after, 'revised', now);
           await refreshBomCosts(tx, before!, after);

@@ -1,6 +1,7 @@
 // Purchase order totals: the list's count and amount, and the rollups kept in every PO write.
 import { type PoListQuery, roundPrice } from '@bpm/contract/purchase-orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
 import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
@@ -133,34 +134,58 @@ type RollupKey = { supplier: number; status: string; paid: number; amount: numbe
 
 /**
  * Moves one PO's share of po_rollup and po_day_totals from `before` to `after` (null: not counted), in the
- * caller's transaction.
+ * caller's transaction: a table whose key and amount did not change is not touched (a save of the purpose
+ * writes no rollup); one that did takes one upsert, the two rows netted per key.
  */
 export async function moveRollup(tx: Db, before: RollupKey | null, after: RollupKey | null) {
-  const add = async (k: RollupKey, sign: 1 | -1) => {
-    await tx
-      .insert(poRollup)
-      .values({ supplierId: k.supplier, status: k.status, paid: k.paid, n: sign, amount: String(sign * k.amount) })
-      .onConflictDoUpdate({
-        target: [poRollup.supplierId, poRollup.status, poRollup.paid],
-        set: { n: sql`${poRollup.n} + ${sign}`, amount: sql`${poRollup.amount} + ${String(sign * k.amount)}` },
-      });
-    await tx
-      .insert(poDayTotals)
-      .values({
-        day: Math.floor(k.po_date / DAY),
-        status: k.status,
-        paid: k.paid,
-        n: sign,
-        amount: String(sign * k.amount),
-      })
-      .onConflictDoUpdate({
-        target: [poDayTotals.day, poDayTotals.status, poDayTotals.paid],
-        set: { n: sql`${poDayTotals.n} + ${sign}`, amount: sql`${poDayTotals.amount} + ${String(sign * k.amount)}` },
-      });
-  };
-  if (before) await add(before, -1);
-  if (after) await add(after, 1);
+  const R = poRollup;
+  const D = poDayTotals;
+  await moveShare(tx, R, [R.supplierId, R.status, R.paid], (k) => [k.supplier, k.status, k.paid], before, after);
+  await moveShare(
+    tx,
+    D,
+    [D.day, D.status, D.paid],
+    (k) => [Math.floor(k.po_date / DAY), k.status, k.paid],
+    before,
+    after,
+  );
 }
+
+/** One rollup table's part of `moveRollup`: its key columns and the key's values of a PO. */
+async function moveShare(
+  tx: Db,
+  table: typeof poRollup | typeof poDayTotals,
+  keys: AnyPgColumn[],
+  keyOf: (k: RollupKey) => Array<number | string>,
+  before: RollupKey | null,
+  after: RollupKey | null,
+) {
+  if (before && after && before.amount === after.amount && sameKey(keyOf(before), keyOf(after))) return;
+  const share = (k: RollupKey, sign: 1 | -1) =>
+    sql`(${sql.join(
+      [
+        ...keyOf(k).map((v, i) => sql`${v}::${sql.raw(keys[i]!.getSQLType())}`),
+        sql`${sign}::int`,
+        sql`${String(sign * k.amount)}::numeric`,
+      ],
+      sql`, `,
+    )})`;
+  const rows = [...(before ? [share(before, -1)] : []), ...(after ? [share(after, 1)] : [])];
+  if (!rows.length) return;
+  const cols = [...keys, table.n, table.amount];
+  const at = keys.map((_, i) => sql.identifier(`k${i}`));
+  await tx.execute(sql`
+    insert into ${table} as r (${bareColumns(...cols)})
+    select ${sql.join(at, sql`, `)}, sum(v.n), sum(v.amount)
+    from (values ${sql.join(rows, sql`, `)}) v(${sql.join([...at, sql`n`, sql`amount`], sql`, `)})
+    group by ${sql.join(
+      at.map((_, i) => sql.raw(String(i + 1))),
+      sql`, `,
+    )}
+    on conflict (${bareColumns(...keys)}) do update set n = r.n + excluded.n, amount = r.amount + excluded.amount`);
+}
+
+const sameKey = (a: Array<number | string>, b: Array<number | string>) => a.every((v, i) => v === b[i]);
 
 /** Recounts po_rollup and po_day_totals from the POs (seeding, bulk loads). */
 export async function rebuildPoRollup(db: Db) {
