@@ -132,9 +132,20 @@ export const onOwnUnit = (r: SQL, checklistId: SQL) =>
   sql`exists (select 1 from ${unitSerials} us join ${units} u on u.id = us.unit_id
     where us.id = ${r}.serial_id and u.checklist_id = ${checklistId})`;
 
-/** Recomputes a checklist's status from its units' serials, steps and results; then its order's test_status. */
-export async function refreshStatus(tx: Db, id: number, now: number): Promise<void> {
+/**
+ * Recomputes a checklist's status from its units' serials, steps and results; then its order's test_status.
+ * `before`: the checklist as it was before this write — the status is written only when it changed, and the
+ * order's test status, which reads its checklists' statuses and quantities, is recomputed only when either did
+ * (a result that leaves the status as it was costs one statement here).
+ */
+export async function refreshStatus(
+  tx: Db,
+  id: number,
+  now: number,
+  before?: Pick<TestChecklist, 'status' | 'quantity' | 'order_id'>,
+): Promise<void> {
   const [s] = await queryRows<{
+    status: string;
     serials: number;
     quantity: number;
     pl_serial_count: number;
@@ -146,7 +157,7 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
     order_id: number | null;
   }>(
     tx,
-    sql`select cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
+    sql`select c.status, cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
           c.changed_after_sign as changed, c.order_id,
           (select count(*) from ${testChecklistSteps} s where s.checklist_id = c.id)::int as steps,
           (select array_agg(r.test_result) from ${testResults} r
@@ -163,8 +174,15 @@ export async function refreshStatus(tx: Db, id: number, now: number): Promise<vo
     signed: s.qa_by != null,
     changedAfterSign: Number(s.changed) === 1,
   });
-  await tx.update(testChecklists).set({ status, updatedAt: now }).where(eq(testChecklists.id, id));
-  if (s.order_id != null) await refreshOrderStatus(tx, Number(s.order_id));
+  if (status !== s.status)
+    await tx.update(testChecklists).set({ status, updatedAt: now }).where(eq(testChecklists.id, id));
+  const orderId = s.order_id == null ? null : Number(s.order_id);
+  const same =
+    before &&
+    before.status === status &&
+    before.quantity === Number(s.quantity) &&
+    (before.order_id ?? null) === orderId;
+  if (orderId != null && !same) await refreshOrderStatus(tx, orderId);
 }
 
 /** The changed `keys` between two reads of a checklist, for its events. */
@@ -223,8 +241,8 @@ export async function saveChecklist(
         if (!set) return null;
         return change.contentChanged?.(before!) && before!.qa_by != null ? { ...set, changedAfterSign: 1 } : set;
       },
-      written: async (cid) => {
-        if (wrote) await refreshStatus(tx, cid, now);
+      written: async (cid, before) => {
+        if (wrote) await refreshStatus(tx, cid, now, before);
       },
       event: change.event,
       data: (after, _changes, before) => ({ ...checklist.label(after), ...change.data(after, before!) }),
