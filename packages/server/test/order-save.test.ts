@@ -1,6 +1,8 @@
 // Issue 25 item 2: an order save writes only what changed — its rollups move only when a figure they read
 // changed (one upsert per table), its lines only where they differ (keeping their ids), and it reads its
 // dealer once and its products only for changed lines. Every figure stays what a full rewrite would give.
+import { MSG } from '@bpm/contract/messages';
+import { formatMoney } from '@bpm/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -218,6 +220,64 @@ describe('order save', () => {
     const saved = await save(next.form, next.lines.slice(1));
     expect(saved.test_status).toBe('completed');
     expect(saved).toEqual((await get(t, 'sale', `/api/orders/${orderId}`)).json().data);
+  });
+
+  it('warns of a credit limit passed with the credit used after the save, as the dealer’s credit then reads', async () => {
+    const a = await createDealer(t, { name: 'Kredyt Łódź', credit_limit: 500 });
+    const b = await createDealer(t, { name: 'Kredi İzmir', credit_limit: 300 });
+    const o = await createOrder(t, { products: JSON.stringify(linesOf(4, 1)) }, a.id);
+    // Each step: the dealer, A's quantity, and the payment and shipping the save sends (moving between the dealers).
+    const steps: Array<[number, number, Record<string, unknown>]> = [
+      [a.id, 9, {}],
+      [a.id, 9, { payment_received: 250.55 }],
+      [a.id, 12, { payment_status: 'paid' }],
+      [a.id, 12, { payment_status: 'not paid', shipping_status: 'cancel' }],
+      [a.id, 11, { shipping_status: 'wait' }],
+      [b.id, 11, {}],
+      [b.id, 3, { payment_received: 0.1 }],
+      [a.id, 30, { payment_received: 0 }],
+    ];
+    let warnings = 0;
+    for (const [dealer, quantity, fields] of steps) {
+      const { form } = await formOf(o.id);
+      const res = await postForm(t, 'sale', '/api/orders/save', {
+        ...form,
+        ...fields,
+        dealer,
+        products: JSON.stringify(linesOf(quantity, 1)),
+      } as never);
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = res.json().data;
+      const credit = (await get(t, 'sale', `/api/dealers/credit/${dealer}`)).json().data;
+      const counted = saved.shipping_status !== 'cancel' && saved.payment_status === 'not paid';
+      const over = counted && credit.credit_used > credit.credit_limit;
+      if (over) warnings++;
+      expect(res.json().warning, JSON.stringify(fields)).toBe(
+        over
+          ? MSG.creditLimitExceeded(
+              dealer === a.id ? a.name : b.name,
+              formatMoney(credit.credit_used),
+              formatMoney(credit.credit_limit),
+            )
+          : undefined,
+      );
+    }
+    expect(warnings).toBeGreaterThanOrEqual(3);
+    // A note-only save over the limit warns without reading the credit used a second time.
+    const { form, lines } = await formOf(o.id);
+    let warning: unknown;
+    const qs = await statementsOf(t, async () => {
+      warning = (
+        await postForm(t, 'sale', '/api/orders/save', {
+          ...form,
+          note: 'still over',
+          products: JSON.stringify(lines),
+        } as never)
+      ).json().warning;
+    });
+    expect(warning).toBe(MSG.creditLimitExceeded(a.name, 'US$3,050.00', 'US$500.00'));
+    expect(qs.filter((q) => /order_rollup/.test(q))).toHaveLength(1);
+    expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(8);
   });
 });
 

@@ -251,28 +251,49 @@ export async function rebuildRollup(db: Db) {
   await rebuildProductSales(db);
 }
 
+/** Credit used of a dealer (`dealerId`, SQL): Σ (value − payment_received) of its live, uncancelled, unpaid orders. */
+export const creditUsedOf = (dealerId: SQL) =>
+  sql`(select coalesce(sum(value - payment_received), 0) from ${orderRollup}
+        where dealer_id = ${dealerId} and shipping_status <> 'cancel' and payment_status = 'not paid')`;
+
 /** Credit used of a dealer: Σ (value − payment_received) of its live, uncancelled, unpaid orders. */
 export async function creditUsed(db: Db, dealerId: number): Promise<number> {
-  const [r] = await queryRows<{ used: string | null }>(
-    db,
-    sql`select coalesce(sum(value - payment_received), 0) as used from ${orderRollup}
-        where dealer_id = ${dealerId} and shipping_status <> 'cancel' and payment_status = 'not paid'`,
-  );
+  const [r] = await queryRows<{ used: string | null }>(db, sql`select ${creditUsedOf(sql`${dealerId}`)} as used`);
   return num(r?.used);
 }
 
+const cents = (v: number) => Math.round(v * 100);
+
+/** An order's part of its dealer's credit used, in cents: value less received while not cancelled and not paid. */
+const creditShare = (o: RollupOrder) =>
+  o.shipping_status !== 'cancel' && o.payment_status === 'not paid' ? cents(o.value) - cents(o.payment_received) : 0;
+
+/**
+ * What a save knows of its dealer: read before the save's rollup move, with the credit it used then (`usedBefore`),
+ * and the order's figures the move took from and to — the credit used after the save without reading it again.
+ */
+export interface KnownCredit {
+  name: string;
+  creditLimit: string;
+  usedBefore: number;
+  moved: { from: RollupOrder | null; to: RollupOrder };
+}
+
 /** The credit warning of a save, or undefined (docs/decisions.md: credit); `known`: the dealer as the save read it. */
-export async function creditWarning(
-  tx: Db,
-  dealerId: number,
-  known?: { name: string; creditLimit: string },
-): Promise<string | undefined> {
+export async function creditWarning(tx: Db, dealerId: number, known?: KnownCredit): Promise<string | undefined> {
   const [d] = known
     ? [{ name: known.name, lim: known.creditLimit }]
     : await tx.select({ name: dealers.name, lim: dealers.creditLimit }).from(dealers).where(eq(dealers.id, dealerId));
   if (!d) return undefined;
   const limit = num(d.lim);
   if (limit <= 0) return undefined;
-  const used = await creditUsed(tx, dealerId);
+  const { from, to } = known?.moved ?? { from: null, to: null };
+  // The save's own move of the rollup, applied to the credit read before it (exact: in cents).
+  const used = known
+    ? (cents(known.usedBefore) -
+        (from && from.dealer === dealerId ? creditShare(from) : 0) +
+        (to && to.dealer === dealerId ? creditShare(to) : 0)) /
+      100
+    : await creditUsed(tx, dealerId);
   return used > limit ? MSG.creditLimitExceeded(d.name, formatMoney(used), formatMoney(limit)) : undefined;
 }

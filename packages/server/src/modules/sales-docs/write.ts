@@ -1,7 +1,7 @@
 // Shared steps of every save of an order or quotation: the shared save, dealer, files, rollup, payments.
 import { MSG } from '@bpm/contract/messages';
 import { type OrderFileField, refFromFileName } from '@bpm/contract/orders';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers } from '../../db/schema/sales';
 import { invalid } from '../../platform/errors';
@@ -10,7 +10,7 @@ import { type SaveSteps, saveRecord } from '../../platform/records';
 import { KINDS, type Kind, num, type StoreFile } from './kinds';
 import { applyPayments, paymentColumns } from './payments';
 import { type Doc, getDoc } from './read';
-import { creditWarning, moveOrder, rollupOrder } from './rollup';
+import { creditUsedOf, creditWarning, moveOrder, rollupOrder } from './rollup';
 
 /** What an event shows of an order or quotation: the form's fields, lines as one text each. */
 export function snapshot(d: Doc): Record<string, unknown> {
@@ -49,11 +49,18 @@ export type SaveDealer = Awaited<ReturnType<typeof findDealer>>;
 
 export async function findDealer(tx: Db, id: number) {
   const [d] = await tx
-    .select({ id: dealers.id, name: dealers.name, discount: dealers.discount, creditLimit: dealers.creditLimit })
+    .select({
+      id: dealers.id,
+      name: dealers.name,
+      discount: dealers.discount,
+      creditLimit: dealers.creditLimit,
+      // Read with the dealer, before the save moves the rollups: the credit warning adds the save's own move.
+      usedBefore: sql<string>`${creditUsedOf(sql`${dealers.id}`)}`,
+    })
     .from(dealers)
     .where(eq(dealers.id, id));
   if (!d) throw invalid({ dealer: MSG.dealerUnknown });
-  return { ...d, discount: num(d.discount) };
+  return { ...d, discount: num(d.discount), usedBefore: num(d.usedBefore) };
 }
 
 /** Stores the uploaded PDFs; an oc_pdf / invoice_pdf names the OC / invoice reference. */
@@ -141,7 +148,13 @@ export async function saveDoc(
   const counts = kind === 'order' && after.shipping_status !== 'cancel' && after.payment_status === 'not paid';
   const known = dealer?.();
   const warning = counts
-    ? await creditWarning(tx, after.dealer, known?.id === after.dealer ? known : undefined)
+    ? await creditWarning(
+        tx,
+        after.dealer,
+        known?.id === after.dealer
+          ? { ...known, moved: { from: stored ? rollupOrder(stored) : null, to: rollupOrder(after) } }
+          : undefined,
+      )
     : undefined;
   return { doc: after, warning };
 }
