@@ -278,6 +278,19 @@ describe('order save', () => {
     expect(warning).toBe(MSG.creditLimitExceeded(a.name, 'US$3,050.00', 'US$500.00'));
     expect(qs.filter((q) => /order_rollup/.test(q))).toHaveLength(1);
     expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(8);
+    // Shipping's answer shows no money, so its save computes no credit warning.
+    const shipped = await statementsOf(t, async () => {
+      const res = await postForm(
+        t,
+        'shipping',
+        '/api/shipping/orders/save',
+        { id: o.id, dealer: a.id, date: form.date as number, shipping_status: 'ship', shipping_weight: '5 kg' },
+        [{ field: 'oc_pdf', name: 'OC-CREDIT-1.pdf' }],
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).not.toHaveProperty('warning');
+    });
+    expect(shipped.filter((q) => /^select/.test(q) && /order_rollup/.test(q))).toEqual([]);
   });
 });
 

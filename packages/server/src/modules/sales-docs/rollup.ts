@@ -281,19 +281,25 @@ export interface KnownCredit {
 
 /** The credit warning of a save, or undefined (docs/decisions.md: credit); `known`: the dealer as the save read it. */
 export async function creditWarning(tx: Db, dealerId: number, known?: KnownCredit): Promise<string | undefined> {
-  const [d] = known
-    ? [{ name: known.name, lim: known.creditLimit }]
-    : await tx.select({ name: dealers.name, lim: dealers.creditLimit }).from(dealers).where(eq(dealers.id, dealerId));
-  if (!d) return undefined;
-  const limit = num(d.lim);
-  if (limit <= 0) return undefined;
-  const { from, to } = known?.moved ?? { from: null, to: null };
-  // The save's own move of the rollup, applied to the credit read before it (exact: in cents).
-  const used = known
-    ? (cents(known.usedBefore) -
+  if (known) {
+    const { from, to } = known.moved;
+    // The save's own move of the rollup, applied to the credit read before it (exact: in cents).
+    const used =
+      (cents(known.usedBefore) -
         (from && from.dealer === dealerId ? creditShare(from) : 0) +
-        (to && to.dealer === dealerId ? creditShare(to) : 0)) /
-      100
-    : await creditUsed(tx, dealerId);
-  return used > limit ? MSG.creditLimitExceeded(d.name, formatMoney(used), formatMoney(limit)) : undefined;
+        (to.dealer === dealerId ? creditShare(to) : 0)) /
+      100;
+    return warningOf(known.name, num(known.creditLimit), used);
+  }
+  // The dealer and its credit used after the save, in one statement.
+  const [d] = await tx
+    .select({ name: dealers.name, lim: dealers.creditLimit, used: sql<string>`${creditUsedOf(sql`${dealers.id}`)}` })
+    .from(dealers)
+    .where(eq(dealers.id, dealerId));
+  return d ? warningOf(d.name, num(d.lim), num(d.used)) : undefined;
+}
+
+function warningOf(name: string, limit: number, used: number): string | undefined {
+  if (limit <= 0) return undefined;
+  return used > limit ? MSG.creditLimitExceeded(name, formatMoney(used), formatMoney(limit)) : undefined;
 }

@@ -98,6 +98,8 @@ export interface DocSave extends Omit<SaveSteps<Doc>, 'data' | 'readBack'> {
   linesKept?(): boolean;
   /** The dealer the save read already (its credit warning reads it again otherwise). */
   dealer?(): SaveDealer | undefined;
+  /** Whether the answer carries the credit warning (default true; the money-free answers do not show it). */
+  warns?: boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function saveDoc(
   now: number,
 ): Promise<SaveResult> {
   const docKind = { table: KINDS[kind].t, ...docEvents(kind) };
-  const { extra, linesKept, dealer, ...own } = steps;
+  const { extra, linesKept, dealer, warns = true, ...own } = steps;
   let stored: Doc | undefined;
   let paymentsWritten = false;
   const saved = await saveRecord(
@@ -145,7 +147,7 @@ export async function saveDoc(
     now,
   );
   const after = saved.record;
-  const counts = kind === 'order' && after.shipping_status !== 'cancel' && after.payment_status === 'not paid';
+  const counts = warns && kind === 'order' && after.shipping_status !== 'cancel' && after.payment_status === 'not paid';
   const known = dealer?.();
   const warning = counts
     ? await creditWarning(
