@@ -561,6 +561,29 @@ describe('the order carries its test counts (document 1 section 2.8)', () => {
 });
 
 describe('lists', () => {
+  it('gives each order its lines to test in line order, without shipping cost and untested products', async () => {
+    const first = await makeProduct(t);
+    const second = await makeProduct(t);
+    const untested = await makeProduct(t, { isTestRequired: 0 }, []);
+    const ship = await makeProduct(t, { isShippingCost: 1 }, []);
+    const order = await createOrder(t, {
+      products: [
+        { product_id: second.id, quantity: 1, msrp: 10 },
+        { product_id: ship.id, quantity: 1, msrp: 5 },
+        { product_id: untested.id, quantity: 4, msrp: 10 },
+        { product_id: first.id, quantity: 3, msrp: 10 },
+        { product_id: second.id, quantity: 2, msrp: 10 },
+      ],
+    } as never);
+    const rows = await ok('qa', 'GET', `/testChecklist/order?search=${encodeURIComponent(String(order.oc_ref))}`);
+    expect(rows.map((r: { id: number }) => r.id)).toEqual([order.id]);
+    expect(rows[0].products.map((l: { product_id: number; quantity: number }) => [l.product_id, l.quantity])).toEqual([
+      [second.id, 1],
+      [first.id, 3],
+      [second.id, 2],
+    ]);
+  });
+
   it('filters orders by search, dealer, dates and test status; pages with a total', async () => {
     const { orderId, line, product } = await setup();
     const page = await call('qa', 'GET', `/testChecklist/order?test_status=pending&limit=500`);

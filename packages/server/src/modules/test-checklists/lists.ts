@@ -11,7 +11,7 @@ import {
   type TestOrderRow,
   type TestStatus,
 } from '@bpm/contract/test-checklists';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
@@ -75,7 +75,19 @@ const rowColumns = {
   dealer_name: O.dealerName,
   date: O.date,
   test_status: sql<TestStatus>`${O.testStatus}`,
+  // The lines to test (document 3 §3 'products[]'), in line order, read with the page's rows (one statement);
+  // `o`: the page's orders (drizzle writes a one-table select's columns unqualified).
+  products: sql<TestOrderListProduct[] | string>`(select coalesce(json_agg(json_build_object(
+      'product_id', l.product_id, 'name', l.name, 'quantity', l.quantity) order by l.position, l.id), '[]'::json)
+    from ${orderLines} l join ${products} p on p.id = l.product_id
+    where l.order_id = o.id and l.is_shipping_cost = 0 and p.is_test_required = 1)`,
 };
+
+/** A row of the page with its lines as JSON (PGlite and node-postgres may hand json over as text). */
+const withProducts = <R extends { products: TestOrderListProduct[] | string }>(r: R) => ({
+  ...r,
+  products: typeof r.products === 'string' ? (JSON.parse(r.products) as TestOrderListProduct[]) : r.products,
+});
 
 /**
  * GET {role}/testChecklist/order: filter, sort, page and total in SQL. A search is read once for the page and
@@ -102,34 +114,7 @@ export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ r
         ...q,
         length: page.length,
       });
-  const products = await productsOf(
-    db,
-    page.map((r) => r.id),
-  );
-  return { rows: page.map((r) => ({ ...r, products: products.get(r.id) ?? [] })), ...total };
-}
-
-/** The lines to test of the page's orders (document 3 §3 'products[]'), in one statement, in line order. */
-async function productsOf(db: Db, orderIds: number[]): Promise<Map<number, TestOrderListProduct[]>> {
-  const byOrder = new Map<number, TestOrderListProduct[]>();
-  if (orderIds.length === 0) return byOrder;
-  const lines = await db
-    .select({
-      order_id: orderLines.docId,
-      product_id: orderLines.productId,
-      name: orderLines.name,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(and(inArray(orderLines.docId, orderIds), eq(orderLines.isShippingCost, 0), eq(products.isTestRequired, 1)))
-    .orderBy(orderLines.docId, orderLines.position);
-  for (const { order_id, ...line } of lines) {
-    const list = byOrder.get(order_id) ?? [];
-    list.push(line);
-    byOrder.set(order_id, list);
-  }
-  return byOrder;
+  return { rows: page.map(withProducts), ...total };
 }
 
 /** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
