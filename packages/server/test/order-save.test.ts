@@ -88,9 +88,9 @@ describe('order save', () => {
     });
     for (const table of [...ROLLUPS, 'order_lines']) expect(writesTo(qs, table), table).toEqual([]);
     expect(readsProducts(qs)).toEqual([]);
-    // The account check, lock, the order and its lines, the dealer, the update, the row read back, the event (the
-    // actor's name read with the account check).
-    expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(9);
+    // The account check, lock, the order with its lines (one statement), the dealer, the update, the row read back,
+    // the event (the actor's name read with the account check).
+    expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(7);
     expect(
       qs.filter((q) => /from "?users"?\s+where "?id"?\s*=/i.test(q)),
       qs.join('\n'),
@@ -277,7 +277,7 @@ describe('order save', () => {
     });
     expect(warning).toBe(MSG.creditLimitExceeded(a.name, 'US$3,050.00', 'US$500.00'));
     expect(qs.filter((q) => /order_rollup/.test(q))).toHaveLength(1);
-    expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(8);
+    expect(qs.length, qs.join('\n')).toBeLessThanOrEqual(7);
     // Shipping's answer shows no money, so its save computes no credit warning.
     const shipped = await statementsOf(t, async () => {
       const res = await postForm(

@@ -3,7 +3,7 @@
 import type { Order, OrderDocLine, OrderRow, ShippingOrder } from '@bpm/contract/order-reads';
 import { orderTotals } from '@bpm/contract/orders';
 import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/platform';
@@ -99,12 +99,14 @@ export async function getDoc(db: Db, kind: Kind, id: number, keptLines?: OrderDo
       invoice_pdf: fileName(t.invoiceFileId),
       shipping_invoice_pdf: fileName(t.shippingInvoiceFileId),
       shipping_packing_list_pdf: fileName(t.shippingPackingListFileId),
+      // The lines in the same statement (one round trip for an order open, and for a save's read of it).
+      lines: keptLines ? sql<null>`null` : linesJson(kind, sql`${t}.${sql.identifier(t.id.name)}`),
     })
     .from(t)
     .where(and(eq(t.id, id), eq(t.deleted, 0)));
   if (!r) throw notFound(nf);
   const d = r.d;
-  const productLines = keptLines ?? (await readLines(db, kind, id));
+  const productLines = keptLines ?? docLines(kind, r.lines);
   const doc: Doc = {
     ...toRow(d, r.country),
     invoice_note: d.invoiceNote,
@@ -145,48 +147,70 @@ export async function getDoc(db: Db, kind: Kind, id: number, keptLines?: OrderDo
   return doc;
 }
 
+/** A line as `linesJson` hands it over (numerics as JSON numbers). */
+interface LineJson {
+  id: number;
+  product_id: number;
+  name: string;
+  quantity: number;
+  msrp: number | string;
+  discount: number | string;
+  bom_cost: number | string;
+  is_shipping_cost: number;
+  active: number;
+  code: string;
+  warning: string;
+  product_discount: number | string;
+  tests: number;
+}
+
 /**
- * The lines of a document in their order. An order's line carries its units under test ('Tests: n (+excess)'):
- * the sum of its product's checklists in the order, counted on the product's first line.
+ * The lines of the document `docId` (SQL) in their order, as one JSON value. An order's line carries its units
+ * under test ('Tests: n (+excess)'): the sum of its product's checklists in the order (counted on the product's
+ * first line, `docLines`).
  */
-async function readLines(db: Db, kind: Kind, id: number): Promise<OrderDocLine[]> {
+function linesJson(kind: Kind, docId: SQL) {
   const { lines } = KINDS[kind];
+  const col = (c: AnyPgColumn) => sql`l.${sql.identifier(c.name)}`;
   const tc = testChecklists;
   const tests =
     kind === 'order'
-      ? sql<number>`(select coalesce(sum(${tc.quantity}), 0)::int from ${tc}
-          where ${tc.orderId} = ${lines.docId} and ${tc.productId} = ${lines.productId})`
-      : sql<number>`0`;
-  const lineRows = await db
-    .select({
-      l: lines,
-      code: products.productCode,
-      warning: products.warning,
-      productDiscount: products.discount,
-      tests,
-    })
-    .from(lines)
-    .innerJoin(products, eq(products.id, lines.productId))
-    .where(eq(lines.docId, id))
-    .orderBy(asc(lines.position), asc(lines.id));
+      ? sql`(select coalesce(sum(c.${sql.identifier(tc.quantity.name)}), 0)::int from ${tc} c
+          where c.${sql.identifier(tc.orderId.name)} = ${col(lines.docId)}
+            and c.${sql.identifier(tc.productId.name)} = ${col(lines.productId)})`
+      : sql`0`;
+  return sql<LineJson[] | string>`(select coalesce(json_agg(json_build_object(
+      'id', ${col(lines.id)}, 'product_id', ${col(lines.productId)}, 'name', ${col(lines.name)},
+      'quantity', ${col(lines.quantity)}, 'msrp', ${col(lines.msrp)}, 'discount', ${col(lines.discount)},
+      'bom_cost', ${col(lines.bomCost)}, 'is_shipping_cost', ${col(lines.isShippingCost)}, 'active', ${col(lines.active)},
+      'code', p.${sql.identifier(products.productCode.name)}, 'warning', p.${sql.identifier(products.warning.name)},
+      'product_discount', p.${sql.identifier(products.discount.name)}, 'tests', ${tests})
+      order by ${col(lines.position)}, ${col(lines.id)}), '[]'::json)
+    from ${lines} l join ${products} p on p.${sql.identifier(products.id.name)} = ${col(lines.productId)}
+    where ${col(lines.docId)} = ${docId})`;
+}
+
+/** The lines `linesJson` read, as the form shows them. */
+function docLines(kind: Kind, raw: LineJson[] | string | null): OrderDocLine[] {
+  const rows: LineJson[] = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? []);
   const counted = new Set<number>();
-  return lineRows.map(({ l, code, warning, productDiscount, tests }) => {
-    const line = { quantity: l.quantity, msrp: num(l.msrp), discount: num(l.discount) };
-    const first = !counted.has(l.productId);
-    counted.add(l.productId);
+  return rows.map((l) => {
+    const line = { quantity: Number(l.quantity), msrp: num(l.msrp), discount: num(l.discount) };
+    const first = !counted.has(l.product_id);
+    counted.add(l.product_id);
     return {
       id: l.id,
-      product_id: l.productId,
-      product_code: code,
+      product_id: l.product_id,
+      product_code: l.code,
       name: l.name,
       ...line,
       amount: orderTotals([line]).value,
-      bom_cost: num(l.bomCost),
-      is_shipping_cost: l.isShippingCost,
+      bom_cost: num(l.bom_cost),
+      is_shipping_cost: l.is_shipping_cost,
       active: l.active,
-      warning,
-      product_discount: num(productDiscount),
-      ...(kind === 'order' ? { test_count: first ? Number(tests) : 0 } : {}),
+      warning: l.warning,
+      product_discount: num(l.product_discount),
+      ...(kind === 'order' ? { test_count: first ? Number(l.tests) : 0 } : {}),
     };
   });
 }
