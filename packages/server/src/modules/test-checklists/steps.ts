@@ -1,13 +1,19 @@
 import type { EventName } from '@bpm/contract/events';
 import { TC_MSG, type TestResult, type TestStep } from '@bpm/contract/test-checklists';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { testChecklistSteps, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalidState, notFound } from '../../platform/errors';
 import { checklistAsked, getChecklist, type Kind, lockChecklist, saveChecklist } from './core';
-import { columnsOf } from './units';
+import { columnSerialIds } from './units';
+
+type StepRow = Pick<TestStep, 'id' | 'si_number' | 'test_desc' | 'reopened'>;
+type ResultRow = { stepId: number; serialId: number | null; serial: string; r: string };
+/** A JSON value as the driver hands it over: parsed, or as text (either database may). */
+type Json<T> = T | string;
+const parsed = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
@@ -15,27 +21,22 @@ const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_t
 /** A checklist's steps in SI order, each with its results (only columns that still have a serial). */
 export async function listSteps(db: Db, kind: Kind, checklistId: number): Promise<TestStep[]> {
   const c = await getChecklist(db, kind, checklistId);
-  const steps = await db
-    .select({
-      id: testChecklistSteps.id,
-      si_number: testChecklistSteps.siNumber,
-      test_desc: testChecklistSteps.testDesc,
-      reopened: testChecklistSteps.reopened,
-    })
-    .from(testChecklistSteps)
-    .where(eq(testChecklistSteps.checklistId, checklistId))
-    .orderBy(asc(testChecklistSteps.siNumber), asc(testChecklistSteps.id));
+  // The steps, the columns' serials and the results in one statement (three JSON values).
+  const [read] = await queryRows<{ steps: Json<StepRow[]>; serials: Json<number[]>; results: Json<ResultRow[]> }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
+         'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
+       from ${testChecklistSteps} s where s.checklist_id = ${checklistId}) as steps,
+      ${columnSerialIds(checklistId)} as serials,
+      (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
+         'r', r.test_result)), '[]'::json)
+       from ${testResults} r where r.checklist_id = ${checklistId}) as results`,
+  );
+  const steps = parsed(read!.steps);
+  const results = parsed(read!.results);
   // A result's column is where its serial is now (results follow the serial).
-  const column = new Map((await columnsOf(db, checklistId)).map((col, i) => [col.serialId, i + 1]));
-  const results = await db
-    .select({
-      stepId: testResults.stepId,
-      serialId: testResults.serialId,
-      serial: testResults.serial,
-      r: testResults.testResult,
-    })
-    .from(testResults)
-    .where(eq(testResults.checklistId, checklistId));
+  const column = new Map(parsed(read!.serials).map((serialId, i) => [serialId, i + 1]));
   const byStep = new Map<number, TestResult[]>();
   for (const r of results) {
     const itemId = r.serialId == null ? undefined : column.get(r.serialId);

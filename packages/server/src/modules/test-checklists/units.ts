@@ -15,6 +15,9 @@ export interface UnitColumn {
   value: string;
 }
 
+/** Column order: unit by unit (their position), slot by slot. */
+const columnOrder = [asc(units.position), asc(unitSerials.slot), asc(unitSerials.id)];
+
 /** A checklist's serials in column order (unit by unit, slot by slot). */
 export async function columnsOf(tx: Db, checklistId: number): Promise<UnitColumn[]> {
   return tx
@@ -22,8 +25,15 @@ export async function columnsOf(tx: Db, checklistId: number): Promise<UnitColumn
     .from(units)
     .innerJoin(unitSerials, eq(unitSerials.unitId, units.id))
     .where(eq(units.checklistId, checklistId))
-    .orderBy(asc(units.position), asc(unitSerials.slot), asc(unitSerials.id));
+    .orderBy(...columnOrder);
 }
+
+/** The serial ids of a checklist's columns in `columnsOf`'s order, as one JSON array: a subquery of a larger read. */
+export const columnSerialIds = (checklistId: number) =>
+  sql<
+    number[] | string
+  >`(select coalesce(json_agg(${unitSerials.id} order by ${sql.join(columnOrder, sql`, `)}), '[]'::json)
+    from ${units} join ${unitSerials} on ${unitSerials.unitId} = ${units.id} where ${units.checklistId} = ${checklistId})`;
 
 /** Where a serial lives now, for the refusal that names it. */
 async function serialsTaken(tx: Db, checklistId: number, values: string[]): Promise<string[]> {
