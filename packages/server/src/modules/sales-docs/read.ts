@@ -5,7 +5,7 @@ import { orderTotals } from '@bpm/contract/orders';
 import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, fromJson, type JsonValue } from '../../db/client';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
@@ -179,7 +179,7 @@ function linesJson(kind: Kind, docId: SQL) {
           where c.${sql.identifier(tc.orderId.name)} = ${col(lines.docId)}
             and c.${sql.identifier(tc.productId.name)} = ${col(lines.productId)})`
       : sql`0`;
-  return sql<LineJson[] | string>`(select coalesce(json_agg(json_build_object(
+  return sql<JsonValue<LineJson[]>>`(select coalesce(json_agg(json_build_object(
       'id', ${col(lines.id)}, 'product_id', ${col(lines.productId)}, 'name', ${col(lines.name)},
       'quantity', ${col(lines.quantity)}, 'msrp', ${col(lines.msrp)}, 'discount', ${col(lines.discount)},
       'bom_cost', ${col(lines.bomCost)}, 'is_shipping_cost', ${col(lines.isShippingCost)}, 'active', ${col(lines.active)},
@@ -191,8 +191,8 @@ function linesJson(kind: Kind, docId: SQL) {
 }
 
 /** The lines `linesJson` read, as the form shows them. */
-function docLines(kind: Kind, raw: LineJson[] | string | null): OrderDocLine[] {
-  const rows: LineJson[] = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? []);
+function docLines(kind: Kind, raw: JsonValue<LineJson[]> | null): OrderDocLine[] {
+  const rows = fromJson(raw, []);
   const counted = new Set<number>();
   return rows.map((l) => {
     const line = { quantity: Number(l.quantity), msrp: num(l.msrp), discount: num(l.discount) };

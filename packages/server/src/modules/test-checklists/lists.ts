@@ -13,7 +13,7 @@ import {
 } from '@bpm/contract/test-checklists';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, fromJson, type JsonValue, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orderLines, orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
@@ -77,18 +77,17 @@ const rowColumns = {
   test_status: sql<TestStatus>`${O.testStatus}`,
   // The lines to test (document 3 §3 'products[]'), in line order, read with the page's rows (one statement);
   // `o`: the page's orders (drizzle writes a one-table select's columns unqualified).
-  products: sql<TestOrderListProduct[] | string>`(select coalesce(json_agg(json_build_object(
+  products: sql<JsonValue<TestOrderListProduct[]>>`(select coalesce(json_agg(json_build_object(
       'product_id', l.product_id, 'name', l.name, 'quantity', l.quantity) order by l.position, l.id), '[]'::json)
     from ${orderLines} l join ${products} p on p.id = l.product_id
     where l.order_id = o.id and l.is_shipping_cost = 0 and p.is_test_required = 1)`,
 };
 
-/** A row of the page with its lines as JSON (PGlite and node-postgres may hand json over as text). */
-const withProducts = <R extends { products: TestOrderListProduct[] | string }>(r: R) => ({
+/** A row of the page with its lines parsed. */
+const withProducts = <R extends { products: JsonValue<TestOrderListProduct[]> }>(r: R) => ({
   ...r,
-  products: typeof r.products === 'string' ? (JSON.parse(r.products) as TestOrderListProduct[]) : r.products,
+  products: fromJson(r.products, []),
 });
-
 /**
  * GET {role}/testChecklist/order: filter, sort, page and total in SQL. A search is read once for the page and
  * the count (each match checked for something to test).

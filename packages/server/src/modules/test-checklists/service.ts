@@ -11,7 +11,7 @@ import {
   type TestChecklist,
 } from '@bpm/contract/test-checklists';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, fromJson, type JsonValue, queryRows } from '../../db/client';
 import { products, productTestSteps } from '../../db/schema/products';
 import { orderLines, orders } from '../../db/schema/sales';
 import {
@@ -37,7 +37,7 @@ import {
   saveChecklist,
 } from './core';
 import { tellQa, tellTester } from './notify';
-import { columnsOf, writeSerials } from './units';
+import { columnsJson, type UnitColumn, writeSerials } from './units';
 
 const TESTER_ROLES = ['tester', 'sale', 'production'] as const;
 
@@ -308,10 +308,17 @@ export async function saveResults(
     const fields = async (before: TestChecklist) => {
       formerStatus = before.status;
       const stepIds = [...new Set(cells.map((c) => c.step_id))];
-      const found = await tx
-        .select({ id: testChecklistSteps.id, reopened: testChecklistSteps.reopened })
-        .from(testChecklistSteps)
-        .where(and(inArray(testChecklistSteps.id, stepIds), eq(testChecklistSteps.checklistId, id)));
+      // The cells' steps of this checklist and its columns, in one statement.
+      const [read] = await queryRows<{
+        steps: JsonValue<Array<{ id: number; reopened: number }>>;
+        columns: JsonValue<UnitColumn[]>;
+      }>(
+        tx,
+        sql`select (select coalesce(json_agg(json_build_object('id', s.id, 'reopened', s.reopened)), '[]'::json)
+              from ${testChecklistSteps} s where s.checklist_id = ${id} and s.id = any(${sql.param(stepIds)}::int[])) as steps,
+            ${columnsJson(id)} as columns`,
+      );
+      const found = fromJson(read!.steps, []);
       // After a change following sign-off only the added or edited steps take results, until approval.
       const retest = before.status === 'waiting approval';
       authorize(
@@ -320,7 +327,7 @@ export async function saveResults(
         checklistAsked(actor, before),
       );
       const known = new Map(found.map((f) => [f.id, f.reopened === 1]));
-      const cols = await columnsOf(tx, id);
+      const cols = fromJson(read!.columns, []);
       const rows = cells.map((cell) => {
         if (!known.has(cell.step_id)) throw invalid({ step_id: TC_MSG.stepNotFound });
         if (retest && !known.get(cell.step_id)) throw invalidState(TC_MSG.locked);

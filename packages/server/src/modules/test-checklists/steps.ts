@@ -1,19 +1,16 @@
 import type { EventName } from '@bpm/contract/events';
 import { TC_MSG, type TestResult, type TestStep } from '@bpm/contract/test-checklists';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, fromJson, type JsonValue, queryRows } from '../../db/client';
 import { testChecklistSteps, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
 import { invalidState, notFound } from '../../platform/errors';
 import { checklistAsked, getChecklist, type Kind, lockChecklist, saveChecklist } from './core';
-import { columnSerialIds } from './units';
+import { columnsJson, type UnitColumn } from './units';
 
 type StepRow = Pick<TestStep, 'id' | 'si_number' | 'test_desc' | 'reopened'>;
 type ResultRow = { stepId: number; serialId: number | null; serial: string; r: string };
-/** A JSON value as the driver hands it over: parsed, or as text (either database may). */
-type Json<T> = T | string;
-const parsed = <T>(v: Json<T>): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
@@ -22,21 +19,25 @@ const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_t
 export async function listSteps(db: Db, kind: Kind, checklistId: number): Promise<TestStep[]> {
   const c = await getChecklist(db, kind, checklistId);
   // The steps, the columns' serials and the results in one statement (three JSON values).
-  const [read] = await queryRows<{ steps: Json<StepRow[]>; serials: Json<number[]>; results: Json<ResultRow[]> }>(
+  const [read] = await queryRows<{
+    steps: JsonValue<StepRow[]>;
+    columns: JsonValue<UnitColumn[]>;
+    results: JsonValue<ResultRow[]>;
+  }>(
     db,
     sql`select
       (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
          'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
        from ${testChecklistSteps} s where s.checklist_id = ${checklistId}) as steps,
-      ${columnSerialIds(checklistId)} as serials,
+      ${columnsJson(checklistId)} as columns,
       (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
          'r', r.test_result)), '[]'::json)
        from ${testResults} r where r.checklist_id = ${checklistId}) as results`,
   );
-  const steps = parsed(read!.steps);
-  const results = parsed(read!.results);
+  const steps = fromJson(read!.steps, []);
+  const results = fromJson(read!.results, []);
   // A result's column is where its serial is now (results follow the serial).
-  const column = new Map(parsed(read!.serials).map((serialId, i) => [serialId, i + 1]));
+  const column = new Map(fromJson(read!.columns, []).map((col, i) => [col.serialId, i + 1]));
   const byStep = new Map<number, TestResult[]>();
   for (const r of results) {
     const itemId = r.serialId == null ? undefined : column.get(r.serialId);

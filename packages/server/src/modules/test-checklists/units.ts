@@ -2,7 +2,7 @@
 // the checklist that tests it. The spec's screens keep seeing serials one per line and results per column.
 import { planSerials, type SerialPlan, serialsPerUnit, TC_MSG } from '@bpm/contract/test-checklists';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, type JsonValue, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
 import { testChecklists, unitSerials, units } from '../../db/schema/testing';
@@ -28,11 +28,10 @@ export async function columnsOf(tx: Db, checklistId: number): Promise<UnitColumn
     .orderBy(...columnOrder);
 }
 
-/** The serial ids of a checklist's columns in `columnsOf`'s order, as one JSON array: a subquery of a larger read. */
-export const columnSerialIds = (checklistId: number) =>
-  sql<
-    number[] | string
-  >`(select coalesce(json_agg(${unitSerials.id} order by ${sql.join(columnOrder, sql`, `)}), '[]'::json)
+/** A checklist's columns (`UnitColumn`s) in `columnsOf`'s order as one JSON array: a subquery of a larger read. */
+export const columnsJson = (checklistId: number) =>
+  sql<JsonValue<UnitColumn[]>>`(select coalesce(json_agg(json_build_object('serialId', ${unitSerials.id},
+      'unitId', ${units.id}, 'value', ${unitSerials.value}) order by ${sql.join(columnOrder, sql`, `)}), '[]'::json)
     from ${units} join ${unitSerials} on ${unitSerials.unitId} = ${units.id} where ${units.checklistId} = ${checklistId})`;
 
 /** Where a serial lives now, for the refusal that names it. */
