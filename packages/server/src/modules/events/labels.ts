@@ -70,21 +70,30 @@ const idOf = (v: unknown): number | null =>
       ? Number(v)
       : null;
 
-async function names(db: Db, type: string, ids: Set<number>): Promise<Map<number, string>> {
-  const src = SOURCES[type];
-  const out = new Map<number, string>();
-  if (!src || !ids.size) return out;
-  const list: SQL = sql.join(
-    [...ids].map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const label = sql.raw(src.expr ?? `"${src.label}"`);
-  const rows = await queryRows<{ id: number; label: string | null }>(
+/** The names of the records `want` asks for (type → ids), all types in one statement: type → id → name. */
+async function names(db: Db, want: Map<string, Set<number>>): Promise<Map<string, Map<number, string>>> {
+  const out = new Map<string, Map<number, string>>();
+  const parts: SQL[] = [];
+  for (const [type, ids] of want) {
+    const src = SOURCES[type];
+    out.set(type, new Map());
+    if (!src || !ids.size) continue;
+    const list = sql.join(
+      [...ids].map((i) => sql`${i}`),
+      sql`, `,
+    );
+    const label = sql.raw(src.expr ?? `"${src.label}"`);
+    parts.push(
+      sql`select ${type}::text as type, id, ${label}::text as label from ${sql.raw(`"${src.table}"`)} where id in (${list})`,
+    );
+  }
+  if (!parts.length) return out;
+  const rows = await queryRows<{ type: string; id: number; label: string | null }>(
     db,
-    sql`select id, ${label}::text as label from ${sql.raw(`"${src.table}"`)} where id in (${list})`,
+    sql.join(parts, sql` union all `),
   );
   // A record without a name (an order before its OC) still reads as 'Order #12'.
-  for (const r of rows) out.set(Number(r.id), r.label || `${src.noun} #${r.id}`);
+  for (const r of rows) out.get(r.type)?.set(Number(r.id), r.label || `${SOURCES[r.type]!.noun} #${r.id}`);
   return out;
 }
 
@@ -149,8 +158,7 @@ export async function labelEvents(db: Db, input: UnlabelledEventRow[]): Promise<
     for (const [field, id] of found) need(refType(field)!, id);
     return found;
   });
-  const resolved = new Map<string, Map<number, string>>();
-  for (const [type, ids] of want) resolved.set(type, await names(db, type, ids));
+  const resolved = await names(db, want);
 
   return rows.map((r, i) => {
     const data = r.data;
