@@ -151,7 +151,6 @@ export async function openDatabase(opts: { databaseUrl: string; dataDir: string 
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(join(opts.dataDir, 'db'));
 }
 
-/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 /** A json value as either driver may hand it over: parsed already, or as its text. */
 export type JsonValue<T> = T | string;
 
@@ -159,6 +158,7 @@ export type JsonValue<T> = T | string;
 export const fromJson = <T>(v: JsonValue<T> | null | undefined, empty: T): T =>
   v == null ? empty : typeof v === 'string' ? (JSON.parse(v) as T) : v;
 
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const r = (await db.execute(query)) as unknown as { rows: T[] };
   return r.rows;

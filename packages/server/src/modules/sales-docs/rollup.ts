@@ -299,6 +299,7 @@ export async function creditWarning(tx: Db, dealerId: number, known?: KnownCredi
   return d ? warningOf(d.name, num(d.lim), num(d.used)) : undefined;
 }
 
+/** The warning of a dealer `used` past its `limit` (none without a limit). */
 function warningOf(name: string, limit: number, used: number): string | undefined {
   if (limit <= 0) return undefined;
   return used > limit ? MSG.creditLimitExceeded(name, formatMoney(used), formatMoney(limit)) : undefined;

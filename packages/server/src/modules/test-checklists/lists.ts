@@ -88,6 +88,7 @@ const withProducts = <R extends { products: JsonValue<TestOrderListProduct[]> }>
   ...r,
   products: fromJson(r.products, []),
 });
+
 /**
  * GET {role}/testChecklist/order: filter, sort, page and total in SQL. A search is read once for the page and
  * the count (each match checked for something to test).
