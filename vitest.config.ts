@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The server project's global teardown drops the run's PostgreSQL databases: on a loaded machine that can
+    // take longer than the default 10 s, after which Vitest would leave them behind.
+    teardownTimeout: 120_000,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'] } },

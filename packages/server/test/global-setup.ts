@@ -20,10 +20,11 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
-import { adminQuery, databaseUrl, FAKE_EPOCH_MS, retryBusy, type TestDbTemplates } from './test-db';
+import { adminQuery, databaseUrl, FAKE_EPOCH_MS, retryBusy, runPrefix, type TestDbTemplates } from './test-db';
 
 const SERVER = resolve(import.meta.dirname, '..');
 const SOURCES = [join(SERVER, 'src'), resolve(SERVER, '../contract/src')];
@@ -49,8 +50,29 @@ export default async function setup(project: TestProject) {
       for (const name of [templates.seeded, templates.migrated]) {
         await retryBusy(base, () => `drop database if exists ${name} with (force)`);
       }
+      await dropLeftovers(base, templates.run!);
     }
   };
+}
+
+/**
+ * Drops the databases of this run that a test file left (its close did not run: a worker ended first), and says
+ * so: a shared PostgreSQL server keeps no test database, and the log names the leak.
+ */
+async function dropLeftovers(base: string, run: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  let names: string[];
+  try {
+    const r = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+      runPrefix(run),
+    ]);
+    names = r.rows.map((x) => x.datname);
+  } finally {
+    await c.end();
+  }
+  for (const name of names) await retryBusy(base, () => `drop database if exists ${name} with (force)`);
+  if (names.length) console.warn(`test databases: dropped ${names.length} a test file left open: ${names.join(', ')}`);
 }
 
 async function postgresTemplates(base: string): Promise<TestDbTemplates> {
@@ -71,7 +93,7 @@ async function postgresTemplates(base: string): Promise<TestDbTemplates> {
     for (const name of [seeded, migrated]) await retryBusy(base, () => `drop database if exists ${name} with (force)`);
     throw err;
   }
-  return { kind: 'postgres', migrated, seeded };
+  return { kind: 'postgres', migrated, seeded, run: `r${process.pid}` };
 }
 
 async function pgliteSnapshots(): Promise<TestDbTemplates> {

@@ -16,7 +16,12 @@ export interface TestDbTemplates {
   kind: 'pglite' | 'postgres';
   migrated: string;
   seeded: string;
+  /** PostgreSQL: the run's tag in every database name it makes (the global teardown drops what is left of them). */
+  run?: string;
 }
+
+/** The prefix of every database a run tagged `run` makes (its clones and fresh databases). */
+export const runPrefix = (run: string) => `bpm_test_${run}_`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -62,8 +67,8 @@ export async function retryBusy(base: string, text: (attempt: number) => string)
  * dropping go to TEST_DATABASE_URL directly; the app's pool connects through TEST_POOLER_URL (a
  * PgBouncer in transaction mode in front of the same server, .ci/run) when that is set.
  */
-export async function newPostgresDatabase(base: string, template?: string): Promise<Database> {
-  const name = `bpm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+export async function newPostgresDatabase(base: string, template?: string, run?: string): Promise<Database> {
+  const name = `${runPrefix(run ?? String(process.pid))}${Math.random().toString(36).slice(2, 10)}`;
   const pooler = process.env.TEST_POOLER_URL;
   await retryBusy(base, () => `create database ${name}${template ? ` template ${template}` : ''}`);
   let db: Database;
@@ -91,7 +96,7 @@ export async function cloneTemplate(t: TestDbTemplates, which: 'migrated' | 'see
   if (t.kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is unset in a run whose templates are on PostgreSQL');
-    return newPostgresDatabase(base, t[which]);
+    return newPostgresDatabase(base, t[which], t.run);
   }
   return openPglite(undefined, { loadDataDir: new Blob([readFileSync(t[which])]) });
 }
