@@ -1,7 +1,8 @@
 import type { PoLine, PoRow, PurchaseOrder, PurchasingOverview } from '@bpm/contract/purchase-order-reads';
 import { OVERVIEW_LIMIT, PO_MSG, type PoListQuery, type PoStatus, RECENT_DAYS } from '@bpm/contract/purchase-orders';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type Db, fromJson, type JsonValue } from '../../db/client';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
 import { findPage, withMatches } from '../../platform/list-page';
@@ -34,10 +35,14 @@ const rowColumns = {
 };
 
 export async function getPo(db: Db, id: number, keptParts?: PoLine[]): Promise<PurchaseOrder> {
-  const [r] = await db.select().from(P).where(eq(P.id, id));
-  if (!r) throw notFound(PO_MSG.notFound);
+  const [row] = await db
+    .select({ r: P, parts: keptParts ? sql<null>`null` : partsJson(sql`${P}.${sql.identifier(P.id.name)}`) })
+    .from(P)
+    .where(eq(P.id, id));
+  if (!row) throw notFound(PO_MSG.notFound);
+  const r = row.r;
   const rate = Number(r.currencyRate);
-  const parts = keptParts ?? (await readParts(db, id));
+  const parts = keptParts ?? partsOf(row.parts);
   return {
     id: r.id,
     supplier: r.supplierId,
@@ -181,15 +186,24 @@ export async function lastRate(db: Db, currency: string): Promise<number | null>
   return r ? Number(r.rate) : null;
 }
 
-/** A PO's part lines in their order (`getPo`; a save that kept them passes them instead). */
-async function readParts(db: Db, id: number): Promise<PoLine[]> {
-  const lines = await db.select().from(L).where(eq(L.poId, id)).orderBy(asc(L.lineNo));
-  return lines.map((l) => ({
-    part: l.partId,
-    manuf_part_number: l.manufPartNumber,
-    part_name: l.partName,
+/** A PO's part lines (`poId`, SQL) in their order as one JSON value: read in the statement of its row. */
+function partsJson(poId: SQL) {
+  const col = (c: AnyPgColumn) => sql`l.${sql.identifier(c.name)}`;
+  return sql<JsonValue<PoLine[]>>`(select coalesce(json_agg(json_build_object(
+      'part', ${col(L.partId)}, 'manuf_part_number', ${col(L.manufPartNumber)}, 'part_name', ${col(L.partName)},
+      'price', ${col(L.price)}, 'price_UI', ${col(L.localPrice)}, 'quantity', ${col(L.quantity)},
+      'unit', ${col(L.unit)}, 'remarks', ${col(L.remarks)}) order by ${col(L.lineNo)}, ${col(L.id)}), '[]'::json)
+    from ${L} l where ${col(L.poId)} = ${poId})`;
+}
+
+/** The lines `partsJson` read (numerics as numbers, whichever way the driver handed them over). */
+function partsOf(raw: JsonValue<PoLine[]> | null): PoLine[] {
+  return fromJson(raw, []).map((l) => ({
+    part: l.part ?? null,
+    manuf_part_number: l.manuf_part_number,
+    part_name: l.part_name,
     price: Number(l.price),
-    price_UI: Number(l.localPrice),
+    price_UI: Number(l.price_UI),
     quantity: Number(l.quantity),
     unit: l.unit,
     remarks: l.remarks,
