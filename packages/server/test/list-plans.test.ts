@@ -24,6 +24,7 @@ import { createDealer, createOrder } from './factories/sales';
 import { userId } from './factories/users';
 import { makeProject, makeTask } from './factories/work';
 import { createTestApp, DAY, type TestApp } from './helpers';
+import { plainTestable, TEST_ORDER_SORTS } from './test-orders-plain';
 
 let t: TestApp;
 let now: number;
@@ -279,13 +280,8 @@ describe('test order list', () => {
     }
   }, 120_000);
 
-  const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
-    where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
-  const cols: Record<string, string> = {
-    oc_ref: 'o.oc_ref',
-    dealer_name: 'lower(o.dealer_name)',
-    test_status: 'o.test_status',
-  };
+  const testable = plainTestable;
+  const cols = TEST_ORDER_SORTS;
   const like = (term: string) => sql`lower(o.oc_ref || ' ' || o.dealer_name) like ${`%${term}%`}`;
   /** The screen's filters, each with the same condition in plain SQL. */
   const FILTERS = (): Array<{ q: Record<string, string | number>; where: SQL[] }> => {

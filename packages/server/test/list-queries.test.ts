@@ -22,6 +22,7 @@ import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { userId } from './factories/users';
 import { makeProject, makeTask } from './factories/work';
 import { createTestApp, get, type TestApp } from './helpers';
+import { plainTestable, TEST_ORDER_SORTS } from './test-orders-plain';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -190,13 +191,8 @@ describe('purchase order date-range totals', () => {
 });
 
 describe('test order list', () => {
-  const testable = sql`exists (select 1 from order_lines l join products p on p.id = l.product_id
-    where l.order_id = o.id and p.is_test_required = 1 and l.is_shipping_cost = 0)`;
-  const cols: Record<string, string> = {
-    oc_ref: 'o.oc_ref',
-    dealer_name: 'lower(o.dealer_name)',
-    test_status: 'o.test_status',
-  };
+  const testable = plainTestable;
+  const cols = TEST_ORDER_SORTS;
   it('answers the same rows and total for every filter, sort and direction', async () => {
     for (const f of [{}, { dealer }, { test_status: 'pending' }, { search: 'oc-t' }])
       for (const sort of [undefined, 'date', 'oc_ref', 'dealer_name', 'test_status'])

@@ -10,7 +10,7 @@ import { queryRows } from '../src/db/client';
 import { orders } from '../src/db/schema/sales';
 import { refreshOrderStatus } from '../src/modules/sales-docs/test-status';
 import { lockRow } from '../src/platform/records';
-import { makeSaleProduct } from './factories/products';
+import { makeSaleProduct, setTestRequired } from './factories/products';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { createTestApp, get, postForm, put, type TestApp } from './helpers';
 
@@ -53,22 +53,6 @@ const testable = async (ids: number[]) =>
         )
       ).map((r) => Number(r.id))
     : [];
-
-/** A product's 'test required' set through the product form (the administrator's save). */
-async function setTestRequired(id: number, required: 0 | 1) {
-  const p = (await get(t, 'administrator', `/api/products/${id}`)).json().data as Record<string, string | number>;
-  const { version, product_code, desc, msrp, is_shipping_cost } = p;
-  const res = await postForm(t, 'administrator', '/api/products/save', {
-    id,
-    version,
-    product_code,
-    desc,
-    msrp,
-    is_shipping_cost,
-    is_test_required: required,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function saveOrder(o: Partial<Live> & { lines: Line[] }, extra: Record<string, unknown> = {}) {
   const res = await postForm(t, 'sale', '/api/orders/save', {
@@ -177,7 +161,7 @@ describe('orders.testable', () => {
         );
         const ids = live.map((o) => o.id);
         const before = await testable(ids);
-        await setTestRequired(id, Number(p!.r) === 1 ? 0 : 1);
+        await setTestRequired(t, id, Number(p!.r) === 1 ? 0 : 1);
         if ((await testable(ids)).join() !== before.join()) tally.toggled++;
       }
       expect(await mismatched(), `step ${step}: ${what}`).toEqual([]);
@@ -218,7 +202,7 @@ describe('orders.testable', () => {
       });
       await written;
       let settled = false;
-      const switched = setTestRequired(product, 1).finally(() => {
+      const switched = setTestRequired(t, product, 1).finally(() => {
         settled = true;
       });
       // Until the product's save has committed or waits for a lock.

@@ -12,9 +12,9 @@ import { listConditions } from '../src/modules/sales-docs/list';
 import { orderPagePlan } from '../src/modules/sales-docs/list-page';
 import { rebuildRollup } from '../src/modules/sales-docs/rollup';
 import { pageBy, type Way } from '../src/platform/list-page';
-import { makeSaleProduct } from './factories/products';
+import { makeSaleProduct, setTestRequired } from './factories/products';
 import { createDealer, createOrder, pickProducts } from './factories/sales';
-import { createTestApp, DAY, get, pdfFile, postForm, put, type TestApp } from './helpers';
+import { createTestApp, DAY, pdfFile, postForm, put, type TestApp } from './helpers';
 
 let t: TestApp;
 const dealers: number[] = [];
@@ -316,19 +316,8 @@ describe('rollups', () => {
     const product = await makeSaleProduct(t, { desc: 'Rollup tested product' });
     const order = await createOrder(t, { products: [{ product_id: product.id, quantity: 2, msrp: 10 }] }, dealers[0]);
     expect(await testable()).toContain(order.id);
-    for (const required of [0, 1]) {
-      const { id, version, product_code, desc, msrp } = (
-        await get(t, 'administrator', `/api/products/${product.id}`)
-      ).json().data as Record<string, string | number>;
-      const res = await postForm(t, 'administrator', '/api/products/save', {
-        id,
-        version,
-        product_code,
-        desc,
-        msrp,
-        is_test_required: required,
-      });
-      expect(res.statusCode, res.body).toBe(200);
+    for (const required of [0, 1] as const) {
+      await setTestRequired(t, product.id, required);
       expect(await mismatched()).toEqual([]);
       expect((await testable()).includes(order.id)).toBe(required === 1);
     }

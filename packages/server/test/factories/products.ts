@@ -1,6 +1,6 @@
 /** Products and part components (document 2). */
 import { products, productTestSteps } from '../../src/db/schema/products';
-import { postForm, type TestApp } from '../helpers';
+import { get, postForm, type TestApp } from '../helpers';
 import { uniq } from './uniq';
 
 type Fields = Record<string, string | number | undefined | null>;
@@ -55,6 +55,22 @@ export async function makeSaleProduct(t: TestApp, fields: Fields = {}) {
     is_shipping_cost: number;
     [k: string]: unknown;
   };
+}
+
+/** A product's 'test required' set through the product form (the administrator's save), the rest as stored. */
+export async function setTestRequired(t: TestApp, id: number, required: 0 | 1) {
+  const p = (await get(t, 'administrator', `/api/products/${id}`)).json().data as Record<string, string | number>;
+  const { version, product_code, desc, msrp, is_shipping_cost } = p;
+  const res = await postForm(t, 'administrator', '/api/products/save', {
+    id,
+    version,
+    product_code,
+    desc,
+    msrp,
+    is_shipping_cost,
+    is_test_required: required,
+  });
+  if (res.statusCode !== 200) throw new Error(`product save ${res.statusCode} ${res.body}`);
 }
 
 /** A part component saved by purchase (unique manuf_part_number); answers the saved record. */
