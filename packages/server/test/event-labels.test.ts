@@ -1,4 +1,5 @@
 // Issue 9 item 9: events name their record and the records their data refers to.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, pickProducts } from './factories/sales';
 import { createTestApp, get, postForm, put, type TestApp } from './helpers';
@@ -76,5 +77,17 @@ describe('event labels', () => {
       record_label: `Order #${o.id}`,
     });
     expect(e.data).toHaveProperty('oc_ref', '');
+  });
+
+  it('reads past an id in the data beyond any record’s range: no name, no error', async () => {
+    const dealer = await createDealer(t, { name: 'Label Dealer Range', credit_limit: 0 });
+    // Events are written by the server; an id beyond the integer range (from an old import, say) names nothing.
+    await t.database.db.execute(sql`update events set data = jsonb_set(data, '{dealer_id}',
+        ${JSON.stringify([dealer.id, 99_999_999_999, '9999999999'])}::jsonb)
+      where entity_type = 'dealer' and entity_id = ${dealer.id}`);
+    const res = await get(t, 'administrator', '/api/events?search=label dealer range');
+    expect(res.statusCode, res.body).toBe(200);
+    const [e] = res.json().data.filter((x: { entity_id: number }) => x.entity_id === dealer.id);
+    expect(e.labels.dealer_id).toEqual({ [String(dealer.id)]: 'Label Dealer Range' });
   });
 });

@@ -1,4 +1,6 @@
 // Names for the audit trail (issue 9 item 9, issue 24 item 19): each event's record, record ids inside its data.
+
+import { MAX_ID } from '@bpm/contract/common';
 import type { EventRow, FieldChange } from '@bpm/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
@@ -63,12 +65,11 @@ const refType = (field: string): string | undefined =>
 /** What the data itself says when the record's row has no name. */
 const DATA_NAMES = ['oc_ref', 'quote_ref', 'name', 'product_code', 'po_number', 'title', 'username'];
 
-const idOf = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0
-    ? v
-    : typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v)
-      ? Number(v)
-      : null;
+/** A record id in an event's data: a positive integer within the ids' range (a larger one names no record). */
+const idOf = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
+};
 
 /** The names of the records `want` asks for (type → ids), all types in one statement: type → id → name. */
 async function names(db: Db, want: Map<string, Set<number>>): Promise<Map<string, Map<number, string>>> {
