@@ -5,7 +5,17 @@ import { queryRows } from '../src/db/client';
 import { makePart, makeSaleProduct } from './factories/products';
 import { createDealer, createOrder } from './factories/sales';
 import { uniq } from './factories/uniq';
-import { type AnyJson, createTestApp, multipart, rolesExcept, SAMPLE, specApi, type TestApp, TODAY } from './helpers';
+import {
+  type AnyJson,
+  createTestApp,
+  multipart,
+  rolesExcept,
+  SAMPLE,
+  specApi,
+  statementsOf,
+  type TestApp,
+  TODAY,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -414,6 +424,22 @@ describe('sales statistics', () => {
     }>;
     const byCode = Object.fromEntries(page.map((r) => [r.product_code, [r.units_sold, r.revenue]]));
     expect(byCode).toEqual({ 'RANGE-A': [4, 40], 'RANGE-B': [2, 20], 'RANGE-C': [0, 0] });
+    // A window whose both edges cut a day: the caller's account check, the rows, and one statement for the whole
+    // days and both edges (each round trip waits its turn for a connection under load).
+    const cut = `StartDate=${start + 3600}&EndDate=${end - 3600}`;
+    const headers = await t.as('sale');
+    const cutPage = await statementsOf(t, () =>
+      t.app.inject({ method: 'GET', url: `/api/products?search=RANGE-&${cut}`, headers }),
+    );
+    expect(cutPage).toHaveLength(3);
+    const cutRows = (await t.app.inject({ method: 'GET', url: `/api/products?search=RANGE-&${cut}`, headers })).json()
+      .data as typeof page;
+    // The first order (start + 1 h) is on the new start's second; the last (end) is an hour past the new end.
+    expect(Object.fromEntries(cutRows.map((r) => [r.product_code, [r.units_sold, r.revenue]]))).toEqual({
+      'RANGE-A': [1, 10],
+      'RANGE-B': [0, 0],
+      'RANGE-C': [0, 0],
+    });
     const stats = (await get('sale', `/api/products/sales/${pa.id}?${nov}`)).json().data;
     expect(stats).toMatchObject({ total_units: 4, total_revenue: 40 });
     // A window without a sale order: every product 0.

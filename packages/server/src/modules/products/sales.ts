@@ -104,30 +104,25 @@ export function splitWindow(
 /** What a sales read groups by: a key from the product and the date (unix seconds) of each sale. */
 type Key = (c: { product: SQL; date: SQL }) => SQL;
 type Keyed = { key: number; units: number; revenue: number };
-const sums = (units: SQL, revenue: SQL) =>
-  sql`coalesce(sum(${units}), 0)::float8 as units, coalesce(sum(${revenue}), 0)::float8 as revenue`;
 
 /**
- * The lines of sale orders dated in [start, end] whose product meets `product`, summed per key. Only for a part of
- * one day (a window's edge): the day's orders by the date index, then their lines — about a day's orders whatever
- * order the orders were entered in.
+ * The lines of sale orders dated in [start, end] whose product meets `product`, as (key, units, revenue) rows. Only
+ * for a part of one day (a window's edge): the day's orders by the date index, then their lines — about a day's
+ * orders whatever order the orders were entered in.
  */
-async function linesIn(db: Db, w: { start: number; end: number }, product: SQL, key: Key): Promise<Keyed[]> {
+function linesIn(w: { start: number; end: number }, product: SQL, key: Key): SQL {
   const L = orderLines;
-  return queryRows<Keyed>(
-    db,
-    sql`select ${key({ product: sql`${L.productId}`, date: sql`${orders.date}` })} as key,
-      ${sums(sql`${L.quantity}`, amount(sql`${L.quantity}`, sql`${L.msrp}`, sql`${L.discount}`))}
+  return sql`select ${key({ product: sql`${L.productId}`, date: sql`${orders.date}` })} as key,
+      ${L.quantity}::numeric as units, ${amount(sql`${L.quantity}`, sql`${L.msrp}`, sql`${L.discount}`)} as revenue
     from ${L} join ${orders} on ${orders.id} = ${L.docId}
     where ${saleOrder} and ${orders.date} between ${w.start} and ${w.end}
-      and ${product}
-    group by 1`,
-  );
+      and ${product}`;
 }
 
 /**
  * Units and revenue of the sales in [start, end] whose product meets `product` (a condition on the column it is
- * given), per key: the whole days from product_day_sales, the edges' parts of a day from the lines.
+ * given), per key: the whole days from product_day_sales, the edges' parts of a day from the lines — one statement
+ * (each round trip of a list waits its turn for a connection under load).
  */
 async function salesIn(
   db: Db,
@@ -137,27 +132,22 @@ async function salesIn(
 ): Promise<Map<number, SalesTotals>> {
   const { days, edges } = splitWindow(window.start, window.end);
   const S = productDaySales;
-  const parts: Keyed[][] = [];
+  const parts: SQL[] = [];
   if (days)
     parts.push(
-      await queryRows<Keyed>(
-        db,
-        sql`select ${key({ product: sql`${S.productId}`, date: sql`(${S.day}::bigint * 86400)` })} as key,
-          ${sums(sql`${S.units}`, sql`${S.revenue}`)}
-        from ${S} where ${product(sql`${S.productId}`)} and ${S.day} between ${days.first} and ${days.last}
-        group by 1`,
-      ),
+      sql`select ${key({ product: sql`${S.productId}`, date: sql`(${S.day}::bigint * 86400)` })} as key,
+          ${S.units}::numeric as units, ${S.revenue} as revenue
+        from ${S} where ${product(sql`${S.productId}`)} and ${S.day} between ${days.first} and ${days.last}`,
     );
-  for (const e of edges) parts.push(await linesIn(db, e, product(sql`${orderLines.productId}`), key));
+  for (const e of edges) parts.push(linesIn(e, product(sql`${orderLines.productId}`), key));
   const out = new Map<number, SalesTotals>();
-  for (const r of parts.flat()) {
-    const k = Number(r.key);
-    const t = out.get(k) ?? { units: 0, revenue: 0 };
-    out.set(k, {
-      units: t.units + Number(r.units),
-      revenue: Math.round((t.revenue + Number(r.revenue)) * 100) / 100,
-    });
-  }
+  if (!parts.length) return out;
+  const rows = await queryRows<Keyed>(
+    db,
+    sql`select key, coalesce(sum(units), 0)::float8 as units, coalesce(sum(revenue), 0)::float8 as revenue
+      from (${sql.join(parts, sql` union all `)}) s group by key`,
+  );
+  for (const r of rows) out.set(Number(r.key), { units: Number(r.units), revenue: Number(r.revenue) });
   return out;
 }
 
