@@ -21,7 +21,7 @@ import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { userId } from './factories/users';
 import { makeProject, makeTask } from './factories/work';
-import { createTestApp, get, type TestApp } from './helpers';
+import { createTestApp, get, statementsOf, type TestApp } from './helpers';
 import { plainTestable, TEST_ORDER_SORTS } from './test-orders-plain';
 
 let t: TestApp;
@@ -321,6 +321,8 @@ describe('list totals', () => {
     const none = sql`select 1 from quotations q where false`;
     expect(await countCapped(db(), rows, n, none)).toEqual({ total: n, estimated: false });
     await expect(countCapped(db(), failing, n, none)).rejects.toThrow();
+    // The subset and the rows are counted in one statement (one turn for a connection under load).
+    expect(await statementsOf(t, () => countCapped(db(), rows, n, none))).toHaveLength(1);
   });
 
   it('answers total_estimated beside the rows of the lists', async () => {
