@@ -192,6 +192,14 @@ async function prepare(o: Opts, roles: Role[], now: number) {
     db = await openPostgres(databaseUrl);
   } else db = await openPglite(join(dataDir, 'db'));
   if (!o.reuse) await seedMixed(db.db, now, o.scale, roles, diskFileStore(join(dataDir, 'files')));
+  if (o.pg) {
+    // Every run, fresh or reused, starts from a vacuumed database: what autovacuum keeps in a deployment. A server
+    // with autovacuum off (CI machines) would otherwise carry each earlier run's dead rows into the next.
+    const [setting] = await queryRows<{ autovacuum: string }>(db.db, sql`show autovacuum`);
+    if (setting?.autovacuum !== 'on')
+      console.log('  autovacuum is off on this server: dead rows of the run stay until the next run');
+    await db.db.execute(sql`vacuum analyze`);
+  }
   const ids = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(db.db, q)).map((r) => r.id);
   const pools = {
     dealers: await ids(sql`select id from dealers where active = 1 order by id`),

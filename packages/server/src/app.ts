@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { unixNow } from './config';
+import { isWriteMethod, runAsWork } from './db/connection-gate';
 import { apiDocsRoutes } from './modules/api-docs/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -137,8 +138,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    // What runs for this request (hooks, handler, what they await) finds its logger (requestLogger).
-    requestLog.run(req.log, done);
+    // What runs for this request (hooks, handler, what they await) finds its logger (requestLogger), and its
+    // database statements wait for a connection as a save's or a read's (db/connection-gate.ts).
+    requestLog.run(req.log, () => runAsWork(isWriteMethod(req.method), done));
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteInfo[]);

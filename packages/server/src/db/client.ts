@@ -1,4 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ConnectionGate } from './connection-gate';
 
 // biome-ignore lint/suspicious/noExplicitAny: both drivers share this base type
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -27,8 +29,66 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 // Make pg return int8 and numeric as JS numbers/strings consistently with PGlite's bigint mode.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Connections to PostgreSQL per server: DATABASE_POOL_SIZE, else twice this machine's cores plus one (PostgreSQL's
+ * rule of thumb for its own cores; the database usually shares or matches this machine).
+ */
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const size = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : 2 * availableParallelism() + 1;
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`DATABASE_POOL_SIZE must be a positive integer, not ${env.DATABASE_POOL_SIZE}`);
+  return size;
+}
+
+const gates = new WeakMap<pg.Pool, ConnectionGate>();
+
+/** The gate in front of a pool (connection-gate.ts), for the metrics. */
+export const gateOf = (pool: pg.Pool) => gates.get(pool);
+
+/**
+ * Every use of the pool passes the gate: a statement of its own (`pool.query`, held until it answers) and a
+ * transaction (`pool.connect()`, held until the client is released). The pool's own callback `connect` (what its
+ * `query` calls inside) is left as it is: that statement already holds its slot.
+ */
+function gatePool(pool: pg.Pool, gate: ConnectionGate) {
+  gates.set(pool, gate);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  Object.assign(pool, {
+    async query(...args: unknown[]) {
+      const leave = await gate.enter();
+      try {
+        return await query(...args);
+      } finally {
+        leave();
+      }
+    },
+    connect(...args: unknown[]) {
+      if (args.length > 0) return connect(...args);
+      return (async () => {
+        const leave = await gate.enter();
+        try {
+          const client = (await connect()) as pg.PoolClient;
+          const release = client.release.bind(client);
+          client.release = (err?: Error | boolean) => {
+            leave();
+            client.release = release;
+            return release(err);
+          };
+          return client;
+        } catch (err) {
+          leave();
+          throw err;
+        }
+      })();
+    },
+  });
+}
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const size = poolSize();
+  const pool = new pg.Pool({ connectionString: url, max: size });
+  gatePool(pool, new ConnectionGate(size));
   // An idle connection killed by the server (restart, admin, network) is emitted here; without a
   // listener it would be an uncaught exception that ends the process. The pool reconnects itself.
   pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost: ${err.message}`));

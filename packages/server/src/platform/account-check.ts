@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { isWriteWork, runAsWork } from '../db/connection-gate';
 import { dataGeneration } from '../db/schema/platform';
 import { users } from '../db/schema/users';
 
@@ -40,12 +41,16 @@ export function accountChecker(db: Db): (userId: number) => Promise<AccountState
       .from(users)
       .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
   let pending: Map<number, Waiter[]> | undefined;
+  /** Whether a request that changes data waits on the batch: then its read takes a connection as a save's would. */
+  let pendingWrite = false;
 
   async function flush() {
     const batch = pending!;
+    const write = pendingWrite;
     pending = undefined;
+    pendingWrite = false;
     try {
-      const rows = await read([...batch.keys()]);
+      const rows = await runAsWork(write, () => read([...batch.keys()]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const [id, waiters] of batch) {
         const r = byId.get(id);
@@ -64,6 +69,7 @@ export function accountChecker(db: Db): (userId: number) => Promise<AccountState
         // After the poll phase: every request that arrived in this turn joins the batch.
         setImmediate(flush);
       }
+      if (isWriteWork()) pendingWrite = true;
       const waiters = pending.get(userId);
       if (waiters) waiters.push({ ok, fail });
       else pending.set(userId, [{ ok, fail }]);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { unixNow } from '../../config';
-import type { Db } from '../../db/client';
+import { type Db, gateOf } from '../../db/client';
 import { outboxBacklog } from '../../platform/mail';
 
 /** Requests that matched no route share one label: raw URLs would make a series per scanned path. */
@@ -30,7 +30,8 @@ function poolMetrics(registry: Registry, db: Db) {
       if (pool) {
         this.set({ driver: 'postgres', state: 'total' }, pool.totalCount);
         this.set({ driver: 'postgres', state: 'idle' }, pool.idleCount);
-        this.set({ driver: 'postgres', state: 'waiting' }, pool.waitingCount);
+        // Requests wait at the pool's gate (db/connection-gate.ts), not in the pool.
+        this.set({ driver: 'postgres', state: 'waiting' }, (gateOf(pool)?.waiting ?? 0) + pool.waitingCount);
       } else this.set({ driver: 'pglite', state: 'total' }, 1);
     },
   });
