@@ -50,7 +50,8 @@ export function accountChecker(db: Db): (userId: number) => Promise<AccountState
     pending = undefined;
     pendingWrite = false;
     try {
-      const rows = await runAsWork(write, () => read([...batch.keys()]));
+      // Awaited inside: the query builder runs its statement when awaited, and it must wait its turn as the batch's.
+      const rows = await runAsWork(write, async () => await read([...batch.keys()]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const [id, waiters] of batch) {
         const r = byId.get(id);
