@@ -34,6 +34,7 @@ const WORKERS = Number(process.env.E2E_WORKERS || 2);
  * evaluate in a page that stopped rendering, say) fails with its screenshot instead of stopping the run.
  * The longest journeys take ~2 min on a loaded machine.
  */
+const JOURNEY_LIMIT_MS = Number(process.env.E2E_JOURNEY_LIMIT_MS || 600_000);
 /**
  * A failed journey runs once more in a fresh context under CI (E2E_RETRIES, default 1 under CI, 0
  * otherwise), as Playwright's own runner does: a page that stops producing frames under a loaded
@@ -42,7 +43,6 @@ const WORKERS = Number(process.env.E2E_WORKERS || 2);
  * passed only on its retry; a journey that fails twice fails the run.
  */
 const RETRIES = Number(process.env.E2E_RETRIES ?? (CI ? 1 : 0));
-const JOURNEY_LIMIT_MS = Number(process.env.E2E_JOURNEY_LIMIT_MS || 600_000);
 
 function withinLimit<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -175,7 +175,7 @@ async function main() {
                 await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
                 const last = attempt >= RETRIES;
                 console.error(
-                  `  ${last ? '✗' : '↻'} ${title}${last ? '' : ' (failed; retrying once in a fresh context)'}\n    ${(err as Error).stack ?? err}\n    screenshot: ${relative(ROOT, shot)}`,
+                  `  ${last ? '✗' : '↻'} ${title}${last ? '' : ' (failed; runs again in a fresh context)'}\n    ${(err as Error).stack ?? err}\n    screenshot: ${relative(ROOT, shot)}`,
                 );
                 if (last) {
                   failed++;
