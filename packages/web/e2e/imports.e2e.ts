@@ -28,5 +28,5 @@ export async function adminImportsSuppliersFromCsv({ page }: { page: Page }) {
   await page.getByTestId('import-preview').click();
   await page.getByText('1 to create, 0 to update, 0 with errors').waitFor();
   await page.getByTestId('import-confirm').click();
-  await page.getByText('Import complete: 1 created, 0 updated').waitFor();
+  await page.getByText('Import complete: 1 created, 0 updated').filter({ visible: true }).first().waitFor();
 }

@@ -151,7 +151,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.goto(`/purchaseorders/edit/${id}`);
   await page.getByTestId('field-awb_number').fill('AWB-E2E-1');
   await page.getByTestId('po-save-awb').click();
-  await page.getByText('Save successfully').waitFor();
+  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
   await expectAccessibleAtViewports(page, 'qa purchase order view');
   await qa.close();
 }

@@ -118,7 +118,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   await page.getByTestId('confirm-dialog').getByText('OC-E2E-4711').first().waitFor();
   await expectAccessible(page, 'Request to Delete dialog');
   await page.getByTestId('confirm-yes').click();
-  await page.getByText('Delete request sent').waitFor();
+  await page.getByText('Delete request sent').filter({ visible: true }).first().waitFor();
   await page.getByTestId('doc-delete-requested').waitFor();
   await page.getByTestId('doc-cancel-delete').waitFor();
   await expectAccessible(page, 'order with a delete request');
