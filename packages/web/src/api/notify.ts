@@ -14,6 +14,8 @@ export function toast(message: string, variant: VariantType = 'info') {
   const key = `${variant}\u0000${message}`;
   const now = Date.now();
   if (now - (shown.get(key) ?? Number.NEGATIVE_INFINITY) < SAME_REPORT_MS) return;
+  // Only the last second's toasts are remembered (messages naming records would otherwise pile up all day).
+  for (const [k, at] of shown) if (now - at >= SAME_REPORT_MS) shown.delete(k);
   shown.set(key, now);
   enqueueSnackbar(message, { variant });
 }
