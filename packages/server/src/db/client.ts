@@ -87,19 +87,22 @@ function gatePool(pool: pg.Pool, gate: ConnectionGate) {
 
 export async function openPostgres(url: string): Promise<Database> {
   const size = poolSize();
-  const pool = new pg.Pool({ connectionString: url, max: size });
-  gatePool(pool, new ConnectionGate(size));
-  // An idle connection killed by the server (restart, admin, network) is emitted here; without a
-  // listener it would be an uncaught exception that ends the process. The pool reconnects itself.
-  pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost: ${err.message}`));
   // No JIT: the app's statements are short index walks whose inflated cost estimates made PostgreSQL compile
   // them (100–500 ms each, docs/performance.md 'Mixed workload'). No parallel workers either: starting them costs
   // more than such a statement (the test order list's capped count at 1M: 7.5 → 11 ms, up to 54 ms), and a list's
   // count no longer needs a transaction of four round trips to say so. A SET, not a startup option: PgBouncer
-  // refuses unknown startup parameters; queued first on the new connection, it runs before any query.
-  pool.on('connect', (client) => {
-    client.query('set jit = off; set max_parallel_workers_per_gather = 0').catch(() => undefined);
+  // refuses unknown startup parameters; the pool runs it on each new connection before handing it out.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    onConnect: async (client) => {
+      await client.query('set jit = off; set max_parallel_workers_per_gather = 0');
+    },
   });
+  gatePool(pool, new ConnectionGate(size));
+  // An idle connection killed by the server (restart, admin, network) is emitted here; without a
+  // listener it would be an uncaught exception that ends the process. The pool reconnects itself.
+  pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost: ${err.message}`));
   const db = drizzlePg(pool) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
