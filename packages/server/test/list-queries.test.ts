@@ -9,6 +9,7 @@ import { testOrderListQuery } from '@bpm/contract/test-checklists';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { quotations } from '../src/db/schema/sales';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packing-lists/list';
 import { listPos } from '../src/modules/purchase-orders/queries';
@@ -16,6 +17,7 @@ import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
 import { listQuotations } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/test-checklists/lists';
+import { keySort, type PagePlan, searchOnce } from '../src/platform/list-page';
 import { countCapped, listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
@@ -287,6 +289,34 @@ describe('task and event lists', () => {
     expect(got.estimated).toBe(n > 2000);
     const body = (await get(t, 'administrator', '/api/events?limit=5')).json();
     expect(body.total_estimated).toBe(n > 2000 ? 1 : 0);
+  });
+});
+
+describe('a search read once', () => {
+  it('answers the page and the total in one statement, a page past the end too; undefined over the cap', async () => {
+    const plan: PagePlan = {
+      list: { table: quotations, live: sql`${quotations.deleted} = 0` },
+      conds: [sql`${quotations.note} like '%tie%'`],
+      sort: keySort(sql`${quotations.value}`, quotations.id, true),
+      direct: false,
+    };
+    const all = await ids(
+      sql`select id from quotations where deleted = 0 and note like '%tie%' order by value asc, id asc`,
+    );
+    expect(all.length).toBeGreaterThan(4);
+    for (const cap of [null, all.length])
+      for (const offset of [0, 2, all.length - 1, all.length + 5]) {
+        const w = { offset, limit: 3 };
+        let got: Awaited<ReturnType<typeof searchOnce>>;
+        const statements = await statementsOf(t, async () => {
+          got = await searchOnce(db(), plan, w, { cap });
+        });
+        expect(got!, `cap ${cap} @${offset}`).toEqual({ ids: all.slice(offset, offset + 3), total: all.length });
+        expect(statements, `cap ${cap} @${offset}`).toHaveLength(1);
+      }
+    // More matches than the cap: not answered here (the list then counts and pages by its plan).
+    expect(await searchOnce(db(), plan, { offset: 0, limit: 3 }, { cap: all.length - 1 })).toBeUndefined();
+    expect(await searchOnce(db(), plan, { offset: all.length + 5, limit: 3 }, { cap: all.length - 1 })).toBeUndefined();
   });
 });
 
