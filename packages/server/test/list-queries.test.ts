@@ -14,10 +14,10 @@ import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packing-lists/list';
 import { listPos } from '../src/modules/purchase-orders/queries';
 import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
-import { listQuotations } from '../src/modules/sales-docs/quotation-list';
+import { listQuotations, quotationPagePlan } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/test-checklists/lists';
-import { keySort, type PagePlan, searchOnce } from '../src/platform/list-page';
+import { keySort, type PagePlan, pageBy, searchOnce, type Way } from '../src/platform/list-page';
 import { countCapped, listTotal } from '../src/platform/list-totals';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
@@ -85,6 +85,33 @@ describe('quotation list', () => {
           expect(got.total).toBe(got.rows.length);
           expect(got.estimated).toBe(false);
         }
+  });
+
+  it('pages every dealer and date filter × sort × direction the same by each way of its plan', async () => {
+    const ways: Way[] = ['walk', 'filter first', { bounded: 1 }, { bounded: 1e6 }];
+    let checked = 0;
+    for (const f of [{ dealer }, { start: now - 2 * 86400 }, { dealer, start: now - 2 * 86400 }])
+      for (const sort of [undefined, ...QUOTATION_SORTS])
+        for (const order of DIRS) {
+          const all = await ids(before(f, sort, order, 1000));
+          for (const offset of [0, 2, all.length]) {
+            const q = quotationListQuery.parse({ limit: '2', offset: String(offset), ...f, sort, order });
+            const what = `${JSON.stringify(f)} ${sort} ${order} @${offset}`;
+            const got = await listQuotations(db(), q);
+            expect(
+              got.rows.map((r) => r.id),
+              what,
+            ).toEqual(all.slice(offset, offset + 2));
+            expect(got.total, what).toBe(all.length);
+            for (const way of ways) {
+              const found = await pageBy(db(), quotationPagePlan(q), q, way);
+              if (found === undefined) continue;
+              expect(found, `${JSON.stringify(way)} ${what}`).toEqual(all.slice(offset, offset + 2));
+              checked++;
+            }
+          }
+        }
+    expect(checked).toBeGreaterThan(3 * 6 * 2 * 3 * 2);
   });
 });
 
