@@ -72,7 +72,8 @@ export const purchaseOrders = pgTable(
     // 0016_list_indexes adds INCLUDE (supplier_id, status, paid, amount): date pages and date-range totals index-only.
     index('purchase_orders_date_cover_idx').on(t.poDate.desc(), t.id.desc()),
     // One per sort column, ties id descending, the few-valued ones with a descending twin (0016_list_indexes
-    // adds INCLUDE (supplier_id, po_date, status, paid): index-only walks under the filters).
+    // adds INCLUDE (supplier_id, po_date, status, paid): index-only walks under the filters; 0044 the name sorts'
+    // own column beside lower(column), which an index-only read needs).
     index('purchase_orders_po_number_sort_idx').on(t.poNumber, t.id.desc()),
     index('purchase_orders_supplier_name_sort_idx').on(sql`lower(${t.supplierName})`, t.id.desc()),
     index('purchase_orders_supplier_name_desc_idx').on(sql`lower(${t.supplierName}) desc`, t.id.desc()),

@@ -178,7 +178,14 @@ export async function poPagePlan(db: Db, q: PoListQuery, conds: SQL[], others: S
     firstMax: (status || q.supplier) && !q.search && !paid ? COVERED_FIRST_MAX : undefined,
     large:
       status || q.supplier || q.search
-        ? { walk: 'bounded', share: 0.5, long: !!q.search && !mergesDepartments(q), hopeless: true }
+        ? {
+            walk: 'bounded',
+            share: 0.5,
+            long: !!q.search && !mergesDepartments(q),
+            // Every sort index INCLUDEs the supplier, PO date, status and payment: without a search, index-only.
+            covered: !q.search,
+            hopeless: true,
+          }
         : { walk: 'plain' },
   };
 }
