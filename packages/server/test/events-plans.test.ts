@@ -17,7 +17,7 @@ import { recordEvent } from '../src/platform/events';
 import { pageBy, type Way } from '../src/platform/list-page';
 import { makeUser } from './factories/users';
 import { makeProject, makeTask } from './factories/work';
-import { call, createTestApp, type TestApp } from './helpers';
+import { call, createTestApp, statementsOf, type TestApp } from './helpers';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -112,6 +112,7 @@ const FILTERS: Array<{ q: Record<string, string>; where: SQL }> = [
     q: { search: 'needle', type: 'task' },
     where: sql`${events.searchText} like '%needle%' and ${events.entityType} = 'task'`,
   },
+  { q: { search: 'needle' }, where: sql`${events.searchText} like '%needle%'` },
 ];
 
 const plain = async (p: Person, where: SQL) =>
@@ -150,6 +151,19 @@ describe('events list plans', () => {
       }
     expect(checked).toBeGreaterThan(40);
   }, 120_000);
+
+  it("reads a search's matches once for the page and the total (then the page's rows by id)", async () => {
+    for (const p of people) {
+      const q = eventListQuery.parse({ from: String(T0), search: 'needle', limit: 3, offset: 1 });
+      let total = -1;
+      const statements = await statementsOf(t, async () => {
+        total = (await listEvents(db(), { user_id: p.id, user_role: p.role }, q)).total;
+      });
+      expect(total, p.role).toBe((await plain(p, sql`${events.searchText} like '%needle%'`)).length);
+      const reads = statements.filter((s) => s.includes('"search_text" like'));
+      expect(reads, p.role).toHaveLength(1);
+    }
+  });
 
   it('the sale reader sees their tasks and projects, not a project they left nor one of nobody here', async () => {
     const [sale] = people as [Person];
