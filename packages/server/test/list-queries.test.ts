@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { quotations } from '../src/db/schema/sales';
+import { seedLargeQuotations } from '../src/db/seed-large/quotations';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packing-lists/list';
 import { listPos } from '../src/modules/purchase-orders/queries';
@@ -87,10 +88,17 @@ describe('quotation list', () => {
         }
   });
 
-  it('pages every dealer and date filter × sort × direction the same by each way of its plan', async () => {
+  it('pages every dealer, date and search filter × sort × direction the same by each way of its plans', async () => {
     const ways: Way[] = ['walk', 'filter first', { bounded: 1 }, { bounded: 1e6 }];
     let checked = 0;
-    for (const f of [{ dealer }, { start: now - 2 * 86400 }, { dealer, start: now - 2 * 86400 }])
+    const filters = [
+      { dealer },
+      { start: now - 2 * 86400 },
+      { dealer, start: now - 2 * 86400 },
+      { search: 'tie note' },
+      { search: 'qt', dealer },
+    ];
+    for (const f of filters)
       for (const sort of [undefined, ...QUOTATION_SORTS])
         for (const order of DIRS) {
           const all = await ids(before(f, sort, order, 1000));
@@ -103,15 +111,17 @@ describe('quotation list', () => {
               what,
             ).toEqual(all.slice(offset, offset + 2));
             expect(got.total, what).toBe(all.length);
-            for (const way of ways) {
-              const found = await pageBy(db(), quotationPagePlan(q), q, way);
-              if (found === undefined) continue;
-              expect(found, `${JSON.stringify(way)} ${what}`).toEqual(all.slice(offset, offset + 2));
-              checked++;
-            }
+            // A search's plan for more matches than the cap too (its date order walks the date index).
+            for (const plan of [quotationPagePlan(q), ...(q.search ? [quotationPagePlan(q, true)] : [])])
+              for (const way of ways) {
+                const found = await pageBy(db(), plan, q, way);
+                if (found === undefined) continue;
+                expect(found, `${JSON.stringify(way)} ${what}`).toEqual(all.slice(offset, offset + 2));
+                checked++;
+              }
           }
         }
-    expect(checked).toBeGreaterThan(3 * 6 * 2 * 3 * 2);
+    expect(checked).toBeGreaterThan(5 * 6 * 2 * 3 * 2);
   });
 });
 
@@ -386,5 +396,34 @@ describe('list totals', () => {
     const body = (await get(t, 'sale', '/api/quotations?limit=1')).json();
     expect(body.total_estimated).toBe(0);
     expect(body.total).toBeGreaterThan(0);
+  });
+});
+
+describe('a quotation search of more matches than the cap', () => {
+  it('pages by its estimate the same as the plain query, every sort and direction, the total estimated', async () => {
+    // 2,500 bulk quotations, every one 'QT-L…': more matches of 'qt-l' than the exact count's cap.
+    await seedLargeQuotations(db(), 2500, now);
+    const plainIds = (sort: string | undefined, order: 'asc' | 'desc') => {
+      const col = sort && sort !== 'date' ? sql.raw(sort) : sql`date`;
+      const dir = order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+      return ids(sql`select id from quotations where deleted = 0
+        and lower(quote_ref || ' ' || oc_ref || ' ' || invoice || ' ' || note) like '%qt-l%'
+        order by ${col} ${dir}, id ${order === 'asc' ? sql`asc` : sql`desc`}`);
+    };
+    for (const sort of [undefined, ...QUOTATION_SORTS])
+      for (const order of DIRS) {
+        const all = await plainIds(sort, order);
+        expect(all.length).toBeGreaterThan(2000);
+        for (const offset of [0, 1990]) {
+          const q = quotationListQuery.parse({ search: 'QT-L', limit: '10', offset: String(offset), sort, order });
+          const got = await listQuotations(db(), q);
+          expect(
+            got.rows.map((r) => r.id),
+            `${sort} ${order} @${offset}`,
+          ).toEqual(all.slice(offset, offset + 10));
+          expect(got.estimated).toBe(true);
+          expect(got.total).toBeGreaterThan(2000);
+        }
+      }
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, walksDirectly } from '../../platform/list-page';
-import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../platform/list-totals';
+import { countCapped, EXACT_COUNT_LIMIT, estimate, type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 
 /** The list's filter: search, dealer and date range (live quotations: the plan's `live`). */
@@ -45,19 +45,24 @@ const SORTS: Record<string, SQL> = {
  * engine's limit the filter first (the walk for one dealer's quarter, 4.5k of 1M, read 290k entries: 240 ms), else
  * the walk. (A bounded walk, then the filter first, was slower where a dealer's quotations bunch in the sort's
  * order: the walk found too few and the filter first read every match's row, 17–35k.)
+ *
+ * `manySearched`: a search with more matches than the cap (its estimate is the count): a bounded walk of the sort's
+ * own index — the date's too — reading table rows, when evenly spread matches would fill the page within it, else
+ * the filter first through the trigram index ('note', a fifth of 1M, newest first: every match sorted, 220 ms).
  */
-export function quotationPagePlan(q: QuotationListQuery): PagePlan {
+export function quotationPagePlan(q: QuotationListQuery, manySearched = false): PagePlan {
   const t = quotations;
   const asc = q.order === 'asc';
   const col = q.sort && q.sort !== 'date' ? SORTS[q.sort] : undefined;
+  const fewSearched = !!q.search && !manySearched;
   return {
     list: { table: t, live: eq(t.deleted, 0) },
     conds: conditions(q),
     sort: col
       ? keySort(col, t.id, asc)
-      : keySort(sql`${t.date}`, t.id, asc, { nullable: true, walkKey: q.search ? sql`(${t.date} + 0)` : undefined }),
-    direct: !col || (q.start === undefined && q.end === undefined),
-    large: { walk: 'plain' },
+      : keySort(sql`${t.date}`, t.id, asc, { nullable: true, walkKey: fewSearched ? sql`(${t.date} + 0)` : undefined }),
+    direct: !manySearched && (!col || (q.start === undefined && q.end === undefined)),
+    large: manySearched ? { walk: 'bounded', share: 0.5, long: true, hopeless: true } : { walk: 'plain' },
   };
 }
 
@@ -70,16 +75,23 @@ const withCountry = (d: Db) =>
 
 /**
  * GET /quotations (and the shipping/production variants): search, dealer, date range; newest first. A search's
- * few matches are read once for the page and the count; otherwise the page's ids by the sort index walk, then
- * only those rows, and the total counted (estimated above the cap).
+ * few matches are read once for the page and the count; otherwise the page's ids by the plan, then only those rows,
+ * and the total counted (estimated above the cap).
  */
 export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ rows: QuotationRow[] } & ListTotal> {
-  const p = quotationPagePlan(q);
-  const found = q.search ? await searchOnce(db, p, q) : undefined;
-  const where = and(p.list.live, ...p.conds);
+  const few = quotationPagePlan(q);
+  const found = q.search ? await searchOnce(db, few, q) : undefined;
+  const where = and(few.list.live, ...few.conds);
   const matching = sql`select 1 from ${quotations} where ${where}`;
-  // Another sort under the dealer and date filters: the count chooses the way (a search's many matches are walked).
-  const counted = !q.search && !walksDirectly(p) ? await countCapped(db, matching, EXACT_COUNT_LIMIT) : undefined;
+  // More matches of a search than the cap (the read above stopped there): the planner's estimate is the total and
+  // chooses the way; another sort under the dealer and date filters: the count does.
+  const many = q.search && !found;
+  const p = many ? quotationPagePlan(q, true) : few;
+  const counted = many
+    ? { total: Math.max(EXACT_COUNT_LIMIT + 1, await estimate(db, matching)), estimated: true }
+    : !q.search && !walksDirectly(p)
+      ? await countCapped(db, matching, EXACT_COUNT_LIMIT)
+      : undefined;
   const rows = await findPage(
     db,
     p,
