@@ -4,11 +4,6 @@ import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'bpm-demo';
 
-/**
- * Signs in through the form as `username`. Any earlier session of the page is dropped first (the
- * access token lives in memory, the refresh token in a cookie), so one page plays every role in
- * turn and a failure's screenshot shows the screen that failed.
- */
 /** Signs in through the login form as `username` (every demo user's password is PASSWORD). */
 export async function signIn(page: Page, username: string) {
   await page.goto('/');
@@ -26,6 +21,14 @@ export async function signIn(page: Page, username: string) {
 export async function become(page: Page, username: string) {
   await page.context().clearCookies();
   await signIn(page, username);
+}
+
+/**
+ * Waits for a toast with `text` to show. Two identical toasts may be on screen at once (a second save's
+ * confirmation while the first one's leaves), so the first shown one counts.
+ */
+export async function toastShown(page: Page, text: string | RegExp) {
+  await page.getByText(text).filter({ visible: true }).first().waitFor();
 }
 
 export interface Api {

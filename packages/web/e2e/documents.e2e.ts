@@ -1,7 +1,7 @@
 // Company settings and sending documents by e-mail (issue 24 items 2 and 3).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { apiAs, signIn } from './api';
+import { apiAs, signIn, toastShown } from './api';
 import { expectAccessible } from './axe';
 
 /** The administrator opens Settings from the side menu, changes the company and its bank, and saves. */
@@ -17,7 +17,7 @@ export async function adminEditsCompanySettings({ page }: { page: Page }) {
   await page.getByLabel('Bank Name').fill('Deutsche Bank');
   await page.getByLabel('IBAN / Account Number').fill('DE89 3704 0044 0532 0130 00');
   await page.getByTestId('company-save').click();
-  await page.getByText('Company settings saved').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Company settings saved');
   await page.reload();
   await page.getByRole('heading', { name: 'Company Settings' }).waitFor();
   assert.equal(await page.getByLabel('Company Name').inputValue(), 'BPM Hardware Europe GmbH');
@@ -50,11 +50,7 @@ export async function saleSendsOcByEmail({ page }: { page: Page }) {
   await page.getByLabel('Message').fill('Please find our order confirmation attached.');
   await expectAccessible(page, 'send by e-mail dialog');
   await page.getByTestId('send-email-save').click();
-  await page
-    .getByText('E-mail sent to orders@mail-dealer.example, accounts@mail-dealer.example')
-    .filter({ visible: true })
-    .first()
-    .waitFor();
+  await toastShown(page, 'E-mail sent to orders@mail-dealer.example, accounts@mail-dealer.example');
   const history = await sale.get<Array<{ event: string }>>(`/events/order/${order.id}`);
   assert.ok(history.some((e) => e.event === 'order_oc_sent'));
 }

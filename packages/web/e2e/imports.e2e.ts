@@ -1,7 +1,7 @@
 // Spreadsheet import (issue 26 item 2): the administrator previews a CSV, sees a bad row, fixes it, confirms.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { signIn } from './api';
+import { signIn, toastShown } from './api';
 import { expectAccessible } from './axe';
 
 /** Import › Suppliers: a semicolon file with a BOM and a bad row; Confirm only once the file is clean. */
@@ -28,5 +28,5 @@ export async function adminImportsSuppliersFromCsv({ page }: { page: Page }) {
   await page.getByTestId('import-preview').click();
   await page.getByText('1 to create, 0 to update, 0 with errors').waitFor();
   await page.getByTestId('import-confirm').click();
-  await page.getByText('Import complete: 1 created, 0 updated').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Import complete: 1 created, 0 updated');
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, PASSWORD, signIn } from './api';
+import { apiAs, PASSWORD, signIn, toastShown } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 async function asUser(browser: Browser, baseURL: string, username: string) {
@@ -151,7 +151,7 @@ export async function purchaseOrderEndToEnd({ browser, baseURL }: { browser: Bro
   await page.goto(`/purchaseorders/edit/${id}`);
   await page.getByTestId('field-awb_number').fill('AWB-E2E-1');
   await page.getByTestId('po-save-awb').click();
-  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Save successfully');
   await expectAccessibleAtViewports(page, 'qa purchase order view');
   await qa.close();
 }

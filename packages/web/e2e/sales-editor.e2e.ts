@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, become, signIn } from './api';
+import { apiAs, become, signIn, toastShown } from './api';
 import { dragAnnouncement, expectAccessible, expectAccessibleAtViewports, expectFocusRing } from './axe';
 
 /** Journeys of the order and quotation editor (document 1 sections 2.8, 2.9, 4.1, 4.3, 5). */
@@ -40,7 +40,7 @@ async function addProduct(page: Page, search: string, quantity: string, msrp?: s
 
 async function expectSaved(page: Page) {
   // An earlier save's toast may still be in the page, hidden while it leaves: wait for a shown one.
-  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Save successfully');
 }
 
 /** (a) Sale: quotation with two products and a shipping-cost line → order → OC PDF → delete request. */
@@ -118,7 +118,7 @@ export async function saleQuotationToOrder({ page }: Ctx) {
   await page.getByTestId('confirm-dialog').getByText('OC-E2E-4711').first().waitFor();
   await expectAccessible(page, 'Request to Delete dialog');
   await page.getByTestId('confirm-yes').click();
-  await page.getByText('Delete request sent').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Delete request sent');
   await page.getByTestId('doc-delete-requested').waitFor();
   await page.getByTestId('doc-cancel-delete').waitFor();
   await expectAccessible(page, 'order with a delete request');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PL_MSG } from '@bpm/contract/packing-lists';
 import { TC_MSG } from '@bpm/contract/test-checklists';
 import type { Page } from 'playwright-core';
-import { apiAs, become } from './api';
+import { apiAs, become, toastShown } from './api';
 import { axeViolations } from './axe';
 
 /** The chip of a status, waited for by its value (data-status carries the raw status). */
@@ -264,7 +264,7 @@ export async function testingChecklistToPackingList({ page }: { page: Page }) {
   assert.equal(await shippingDate.inputValue(), 'Dec 3, 2026');
   await page.getByTestId('packing-save').click();
   // An earlier save's toast may still be in the page, hidden while it leaves: wait for a shown one.
-  await page.getByText('Save successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Save successfully');
   await page.waitForURL(/\/packinglists\/edit\/\d+$/);
   // The saved list reads back the same serials.
   await page.reload();
@@ -355,7 +355,7 @@ export async function productionMovesChecklistsBetweenStockAndOrder({ page }: { 
   await importing.getByTestId(`pick-${stock.id}`).check();
   assert.deepEqual(await axeViolations(page), [], 'axe on the import dialog');
   await importing.getByTestId('import-save').click();
-  await page.getByText(TC_MSG.imported).filter({ visible: true }).first().waitFor();
+  await toastShown(page, TC_MSG.imported);
   await page.locator(`[data-testid="checklist-row"][data-id="${stock.id}"]`).waitFor();
 
   // A second checklist on the one-unit line exceeds it: Export to Stock sends the imported one back.
@@ -372,6 +372,6 @@ export async function productionMovesChecklistsBetweenStockAndOrder({ page }: { 
   await exporting.getByText(TC_MSG.selectExport).waitFor();
   await exporting.getByTestId(`pick-${stock.id}`).check();
   await exporting.getByTestId('export-save').click();
-  await page.getByText(TC_MSG.exported).filter({ visible: true }).first().waitFor();
+  await toastShown(page, TC_MSG.exported);
   await page.locator(`[data-testid="checklist-row"][data-id="${stock.id}"]`).waitFor({ state: 'detached' });
 }

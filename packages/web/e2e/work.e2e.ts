@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { MSG } from '@bpm/contract/messages';
 import type { Browser, Page, Route } from 'playwright-core';
-import { apiAs, PASSWORD, signIn } from './api';
+import { apiAs, PASSWORD, signIn, toastShown } from './api';
 import { expectAccessible, expectAccessibleAtViewports } from './axe';
 
 async function as(browser: Browser, baseURL: string, username: string) {
@@ -48,7 +48,7 @@ export async function workProjectJourney({
   await page.getByTestId('member-add').click();
   await pick(page, 'User', /Pedro Almeida/);
   await page.getByTestId('member-add-save').click();
-  await page.getByText('Member added successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Member added successfully');
   await page.getByTestId('member-add').click();
   await pick(page, 'User', /Quentin Dubois/);
   await pick(page, 'Role', 'Viewer');
@@ -65,7 +65,7 @@ export async function workProjectJourney({
   await otherTab.getByTestId('member-add').click();
   await pick(otherTab, 'User', /Tomas Novak/);
   await otherTab.getByTestId('member-add-save').click();
-  await otherTab.getByText('Member added successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(otherTab, 'Member added successfully');
   await otherTab.context().close();
   await page.getByTestId('member-add-save').click();
   await page.getByTestId('member-add-dialog').getByText(MSG.alreadyMember).waitFor();
@@ -95,7 +95,7 @@ export async function workProjectJourney({
   await pick(page, 'Priority', 'High');
   await pick(page, 'Assigned To', /Pedro Almeida/);
   await page.getByTestId('task-save').click();
-  await page.getByText('Task created successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Task created successfully');
   await page.getByTestId('project-task').first().click();
   await page.getByTestId('task-title').waitFor();
   const taskUrl = page.url();
@@ -104,7 +104,7 @@ export async function workProjectJourney({
   await page.getByTestId('subtask-add').click();
   await page.getByTestId('field-title').fill('Flash firmware');
   await page.getByTestId('task-save').click();
-  await page.getByText('Subtask created successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Subtask created successfully');
   await page.waitForURL(`**/tasks/view/${taskId}`);
   await page.getByTestId('subtask').first().click();
   await page.getByText(new RegExp(`Task #${taskId} › Subtask #\\d+: Flash firmware`)).waitFor();
@@ -126,7 +126,7 @@ export async function workProjectJourney({
     mimeType: 'text/csv',
     buffer: Buffer.from('unit,value\n1,42\n'),
   });
-  await member.getByText('Attachment uploaded successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(member, 'Attachment uploaded successfully');
   await member.getByText('measurements.csv').waitFor();
   await expectAccessibleAtViewports(member, 'task view with a note and an attachment (assignee)');
   assert.equal(await member.getByTestId('task-edit').count(), 1, 'the assignee may edit');
@@ -166,7 +166,7 @@ export async function workProjectJourney({
     .waitFor();
   await expectAccessible(page, 'delete project dialog');
   await page.getByTestId('confirm-yes').click();
-  await page.getByText('Project deleted successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Project deleted successfully');
   await page.waitForURL('**/projects');
   await page.getByTestId('projects-table').getByText(name).waitFor({ state: 'detached' });
   await member.context().close();
@@ -378,18 +378,18 @@ export async function workDeletesLandOnTheList({ page }: { page: Page }) {
     mimeType: 'text/plain',
     buffer: Buffer.from('bye'),
   });
-  await page.getByText('Attachment uploaded successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Attachment uploaded successfully');
   await page.getByTestId('attachment-delete').click();
   await page.getByTestId('attachment-delete-dialog').getByText('"to-delete.txt"', { exact: false }).waitFor();
   await page.getByTestId('confirm-yes').click();
-  await page.getByText('Attachment deleted successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Attachment deleted successfully');
   await page.getByText('to-delete.txt').waitFor({ state: 'detached' });
 
   // A subtask's delete lands on its parent, the task's on the task list: only the success shows.
   await page.goto(`/tasks/view/${sub.id}`);
   await page.getByTestId('task-delete').click();
   await page.getByTestId('confirm-yes').click();
-  await page.getByText('Task deleted successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(page, 'Task deleted successfully');
   await page.waitForURL(`**/tasks/view/${task.id}`);
   await page.getByTestId('task-title').getByText('Task to delete').waitFor();
   await page.getByTestId('task-delete').click();
@@ -414,7 +414,7 @@ export async function workDeletesLandOnTheList({ page }: { page: Page }) {
   await tab.goto(`/projects/view/${project.id}`);
   await tab.getByTestId('project-delete').click();
   await tab.getByTestId('confirm-yes').click();
-  await tab.getByText('Project deleted successfully').filter({ visible: true }).first().waitFor();
+  await toastShown(tab, 'Project deleted successfully');
   await tab.waitForURL('**/projects');
   await tab.getByTestId('projects-table').waitFor();
   // Time for any refetch of the deleted records to have answered.

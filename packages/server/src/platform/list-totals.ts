@@ -49,7 +49,7 @@ const countUpTo = async (db: Db, rows: SQL, cap: number) =>
  * match, so do `rows`, which are then not counted.
  */
 export async function countCapped(db: Db, rows: SQL, cap: number, subset?: SQL): Promise<ListTotal> {
-  const over = async () => ({ total: Math.max(cap + 1, await estimate(db, rows)), estimated: true });
+  const over = () => totalOverCap(db, rows, cap);
   // With a subset, one statement (one turn for a connection under load): PostgreSQL runs a CASE's subqueries only
   // when it needs their value, so `rows` are counted only when the subset's count stays within the cap.
   const n = subset
@@ -60,6 +60,14 @@ export async function countCapped(db: Db, rows: SQL, cap: number, subset?: SQL):
       )
     : await countUpTo(db, rows, cap);
   return n !== null && n <= cap ? { total: n, estimated: false } : over();
+}
+
+/**
+ * The total of `rows` known to be more than `cap` (a capped count or read stopped there): the planner's estimate,
+ * at least cap + 1, flagged.
+ */
+export async function totalOverCap(db: Db, rows: SQL, cap = EXACT_COUNT_LIMIT): Promise<ListTotal> {
+  return { total: Math.max(cap + 1, await estimate(db, rows)), estimated: true };
 }
 
 /** The planner's estimate of how many rows a query returns (EXPLAIN, nothing is read). */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, withMatches } from '../../platform/list-page';
-import { countCapped, EXACT_COUNT_LIMIT, estimate, type ListTotal } from '../../platform/list-totals';
+import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, totalOverCap } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
 import { eventsOpenedByRole, type HistoryReader, isMembershipType, scopeEventData, visibleEvents } from './scope';
@@ -114,8 +114,7 @@ export async function listEvents(
         : undefined;
     if (found) return { ...found, estimated: false };
     // More matches than the cap (the read above stopped there): the planner's estimate.
-    if (q.search)
-      return { total: Math.max(EXACT_COUNT_LIMIT + 1, await estimate(db, inOrder(where))), estimated: true };
+    if (q.search) return totalOverCap(db, inOrder(where));
     return countCapped(db, inOrder(where), EXACT_COUNT_LIMIT, subset && inOrder(subset));
   };
   const page = (matches: number | undefined, known?: number[]) =>

@@ -4,7 +4,7 @@ import type { OrderSummary } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
-import { estimate } from '../../platform/list-totals';
+import { totalOverCap } from '../../platform/list-totals';
 import { num } from './kinds';
 
 /** The filters the rollups can answer: dealer, statuses, payment and an inclusive date range. */
@@ -112,8 +112,7 @@ export async function summarise(
         from x`,
   );
   if (num(r?.total) > cap) {
-    const total = Math.max(cap + 1, await estimate(db, sql`select 1 from ${orders} where ${where}`));
-    return { total, estimated: true, summary: null };
+    return { ...(await totalOverCap(db, sql`select 1 from ${orders} where ${where}`, cap)), summary: null };
   }
   return { ...toSummary(r), estimated: false, ...(page ? { ids: (r?.ids ?? []).map(Number) } : {}) };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, walksDirectly } from '../../platform/list-page';
-import { countCapped, EXACT_COUNT_LIMIT, estimate, type ListTotal, listTotal } from '../../platform/list-totals';
+import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, listTotal, totalOverCap } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 
 /** The list's filter: search, dealer and date range (live quotations: the plan's `live`). */
@@ -88,7 +88,7 @@ export async function listQuotations(db: Db, q: QuotationListQuery): Promise<{ r
   const many = q.search && !found;
   const p = many ? quotationPagePlan(q, true) : few;
   const counted = many
-    ? { total: Math.max(EXACT_COUNT_LIMIT + 1, await estimate(db, matching)), estimated: true }
+    ? await totalOverCap(db, matching)
     : !q.search && !walksDirectly(p)
       ? await countCapped(db, matching, EXACT_COUNT_LIMIT)
       : undefined;
