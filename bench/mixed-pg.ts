@@ -1,6 +1,8 @@
 /**
- * Where the database time goes in a mixed run on PostgreSQL, without a server restart: pg_stat_statements needs
- * `shared_preload_libraries` (a restart the bench does not do to a shared server), so the bench (1) samples
+ * Where the database time goes in a mixed run on PostgreSQL. Where the server preloads pg_stat_statements (a server
+ * setting, `shared_preload_libraries`, that needs a restart the bench never does to a shared server), the bench
+ * reads it for the recording alone: each statement's calls, execution and planning time (planning when
+ * `pg_stat_statements.track_planning` is on). Everywhere, without a restart, it (1) samples
  * pg_stat_activity every 20 ms — the statements active in the bench database, counted by text: samples × 20 ms
  * estimates each statement's total time — and (2) loads auto_explain into the bench database's sessions
  * (`session_preload_libraries`, superuser) to log the plans of statements over `--explain-ms` (100 ms), read back from the server
@@ -73,6 +75,69 @@ export function sampleActivity(url: string, db: string) {
         .slice(0, top)
         .map(([query, samples]) => ({ query, samples, ms: samples * SAMPLE_MS, share: total ? samples / total : 0 }));
     },
+  };
+}
+
+/** What pg_stat_statements counted in the bench database during the recording. */
+export interface StatementStats {
+  /** Statements run (every call of every statement, BEGIN and COMMIT too). */
+  calls: number;
+  execMs: number;
+  /** Planning time; null when `pg_stat_statements.track_planning` is off. */
+  planMs: number | null;
+  /** The statements that took the most time (execution plus planning), most first. */
+  top: Array<{ query: string; calls: number; execMs: number; planMs: number }>;
+}
+
+/**
+ * pg_stat_statements for the bench database `db` (its URL: `url`), when PostgreSQL preloads it: `reset` at the
+ * recording's start clears what this database counted (warm-up, connection set-up), `read` answers what the
+ * recording ran. Undefined when the server does not preload the module.
+ */
+export async function statementStats(url: string, db: string) {
+  const run = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const loaded = await run(async (c) => {
+    const { rows } = await c.query<{ loaded: boolean }>(
+      `select current_setting('shared_preload_libraries') ~ 'pg_stat_statements' as loaded`,
+    );
+    if (rows[0]?.loaded) await c.query('create extension if not exists pg_stat_statements');
+    return !!rows[0]?.loaded;
+  });
+  if (!loaded) return undefined;
+  const dbid = `(select oid from pg_database where datname = $1)`;
+  return {
+    reset: () => run((c) => c.query(`select pg_stat_statements_reset(0, ${dbid}, 0)`, [db])),
+    read: (top = 10): Promise<StatementStats> =>
+      run(async (c) => {
+        const planning = await c.query<{ on: boolean }>(
+          `select current_setting('pg_stat_statements.track_planning')::bool as on`,
+        );
+        const r = await c.query<{ query: string; calls: string; exec: number; plan: number }>(
+          `select query, calls, total_exec_time as exec, total_plan_time as plan from pg_stat_statements
+           where dbid = ${dbid} and query not like 'vacuum%' order by total_exec_time + total_plan_time desc`,
+          [db],
+        );
+        const sum = (f: (x: (typeof r.rows)[number]) => number) => r.rows.reduce((n, x) => n + f(x), 0);
+        return {
+          calls: sum((x) => Number(x.calls)),
+          execMs: sum((x) => x.exec),
+          planMs: planning.rows[0]?.on ? sum((x) => x.plan) : null,
+          top: r.rows.slice(0, top).map((x) => ({
+            query: x.query.replace(/\s+/g, ' ').trim(),
+            calls: Number(x.calls),
+            execMs: x.exec,
+            planMs: x.plan,
+          })),
+        };
+      }),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The mixed bench's figures: per action class and overall, as a Markdown table and as JSON. */
 import { writeFileSync } from 'node:fs';
 import { pct, type Recorder } from './mixed-client';
-import type { SlowPlan, StatementShare } from './mixed-pg';
+import type { SlowPlan, StatementShare, StatementStats } from './mixed-pg';
 
 export interface ClassFigures {
   name: string;
@@ -34,6 +34,8 @@ export interface MixedFigures {
   /** The bench process (the VUs' HTTP client, the sampler). */
   clientCpu?: { ms: number; cores: number };
   topStatements?: StatementShare[];
+  /** pg_stat_statements over the recording, where PostgreSQL preloads it. */
+  statementStats?: StatementStats;
   slowPlans?: { count: number; plans: SlowPlan[] };
   firstErrors: string[];
 }
@@ -108,6 +110,27 @@ export function statementsTable(top: StatementShare[]): string {
     ...top.map(
       (s, i) =>
         `| ${i + 1} | ${(s.share * 100).toFixed(1)} % | ${s.ms} | \`${shorten(s.query).replace(/\|/g, '\\|')}\` |`,
+    ),
+  ].join('\n');
+}
+
+/** The recording's statements as pg_stat_statements counted them: per request, execution against planning. */
+export function statementStatsLines(st: StatementStats, requests: number): string {
+  const total = st.execMs + (st.planMs ?? 0);
+  const planning =
+    st.planMs === null
+      ? 'planning not tracked (pg_stat_statements.track_planning off)'
+      : `planning ${Math.round(st.planMs)} ms (${((st.planMs / Math.max(1, total)) * 100).toFixed(0)} % of the two)`;
+  const ms = (x: number) => (x / Math.max(1, requests)).toFixed(2);
+  return [
+    `pg_stat_statements: ${st.calls} statements = ${(st.calls / Math.max(1, requests)).toFixed(2)} per request; ` +
+      `execution ${Math.round(st.execMs)} ms (${ms(st.execMs)} ms per request), ${planning}`,
+    '| # | calls | exec ms | plan ms | mean exec ms | mean plan ms | statement |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    ...st.top.map(
+      (s, i) =>
+        `| ${i + 1} | ${s.calls} | ${Math.round(s.execMs)} | ${Math.round(s.planMs)} | ${(s.execMs / Math.max(1, s.calls)).toFixed(2)} | ` +
+        `${(s.planMs / Math.max(1, s.calls)).toFixed(2)} | \`${shorten(s.query).replace(/\|/g, '\\|')}\` |`,
     ),
   ].join('\n');
 }

@@ -24,7 +24,15 @@ import { DEMO_PASSWORD } from '../packages/server/src/db/seed';
 import { diskFileStore } from '../packages/server/src/platform/files';
 import { Client, prng, Recorder } from './mixed-client';
 import * as prof from './mixed-pg';
-import { type MixedFigures, statementsTable, summarize, summaryLines, table, writeJson } from './mixed-report';
+import {
+  type MixedFigures,
+  statementStatsLines,
+  statementsTable,
+  summarize,
+  summaryLines,
+  table,
+  writeJson,
+} from './mixed-report';
 import { nextAction, type Vu } from './mixed-roles';
 import { seedMixed, vuUsername } from './mixed-seed';
 
@@ -281,6 +289,8 @@ export async function runMixed(argv: string[]) {
     await loop(vus, () => warmEnd);
     const pids = o.pg ? await prof.backendPids(o.pg, prep.dbName) : [];
     const sampler = o.pg ? prof.sampleActivity(o.pg, prep.dbName) : null;
+    const stats = prep.databaseUrl ? await prof.statementStats(prep.databaseUrl, prep.dbName) : undefined;
+    await stats?.reset();
     const logAt = prof.logOffset();
     const loads: number[] = [];
     const ticker = setInterval(() => loads.push(loadavg()[0] ?? 0), 1000);
@@ -295,6 +305,7 @@ export async function runMixed(argv: string[]) {
     clearInterval(ticker);
     const [cpu1, db1, client1] = [cpuMs(server.pid), cpuOf(pids), cpuMs(process.pid)];
     const top = sampler ? await sampler.stop(10) : undefined;
+    const statementStats = await stats?.read(10);
     const s = summarize(rec, seconds);
     const f: MixedFigures = {
       date: new Date().toISOString(),
@@ -319,6 +330,7 @@ export async function runMixed(argv: string[]) {
       // The VUs' client and the sampler share this process: its CPU is what the two cores give the load itself.
       clientCpu: { ms: client1 - client0, cores: (client1 - client0) / 1000 / seconds },
       ...(top ? { topStatements: top } : {}),
+      ...(statementStats ? { statementStats } : {}),
       ...(explain ? { slowPlans: prof.slowPlans(logAt, prep.dbName) } : {}),
       firstErrors: rec.firstErrors,
     };
@@ -352,6 +364,7 @@ function report(f: MixedFigures, explainMs: number) {
     console.log(
       `Top statements by sampled active time (pg_stat_activity every 20 ms):\n${statementsTable(f.topStatements)}\n`,
     );
+  if (f.statementStats) console.log(`${statementStatsLines(f.statementStats, f.overall.count)}\n`);
   if (f.slowPlans)
     console.log(
       `auto_explain: ${f.slowPlans.count} statements over ${explainMs} ms; the slowest:\n${f.slowPlans.plans
