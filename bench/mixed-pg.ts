@@ -14,23 +14,32 @@ import pg from 'pg';
 const SAMPLE_MS = 20;
 const LOG = '/var/log/postgresql/postgresql-15-main.log';
 
-/** Turns auto_explain on for new sessions of `db` (before the server opens its pool); false when refused. */
-export async function enableAutoExplain(adminUrl: string, db: string, slowMs: number): Promise<boolean> {
-  const c = new pg.Client({ connectionString: adminUrl });
+/** `fn` on a connection of its own to `url`, closed after it. */
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(`alter database ${db} set session_preload_libraries = 'auto_explain'`);
-    await c.query(`alter database ${db} set auto_explain.log_min_duration = ${slowMs}`);
-    await c.query(`alter database ${db} set auto_explain.log_analyze = on`);
-    await c.query(`alter database ${db} set auto_explain.log_timing = off`);
-    await c.query(`alter database ${db} set auto_explain.log_buffers = on`);
-    return true;
-  } catch (err) {
-    console.log(`  auto_explain not available: ${(err as Error).message}`);
-    return false;
+    return await fn(c);
   } finally {
     await c.end();
   }
+}
+
+/** Turns auto_explain on for new sessions of `db` (before the server opens its pool); false when refused. */
+export function enableAutoExplain(adminUrl: string, db: string, slowMs: number): Promise<boolean> {
+  return withClient(adminUrl, async (c) => {
+    try {
+      await c.query(`alter database ${db} set session_preload_libraries = 'auto_explain'`);
+      await c.query(`alter database ${db} set auto_explain.log_min_duration = ${slowMs}`);
+      await c.query(`alter database ${db} set auto_explain.log_analyze = on`);
+      await c.query(`alter database ${db} set auto_explain.log_timing = off`);
+      await c.query(`alter database ${db} set auto_explain.log_buffers = on`);
+      return true;
+    } catch (err) {
+      console.log(`  auto_explain not available: ${(err as Error).message}`);
+      return false;
+    }
+  });
 }
 
 export interface StatementShare {
@@ -95,15 +104,7 @@ export interface StatementStats {
  * recording ran. Undefined when the server does not preload the module.
  */
 export async function statementStats(url: string, db: string) {
-  const run = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(url, fn);
   const loaded = await run(async (c) => {
     const { rows } = await c.query<{ loaded: boolean }>(
       `select current_setting('shared_preload_libraries') ~ 'pg_stat_statements' as loaded`,
@@ -142,18 +143,14 @@ export async function statementStats(url: string, db: string) {
 }
 
 /** The pids of the bench database's backends (the server's pool, once warm). */
-export async function backendPids(url: string, db: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+export function backendPids(url: string, db: string): Promise<number[]> {
+  return withClient(url, async (c) => {
     const r = await c.query<{ pid: number }>(
       `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
       [db],
     );
     return r.rows.map((x) => x.pid);
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 /** The server log's size now: the slow plans of a run are what it logs after this. */
