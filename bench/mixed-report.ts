@@ -31,6 +31,8 @@ export interface MixedFigures {
   load: { mean: number; max: number };
   serverCpu: { ms: number; cores: number; msPerRequest: number };
   dbCpu?: { ms: number; cores: number; backends: number };
+  /** PostgreSQL: whether the server ran with DATABASE_PREPARED_STATEMENTS on (its fixed reads named). */
+  preparedStatements?: boolean;
   /** The bench process (the VUs' HTTP client, the sampler). */
   clientCpu?: { ms: number; cores: number };
   topStatements?: StatementShare[];
@@ -91,7 +93,7 @@ export function summaryLines(f: MixedFigures): string[] {
   ];
   if (f.dbCpu)
     out.push(
-      `PostgreSQL backends (${f.dbCpu.backends}): CPU ${Math.round(f.dbCpu.ms)} ms = ${f.dbCpu.cores.toFixed(2)} cores`,
+      `PostgreSQL backends (${f.dbCpu.backends}): CPU ${Math.round(f.dbCpu.ms)} ms = ${f.dbCpu.cores.toFixed(2)} cores, ${(f.dbCpu.ms / Math.max(1, f.overall.count)).toFixed(2)} ms/request; prepared statements ${f.preparedStatements ? 'on' : 'off'}`,
     );
   if (f.clientCpu)
     out.push(

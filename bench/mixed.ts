@@ -19,7 +19,13 @@ import { join, resolve } from 'node:path';
 import { ROLES, type Role } from '@bpm/contract/roles';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres, queryRows } from '../packages/server/src/db/client';
+import {
+  type Database,
+  openPglite,
+  openPostgres,
+  preparedStatements,
+  queryRows,
+} from '../packages/server/src/db/client';
 import { DEMO_PASSWORD } from '../packages/server/src/db/seed';
 import { diskFileStore } from '../packages/server/src/platform/files';
 import { Client, prng, Recorder } from './mixed-client';
@@ -326,7 +332,12 @@ export async function runMixed(argv: string[]) {
         cores: (cpu1 - cpu0) / 1000 / seconds,
         msPerRequest: s.overall.count ? (cpu1 - cpu0) / s.overall.count : 0,
       },
-      ...(o.pg ? { dbCpu: { ms: db1 - db0, cores: (db1 - db0) / 1000 / seconds, backends: pids.length } } : {}),
+      ...(o.pg
+        ? {
+            dbCpu: { ms: db1 - db0, cores: (db1 - db0) / 1000 / seconds, backends: pids.length },
+            preparedStatements: preparedStatements(env),
+          }
+        : {}),
       // The VUs' client and the sampler share this process: its CPU is what the two cores give the load itself.
       clientCpu: { ms: client1 - client0, cores: (client1 - client0) / 1000 / seconds },
       ...(top ? { topStatements: top } : {}),

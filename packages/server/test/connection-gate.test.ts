@@ -83,15 +83,14 @@ describe('connection gate', () => {
 describe("the batched account check takes a save's turn when a save waits on it", () => {
   it('one batch of a read and a save reads as a write; a batch of reads as a read', async () => {
     const turns: boolean[] = [];
-    // Like drizzle's builder: the statement runs when the query is awaited (its `then`), not when it is built.
-    const query = {
-      // biome-ignore lint/suspicious/noThenProperty: a thenable like drizzle's query builder
-      then(ok: (rows: unknown[]) => unknown, fail: (err: unknown) => unknown) {
+    // Like drizzle's prepared query: the statement runs when it is executed, not when it is built.
+    const prepared = {
+      execute() {
         turns.push(isWriteWork());
-        return Promise.resolve([]).then(ok, fail);
+        return Promise.resolve([]);
       },
     };
-    const db = { select: () => ({ from: () => ({ where: () => query }) }) };
+    const db = { _: { session: {} }, select: () => ({ from: () => ({ where: () => ({ prepare: () => prepared }) }) }) };
     const check = accountChecker(db as unknown as Db);
     await Promise.all([runAsWork(false, () => check(1)), runAsWork(true, () => check(2))]);
     expect(turns).toEqual([true]);

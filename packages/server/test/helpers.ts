@@ -334,21 +334,23 @@ export function specApi(app: () => TestApp) {
 }
 
 /**
- * The statements the app sends while `run` runs (drizzle's query log, begin/commit aside): the session's logger
- * and the one its transactions copy from the session's options.
+ * The statements the app sends while `run` runs (drizzle's query log, begin/commit aside): the session's logger,
+ * which its transactions get through the session's options. The logger object is changed in place, not replaced:
+ * a fixed read (db/fixed-read.ts) was prepared once with the logger the session had then.
  */
 export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's session, reached for its query log
   const session = (t.database.db as any).session;
   const seen: string[] = [];
-  const logger = { logQuery: (q: string) => seen.push(q.replace(/\s+/g, ' ').trim()) };
-  const before = [session.logger, session.options.logger];
-  session.logger = logger;
+  const logger = session.logger;
+  const optionsLogger = session.options.logger;
+  logger.logQuery = (q: string) => seen.push(q.replace(/\s+/g, ' ').trim());
   session.options.logger = logger;
   try {
     await run();
   } finally {
-    [session.logger, session.options.logger] = before;
+    delete logger.logQuery;
+    session.options.logger = optionsLogger;
   }
   return seen.filter((q) => !/^(begin|commit|rollback)\b/i.test(q));
 }

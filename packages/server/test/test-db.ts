@@ -67,13 +67,20 @@ export async function retryBusy(base: string, text: (attempt: number) => string)
  * dropping go to TEST_DATABASE_URL directly; the app's pool connects through TEST_POOLER_URL (a
  * PgBouncer in transaction mode in front of the same server, .ci/run) when that is set.
  */
-export async function newPostgresDatabase(base: string, template?: string, run?: string): Promise<Database> {
+export async function newPostgresDatabase(
+  base: string,
+  template?: string,
+  run?: string,
+  open: { size?: number; prepared?: boolean; direct?: boolean } = {},
+): Promise<Database> {
   const name = `${runPrefix(run ?? String(process.pid))}${Math.random().toString(36).slice(2, 10)}`;
-  const pooler = process.env.TEST_POOLER_URL;
+  const pooler = open.direct ? undefined : process.env.TEST_POOLER_URL;
   await retryBusy(base, () => `create database ${name}${template ? ` template ${template}` : ''}`);
   let db: Database;
   try {
-    db = await openPostgres(databaseUrl(pooler || base, name));
+    // Direct, the fixed reads go as named prepared statements (as DATABASE_PREPARED_STATEMENTS=on deploys them);
+    // through the pooler (PgBouncer 1.18 in CI) unnamed, as a deployment behind an older pooler must run.
+    db = await openPostgres(databaseUrl(pooler || base, name), { prepared: !pooler, ...open });
   } catch (err) {
     await retryBusy(base, () => `drop database if exists ${name} with (force)`);
     throw err;
@@ -92,11 +99,15 @@ export async function newPostgresDatabase(base: string, template?: string, run?:
 }
 
 /** A clone of one of the run's starting points. */
-export async function cloneTemplate(t: TestDbTemplates, which: 'migrated' | 'seeded'): Promise<Database> {
+export async function cloneTemplate(
+  t: TestDbTemplates,
+  which: 'migrated' | 'seeded',
+  open?: Parameters<typeof newPostgresDatabase>[3],
+): Promise<Database> {
   if (t.kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is unset in a run whose templates are on PostgreSQL');
-    return newPostgresDatabase(base, t[which], t.run);
+    return newPostgresDatabase(base, t[which], t.run, open);
   }
   return openPglite(undefined, { loadDataDir: new Blob([readFileSync(t[which])]) });
 }

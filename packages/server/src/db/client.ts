@@ -40,6 +40,31 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
   return size;
 }
 
+/**
+ * Whether the fixed-shape reads (db/fixed-read.ts) go to PostgreSQL as named prepared statements, whose plans it
+ * keeps: DATABASE_PREPARED_STATEMENTS `on`, or `off` (the default). Only a connection that keeps a statement's
+ * name from one query to the next can carry them: a direct one, or PgBouncer 1.21 and later with
+ * `max_prepared_statements` set. Older PgBouncer in transaction mode sends the next run to a server connection
+ * that never prepared it (docs/decisions.md 'Runs behind a transaction pooler').
+ */
+export function preparedStatements(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.DATABASE_PREPARED_STATEMENTS ?? '';
+  if (v === '' || v === 'off') return false;
+  if (v === 'on') return true;
+  throw new Error(`DATABASE_PREPARED_STATEMENTS must be on or off, not ${v}`);
+}
+
+/** A client that sends every statement unnamed: the queries' names are dropped before they reach PostgreSQL. */
+class UnnamedClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; the arguments pass through
+  override query(...args: any[]): any {
+    const [config] = args;
+    if (config && typeof config === 'object' && config.name) args[0] = { ...config, name: undefined };
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (super.query as (...a: any[]) => any)(...args);
+  }
+}
+
 const gates = new WeakMap<pg.Pool, ConnectionGate>();
 
 /** The gate in front of a pool (connection-gate.ts), for the metrics. */
@@ -85,8 +110,9 @@ function gatePool(pool: pg.Pool, gate: ConnectionGate) {
   });
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const size = poolSize();
+export async function openPostgres(url: string, opts: { size?: number; prepared?: boolean } = {}): Promise<Database> {
+  const size = opts.size ?? poolSize();
+  const prepared = opts.prepared ?? preparedStatements();
   // No JIT: the app's statements are short index walks whose inflated cost estimates made PostgreSQL compile
   // them (100–500 ms each, docs/performance.md 'Mixed workload'). No parallel workers either: starting them costs
   // more than such a statement (the test order list's capped count at 1M: 7.5 → 11 ms, up to 54 ms), and a list's
@@ -95,6 +121,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
+    ...(prepared ? {} : { Client: UnnamedClient }),
     onConnect: async (client) => {
       await client.query('set jit = off; set max_parallel_workers_per_gather = 0');
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isWriteWork, runAsWork } from '../db/connection-gate';
+import { fixedRead } from '../db/fixed-read';
 import { dataGeneration } from '../db/schema/platform';
 import { users } from '../db/schema/users';
 
@@ -17,29 +18,32 @@ export interface AccountState {
 
 type Waiter = { ok: (s: AccountState | undefined) => void; fail: (err: unknown) => void };
 
+/** The accounts' states and the data generation, one statement for a batch of ids (db/fixed-read.ts). */
+const accountRead = fixedRead('account_check', (db, name) =>
+  db
+    .select({
+      id: users.id,
+      role: users.userRole,
+      active: users.active,
+      deleted: users.deleted,
+      tv: users.tokenVersion,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(name),
+);
+
 /**
  * The account check of every signed-in request (app.ts), batched: the checks asked for in one turn of
  * the event loop go out as one query, one round trip, instead of one each (a round trip on loopback
  * was the largest single cost of a cached answer). Each request still reads its account and the data
- * generation after it arrived, so both are as fresh as a statement of its own. The query is unnamed,
- * never a named prepared statement: through a transaction pooler (PgBouncer) each statement may land
- * on another server connection, where the name does not exist yet or exists already.
+ * generation after it arrived, so both are as fresh as a statement of its own.
  */
 export function accountChecker(db: Db): (userId: number) => Promise<AccountState | undefined> {
-  const read = (ids: number[]) =>
-    db
-      .select({
-        id: users.id,
-        role: users.userRole,
-        active: users.active,
-        deleted: users.deleted,
-        tv: users.tokenVersion,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
-      })
-      .from(users)
-      .where(sql`${users.id} = any(${sql.param(ids)}::int[])`);
+  const read = (ids: number[]) => accountRead(db).execute({ ids });
   let pending: Map<number, Waiter[]> | undefined;
   /** Whether a request that changes data waits on the batch: then its read takes a connection as a save's would. */
   let pendingWrite = false;

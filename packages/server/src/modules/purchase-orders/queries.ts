@@ -3,6 +3,7 @@ import { OVERVIEW_LIMIT, PO_MSG, type PoListQuery, type PoStatus, RECENT_DAYS } 
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, fromJson, type JsonValue } from '../../db/client';
+import { fixedRead } from '../../db/fixed-read';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/purchasing';
 import { notFound } from '../../platform/errors';
 import { findPage, withMatches } from '../../platform/list-page';
@@ -34,11 +35,19 @@ const rowColumns = {
   cancelled_reason: P.cancelledReason,
 };
 
+/** One purchase order by id, with its parts unless a save kept them (db/fixed-read.ts). */
+const poRead = (parts: boolean) =>
+  fixedRead(`po_open${parts ? '' : '_row'}`, (db, name) =>
+    db
+      .select({ r: P, parts: parts ? partsJson(sql`${P}.${sql.identifier(P.id.name)}`) : sql<null>`null` })
+      .from(P)
+      .where(eq(P.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+const poReads = { withParts: poRead(true), row: poRead(false) };
+
 export async function getPo(db: Db, id: number, keptParts?: PoLine[]): Promise<PurchaseOrder> {
-  const [row] = await db
-    .select({ r: P, parts: keptParts ? sql<null>`null` : partsJson(sql`${P}.${sql.identifier(P.id.name)}`) })
-    .from(P)
-    .where(eq(P.id, id));
+  const [row] = await poReads[keptParts ? 'row' : 'withParts'](db).execute({ id });
   if (!row) throw notFound(PO_MSG.notFound);
   const r = row.r;
   const rate = Number(r.currencyRate);

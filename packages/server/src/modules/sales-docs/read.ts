@@ -6,6 +6,7 @@ import { LINE_MONEY_FIELDS, MONEY_FIELDS } from '@bpm/contract/permissions';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, fromJson, type JsonValue } from '../../db/client';
+import { fixedRead } from '../../db/fixed-read';
 import { files } from '../../db/schema/platform';
 import { products } from '../../db/schema/products';
 import { dealers, orders } from '../../db/schema/sales';
@@ -82,31 +83,50 @@ export function toRow(d: ListRow, dealerCountry: string): OrderRow {
 export type Doc = Order & { order_id?: number | null };
 
 /**
+ * The read of one order or quotation: its row, the dealer's country, the files' names and (unless a save kept
+ * them) its lines, one statement by id (db/fixed-read.ts).
+ */
+function docRead(kind: Kind, lines: boolean) {
+  return fixedRead(`${kind}_open${lines ? '' : '_row'}`, (db, name) => {
+    const { t } = KINDS[kind];
+    // The dealer's country and the files' names as subqueries of the one row, not joins: a six-table join cost the
+    // planner ~0.6 ms on every order open and twice in every save (docs/performance.md, 'Where the time goes').
+    const fileName = (col: AnyPgColumn) =>
+      sql<string | null>`(select ${files.fileName} from ${files} where ${files.id} = ${col})`;
+    return (
+      db
+        .select({
+          d: t,
+          country: sql<string>`(select ${dealers.country} from ${dealers} where ${dealers.id} = ${t.dealerId})`,
+          oc_pdf: fileName(t.ocFileId),
+          invoice_pdf: fileName(t.invoiceFileId),
+          shipping_invoice_pdf: fileName(t.shippingInvoiceFileId),
+          shipping_packing_list_pdf: fileName(t.shippingPackingListFileId),
+          // The lines in the same statement (one round trip for an order open, and for a save's read of it).
+          lines: lines ? linesJson(kind, sql`${t}.${sql.identifier(t.id.name)}`) : sql<null>`null`,
+        })
+        .from(t)
+        // By id alone, the deleted one answered as not found by getDoc: with `deleted = 0` in its condition the
+        // planner weighs every partial index whose predicate that implies (43 on the orders: 0.9 → 0.6 ms of
+        // planning for the database's most frequent read; docs/performance.md 'Mixed workload' › session 11).
+        .where(eq(t.id, sql.placeholder('id')))
+        .prepare(name)
+    );
+  });
+}
+
+const docReads = {
+  order: { withLines: docRead('order', true), row: docRead('order', false) },
+  quotation: { withLines: docRead('quotation', true), row: docRead('quotation', false) },
+};
+
+/**
  * One order or quotation as the form reads it. `keptLines`: its lines as read earlier in the same transaction
  * (a save that left them as they were reads back only the document's row).
  */
 export async function getDoc(db: Db, kind: Kind, id: number, keptLines?: OrderDocLine[]): Promise<Doc> {
-  const { t, notFound: nf } = KINDS[kind];
-  // The dealer's country and the files' names as subqueries of the one row, not joins: a six-table join cost the
-  // planner ~0.6 ms on every order open and twice in every save (docs/performance.md, 'Where the time goes').
-  const fileName = (col: AnyPgColumn) =>
-    sql<string | null>`(select ${files.fileName} from ${files} where ${files.id} = ${col})`;
-  const [r] = await db
-    .select({
-      d: t,
-      country: sql<string>`(select ${dealers.country} from ${dealers} where ${dealers.id} = ${t.dealerId})`,
-      oc_pdf: fileName(t.ocFileId),
-      invoice_pdf: fileName(t.invoiceFileId),
-      shipping_invoice_pdf: fileName(t.shippingInvoiceFileId),
-      shipping_packing_list_pdf: fileName(t.shippingPackingListFileId),
-      // The lines in the same statement (one round trip for an order open, and for a save's read of it).
-      lines: keptLines ? sql<null>`null` : linesJson(kind, sql`${t}.${sql.identifier(t.id.name)}`),
-    })
-    .from(t)
-    // By id alone, the deleted one answered as not found below: with `deleted = 0` in its condition the planner
-    // weighs every partial index whose predicate that implies (43 on the orders: 0.9 → 0.6 ms of planning for
-    // the database's most frequent read; docs/performance.md 'Mixed workload' › session 11).
-    .where(eq(t.id, id));
+  const { notFound: nf } = KINDS[kind];
+  const [r] = await docReads[kind][keptLines ? 'row' : 'withLines'](db).execute({ id });
   if (r?.d.deleted !== 0) throw notFound(nf);
   const d = r.d;
   const productLines = keptLines ?? docLines(kind, r.lines);

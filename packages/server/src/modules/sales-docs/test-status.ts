@@ -3,7 +3,8 @@
 import type { TestStatus } from '@bpm/contract/orders';
 import { type LineUnits, orderTestStatus } from '@bpm/contract/test-checklists';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
+import { fixedSql } from '../../db/fixed-read';
 import { products } from '../../db/schema/products';
 import { orderLines, orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
@@ -64,19 +65,22 @@ export async function lockOrdersOf(tx: Db, productIds: number[]): Promise<void> 
 export const refreshTestableOf = (tx: Db, productIds: number[]) =>
   refreshTestable(tx, withLinesOf(sql`o.id`, productIds));
 
+/** An order's lines with their checklists' quantities and statuses, one statement by id (db/fixed-read.ts). */
+const lineUnitsRead = fixedSql<{ quantity: number; testable: boolean; checklists: unknown }>(
+  'order_line_units',
+  sql`select l.quantity, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable,
+        (select coalesce(json_agg(json_build_object('quantity', c.quantity, 'status', c.status)), '[]'::json)
+           from ${testChecklists} c where c.order_id = l.order_id and ${checklistLine(sql`c`)} = l.id) as checklists
+      from ${orderLines} l join ${products} p on p.id = l.product_id
+      where l.order_id = ${sql.placeholder('order')} order by l.position, l.id`,
+);
+
 /**
  * The testable lines of an order (a product that needs a test, not a shipping-cost line) with their ordered
  * units and the checklists added on each (a checklist whose line was removed counts nowhere).
  */
 export async function orderLineUnits(tx: Db, orderId: number): Promise<LineUnits[]> {
-  const rows = await queryRows<{ quantity: number; testable: boolean; checklists: unknown }>(
-    tx,
-    sql`select l.quantity, (p.is_test_required = 1 and l.is_shipping_cost = 0) as testable,
-          (select coalesce(json_agg(json_build_object('quantity', c.quantity, 'status', c.status)), '[]'::json)
-             from ${testChecklists} c where c.order_id = l.order_id and ${checklistLine(sql`c`)} = l.id) as checklists
-        from ${orderLines} l join ${products} p on p.id = l.product_id
-        where l.order_id = ${orderId} order by l.position, l.id`,
-  );
+  const rows = await lineUnitsRead(tx).execute({ order: orderId });
   return rows
     .filter((r) => r.testable)
     .map((r) => ({

@@ -9,6 +9,7 @@ import {
 } from '@bpm/contract/test-checklists';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { fixedSql } from '../../db/fixed-read';
 import { products } from '../../db/schema/products';
 import { testChecklistSteps, testChecklists, testResults, unitSerials, units } from '../../db/schema/testing';
 import { users } from '../../db/schema/users';
@@ -52,23 +53,36 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 
 /** Checklists with their product, names and order line, filtered by `where` (on alias c). */
 export async function selectChecklists(db: Db, where: SQL): Promise<TestChecklist[]> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`select c.id, c.product_id, c.order_id, c.test_by, c.qa_by, c.quantity, c.status, c.changed_after_sign,
-          c.rev, c.serials, c.test_date, c.qa_date, c.version,
-          trim(t.first_name || ' ' || t.last_name) as test_by_name,
-          trim(q.first_name || ' ' || q.last_name) as qa_by_name,
-          p.product_code, p."desc" as product_desc, p.pl_serial_count, p.has_modem,
-          ${lineOf(sql`c`)} as order_product_id
-        from ${testChecklists} c
-        join ${products} p on p.id = c.product_id
-        left join ${users} t on t.id = c.test_by
-        left join ${users} q on q.id = c.qa_by
-        where ${where}
-        order by c.id`,
-  );
-  return rows.map(toChecklist);
+  return (await queryRows<Row>(db, checklistsSql(where))).map(toChecklist);
 }
+
+const checklistsSql = (where: SQL) =>
+  sql`select c.id, c.product_id, c.order_id, c.test_by, c.qa_by, c.quantity, c.status, c.changed_after_sign,
+        c.rev, c.serials, c.test_date, c.qa_date, c.version,
+        trim(t.first_name || ' ' || t.last_name) as test_by_name,
+        trim(q.first_name || ' ' || q.last_name) as qa_by_name,
+        p.product_code, p."desc" as product_desc, p.pl_serial_count, p.has_modem,
+        ${lineOf(sql`c`)} as order_product_id
+      from ${testChecklists} c
+      join ${products} p on p.id = c.product_id
+      left join ${users} t on t.id = c.test_by
+      left join ${users} q on q.id = c.qa_by
+      where ${where}
+      order by c.id`;
+
+/** Checklists meeting `where`, a fixed condition on placeholders (db/fixed-read.ts), as the answers show them. */
+export function checklistsRead(name: string, where: SQL) {
+  const read = fixedSql<Row>(name, checklistsSql(where));
+  return (db: Db) => ({
+    execute: async (values: Record<string, unknown>) => (await read(db).execute(values)).map(toChecklist),
+  });
+}
+
+/** One checklist by id, of an order or of stock: a checklist's open and its save's lock. */
+const checklistReads: Record<Kind, ReturnType<typeof checklistsRead>> = {
+  order: checklistsRead('order_checklist', sql`c.id = ${sql.placeholder('id')} and c.order_id is not null`),
+  stock: checklistsRead('stock_checklist', sql`c.id = ${sql.placeholder('id')} and c.order_id is null`),
+};
 
 function toChecklist(r: Row): TestChecklist {
   const quantity = Number(r.quantity);
@@ -99,8 +113,7 @@ function toChecklist(r: Row): TestChecklist {
 
 /** One checklist of `kind`; 404 'Checklist not found' otherwise (an order call cannot reach a stock one). */
 export async function getChecklist(db: Db, kind: Kind, id: number): Promise<TestChecklist> {
-  const kindSql = kind === 'order' ? sql`c.order_id is not null` : sql`c.order_id is null`;
-  const [c] = await selectChecklists(db, sql`c.id = ${id} and ${kindSql}`);
+  const [c] = await checklistReads[kind](db).execute({ id });
   if (!c) throw notFound(TC_MSG.checklistNotFound);
   return c;
 }
@@ -132,6 +145,28 @@ export const onOwnUnit = (r: SQL, checklistId: SQL) =>
   sql`exists (select 1 from ${unitSerials} us join ${units} u on u.id = us.unit_id
     where us.id = ${r}.serial_id and u.checklist_id = ${checklistId})`;
 
+/** What a checklist's status is computed from, one statement by id (db/fixed-read.ts). */
+const statusRead = fixedSql<{
+  status: string;
+  serials: number;
+  quantity: number;
+  pl_serial_count: number;
+  has_modem: number;
+  steps: number;
+  results: string[] | null;
+  qa_by: number | null;
+  changed: number;
+  order_id: number | null;
+}>(
+  'checklist_status',
+  sql`select c.status, cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
+        c.changed_after_sign as changed, c.order_id,
+        (select count(*) from ${testChecklistSteps} s where s.checklist_id = c.id)::int as steps,
+        (select array_agg(r.test_result) from ${testResults} r
+           where r.checklist_id = c.id and ${onOwnUnit(sql`r`, sql`c.id`)}) as results
+      from ${testChecklists} c join ${products} p on p.id = c.product_id where c.id = ${sql.placeholder('id')}`,
+);
+
 /**
  * Recomputes a checklist's status from its units' serials, steps and results; then its order's test_status.
  * `before`: the checklist as it was before this write — the status is written only when it changed, and the
@@ -144,26 +179,7 @@ export async function refreshStatus(
   now: number,
   before?: Pick<TestChecklist, 'status' | 'quantity' | 'order_id'>,
 ): Promise<void> {
-  const [s] = await queryRows<{
-    status: string;
-    serials: number;
-    quantity: number;
-    pl_serial_count: number;
-    has_modem: number;
-    steps: number;
-    results: string[] | null;
-    qa_by: number | null;
-    changed: number;
-    order_id: number | null;
-  }>(
-    tx,
-    sql`select c.status, cardinality(c.serials) as serials, c.quantity, p.pl_serial_count, p.has_modem, c.qa_by,
-          c.changed_after_sign as changed, c.order_id,
-          (select count(*) from ${testChecklistSteps} s where s.checklist_id = c.id)::int as steps,
-          (select array_agg(r.test_result) from ${testResults} r
-             where r.checklist_id = c.id and ${onOwnUnit(sql`r`, sql`c.id`)}) as results
-        from ${testChecklists} c join ${products} p on p.id = c.product_id where c.id = ${id}`,
-  );
+  const [s] = await statusRead(tx).execute({ id });
   if (!s) return;
   const product = { pl_serial_count: Number(s.pl_serial_count), has_modem: Number(s.has_modem) };
   const status = checklistStatus({

@@ -14,6 +14,7 @@ import {
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, fromJson, type JsonValue, queryRows } from '../../db/client';
+import { fixedSql } from '../../db/fixed-read';
 import { products } from '../../db/schema/products';
 import { orderLines, orders } from '../../db/schema/sales';
 import { testChecklists } from '../../db/schema/testing';
@@ -22,7 +23,7 @@ import { notFound } from '../../platform/errors';
 import { findPage, keySort, type PagePlan, searchOnce } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
-import { selectChecklists } from './core';
+import { checklistsRead, selectChecklists } from './core';
 
 const allOf = (conds: SQL[]) => sql.join(conds, sql` and `);
 
@@ -117,17 +118,14 @@ export async function listTestOrders(db: Db, q: TestOrderListQuery): Promise<{ r
   return { rows: page.map(withProducts), ...total };
 }
 
-/** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
-export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> {
-  const [o] = await queryRows<{
-    id: number;
-    oc_ref: string;
-    dealer_name: string;
-    date: number;
-    test_status: TestStatus;
-  }>(db, sql`select id, oc_ref, dealer_name, date, test_status from ${orders} where id = ${orderId} and deleted = 0`);
-  if (!o) throw notFound(TC_MSG.orderNotFound);
-  const lines = await queryRows<{
+/** A test order's row, lines and checklists: three statements by the order's id (db/fixed-read.ts). */
+const testOrderReads = {
+  order: fixedSql<{ id: number; oc_ref: string; dealer_name: string; date: number; test_status: TestStatus }>(
+    'test_order',
+    sql`select id, oc_ref, dealer_name, date, test_status from ${orders}
+        where id = ${sql.placeholder('id')} and deleted = 0`,
+  ),
+  lines: fixedSql<{
     id: number;
     product_id: number;
     name: string;
@@ -135,12 +133,20 @@ export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> 
     is_shipping_cost: number;
     is_test_required: number;
   }>(
-    db,
+    'test_order_lines',
     sql`select l.id, l.product_id, l.name, l.quantity, l.is_shipping_cost, p.is_test_required
         from ${orderLines} l join ${products} p on p.id = l.product_id
-        where l.order_id = ${orderId} order by l.position, l.id`,
-  );
-  const checklists = await selectChecklists(db, sql`c.order_id = ${orderId}`);
+        where l.order_id = ${sql.placeholder('id')} order by l.position, l.id`,
+  ),
+  checklists: checklistsRead('test_order_checklists', sql`c.order_id = ${sql.placeholder('id')}`),
+};
+
+/** GET {role}/testChecklist/order/{OrderId}: the order with its lines and their checklists. */
+export async function getTestOrder(db: Db, orderId: number): Promise<TestOrder> {
+  const [o] = await testOrderReads.order(db).execute({ id: orderId });
+  if (!o) throw notFound(TC_MSG.orderNotFound);
+  const lines = await testOrderReads.lines(db).execute({ id: orderId });
+  const checklists = await testOrderReads.checklists(db).execute({ id: orderId });
   return {
     id: Number(o.id),
     oc_ref: o.oc_ref,

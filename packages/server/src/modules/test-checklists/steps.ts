@@ -1,7 +1,8 @@
 import type { EventName } from '@bpm/contract/events';
 import { TC_MSG, type TestResult, type TestStep } from '@bpm/contract/test-checklists';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, fromJson, type JsonValue, queryRows } from '../../db/client';
+import { type Db, fromJson, type JsonValue } from '../../db/client';
+import { fixedSql } from '../../db/fixed-read';
 import { testChecklistSteps, testResults } from '../../db/schema/testing';
 import type { AuthUser } from '../../platform/auth';
 import { authorize } from '../../platform/authorize';
@@ -15,25 +16,27 @@ type ResultRow = { stepId: number; serialId: number | null; serial: string; r: s
 /** The answer's checklist key: order steps carry test_checklist_id, stock steps stock_test_checklist_id. */
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
 
+/** The steps, the columns' serials and the results of checklist `id` in one statement (db/fixed-read.ts). */
+const stepsRead = (() => {
+  const id = sql.placeholder('id');
+  return fixedSql<{ steps: JsonValue<StepRow[]>; columns: JsonValue<UnitColumn[]>; results: JsonValue<ResultRow[]> }>(
+    'checklist_steps',
+    sql`select
+      (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
+         'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
+       from ${testChecklistSteps} s where s.checklist_id = ${id}) as steps,
+      ${columnsJson(id)} as columns,
+      (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
+         'r', r.test_result)), '[]'::json)
+       from ${testResults} r where r.checklist_id = ${id}) as results`,
+  );
+})();
+
 /** A checklist's steps in SI order, each with its results (only columns that still have a serial). */
 export async function listSteps(db: Db, kind: Kind, checklistId: number): Promise<TestStep[]> {
   const c = await getChecklist(db, kind, checklistId);
   // The steps, the columns' serials and the results in one statement (three JSON values).
-  const [read] = await queryRows<{
-    steps: JsonValue<StepRow[]>;
-    columns: JsonValue<UnitColumn[]>;
-    results: JsonValue<ResultRow[]>;
-  }>(
-    db,
-    sql`select
-      (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
-         'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
-       from ${testChecklistSteps} s where s.checklist_id = ${checklistId}) as steps,
-      ${columnsJson(checklistId)} as columns,
-      (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
-         'r', r.test_result)), '[]'::json)
-       from ${testResults} r where r.checklist_id = ${checklistId}) as results`,
-  );
+  const [read] = await stepsRead(db).execute({ id: checklistId });
   const steps = fromJson(read!.steps, []);
   const results = fromJson(read!.results, []);
   // A result's column is where its serial is now (results follow the serial).

@@ -1,7 +1,7 @@
 // Units under test and their serials (issue 23): a result belongs to a serial, a serial to a unit, a unit to
 // the checklist that tests it. The spec's screens keep seeing serials one per line and results per column.
 import { planSerials, type SerialPlan, serialsPerUnit, TC_MSG } from '@bpm/contract/test-checklists';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, type JsonValue, queryRows } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
@@ -29,7 +29,7 @@ export async function columnsOf(tx: Db, checklistId: number): Promise<UnitColumn
 }
 
 /** A checklist's columns (`UnitColumn`s) in `columnsOf`'s order as one JSON array: a subquery of a larger read. */
-export const columnsJson = (checklistId: number) =>
+export const columnsJson = (checklistId: number | SQLWrapper) =>
   sql<JsonValue<UnitColumn[]>>`(select coalesce(json_agg(json_build_object('serialId', ${unitSerials.id},
       'unitId', ${units.id}, 'value', ${unitSerials.value}) order by ${sql.join(columnOrder, sql`, `)}), '[]'::json)
     from ${units} join ${unitSerials} on ${unitSerials.unitId} = ${units.id} where ${units.checklistId} = ${checklistId})`;
