@@ -132,6 +132,38 @@ describe('tasks', () => {
     expect(bad2.json().cause).toMatchObject({ status: MSG.required, priority: MSG.required, due_date: MSG.number });
   });
 
+  it("shows who added it, who has it and its project, by name, in the list and the task's page", async () => {
+    const names = async (username: string) =>
+      (
+        await queryRows<{ first_name: string; last_name: string }>(
+          t.database.db,
+          sql`select first_name, last_name from users where username = ${username}`,
+        )
+      )[0]!;
+    const [adder, assignee] = [await names('sale'), await names('production')];
+    const task = await makeTask(t, 'sale', {
+      title: 'Named people',
+      project_id: A,
+      assigned_to: await userId('production'),
+    });
+    const expected = {
+      added_by_first_name: adder.first_name,
+      added_by_last_name: adder.last_name,
+      assigned_to_first_name: assignee.first_name,
+      assigned_to_last_name: assignee.last_name,
+      project_name: 'Project A',
+    };
+    expect((await call('sale', 'GET', `/tasks/${task.id}`)).json().data).toMatchObject(expected);
+    const list = (await call('sale', 'GET', '/tasks?search=Named%20people')).json().data as Array<{ id: number }>;
+    expect(list.find((r) => r.id === task.id)).toMatchObject(expected);
+    // One without an assignee or a project: nulls, not another task's names.
+    const bare = await makeTask(t, 'sale', { title: 'Nobody named' });
+    expect((await call('sale', 'GET', `/tasks/${bare.id}`)).json().data).toMatchObject({
+      assigned_to_first_name: null,
+      project_name: null,
+    });
+  });
+
   it('project roles × task actions: 403 and nothing changed when refused; 404 for non-members', async () => {
     const byManager = await makeTask(t, 'sale', { title: 'Manager task', project_id: A });
     expect((await addTask('production', { title: 'Member task', project_id: A })).statusCode).toBe(200);
