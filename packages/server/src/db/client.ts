@@ -44,8 +44,8 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
  * Whether the fixed-shape reads (db/fixed-read.ts) go to PostgreSQL as named prepared statements, whose plans it
  * keeps: DATABASE_PREPARED_STATEMENTS `on`, or `off` (the default). Only a connection that keeps a statement's
  * name from one query to the next can carry them: a direct one, or PgBouncer 1.21 and later with
- * `max_prepared_statements` set. Older PgBouncer in transaction mode sends the next run to a server connection
- * that never prepared it (docs/decisions.md 'Runs behind a transaction pooler').
+ * `max_prepared_statements` set. Older PgBouncer in transaction mode sends each run to any server connection,
+ * which may lack the name or hold it already (docs/decisions.md 'Named prepared statements for the fixed reads').
  */
 export function preparedStatements(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env.DATABASE_PREPARED_STATEMENTS ?? '';
