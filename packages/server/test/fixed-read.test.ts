@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, preparedStatements, queryRows } from '../src/db/client';
+import { fixedRead } from '../src/db/fixed-read';
 import { getPo } from '../src/modules/purchase-orders/queries';
 import { getDoc } from '../src/modules/sales-docs/read';
 import { getChecklist } from '../src/modules/test-checklists/core';
@@ -21,6 +22,14 @@ describe('DATABASE_PREPARED_STATEMENTS', () => {
       expect(() => preparedStatements({ DATABASE_PREPARED_STATEMENTS: bad }), bad).toThrow(
         'DATABASE_PREPARED_STATEMENTS must be on or off',
       );
+  });
+});
+
+describe('fixed read names', () => {
+  it('refuses a second fixed read under a name already taken', () => {
+    const build = () => ({});
+    fixedRead('test_name_once', build);
+    expect(() => fixedRead('test_name_once', build)).toThrow('bpm_test_name_once: a fixed read of that name exists');
   });
 });
 

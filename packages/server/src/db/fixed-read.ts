@@ -2,6 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
+/** The fixed reads' statement names taken so far. */
+const names = new Set<string>();
+
 /**
  * A read whose SQL is the same every time (an id lookup: a record's open, the account check), built once per
  * database session and sent under its own name. Where DATABASE_PREPARED_STATEMENTS is on (db/client.ts),
@@ -17,6 +20,9 @@ import type { Db } from './client';
 export function fixedRead<Q>(name: string, build: (db: Db, name: string) => Q): (db: Db) => Q {
   const bySession = new WeakMap<object, Q>();
   const statement = `bpm_${name}`;
+  // A name is one statement's per connection: a second text under it would fail only where the setting is on.
+  if (names.has(statement)) throw new Error(`${statement}: a fixed read of that name exists already`);
+  names.add(statement);
   return (db) => {
     // The session, not the handle: a request's handle (fresh-cache.ts) is a new object over the same session.
     const session = db._.session;

@@ -17,20 +17,21 @@ type ResultRow = { stepId: number; serialId: number | null; serial: string; r: s
 const keyOf = (kind: Kind) => (kind === 'order' ? 'test_checklist_id' : 'stock_test_checklist_id');
 
 /** The steps, the columns' serials and the results of checklist `id` in one statement (db/fixed-read.ts). */
-const stepsRead = (() => {
-  const id = sql.placeholder('id');
-  return fixedSql<{ steps: JsonValue<StepRow[]>; columns: JsonValue<UnitColumn[]>; results: JsonValue<ResultRow[]> }>(
-    'checklist_steps',
-    sql`select
-      (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
-         'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
-       from ${testChecklistSteps} s where s.checklist_id = ${id}) as steps,
-      ${columnsJson(id)} as columns,
-      (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
-         'r', r.test_result)), '[]'::json)
-       from ${testResults} r where r.checklist_id = ${id}) as results`,
-  );
-})();
+const stepsRead = fixedSql<{
+  steps: JsonValue<StepRow[]>;
+  columns: JsonValue<UnitColumn[]>;
+  results: JsonValue<ResultRow[]>;
+}>(
+  'checklist_steps',
+  sql`select
+    (select coalesce(json_agg(json_build_object('id', s.id, 'si_number', s.si_number, 'test_desc', s.test_desc,
+       'reopened', s.reopened) order by s.si_number, s.id), '[]'::json)
+     from ${testChecklistSteps} s where s.checklist_id = ${sql.placeholder('id')}) as steps,
+    ${columnsJson(sql.placeholder('id'))} as columns,
+    (select coalesce(json_agg(json_build_object('stepId', r.step_id, 'serialId', r.serial_id, 'serial', r.serial,
+       'r', r.test_result)), '[]'::json)
+     from ${testResults} r where r.checklist_id = ${sql.placeholder('id')}) as results`,
+);
 
 /** A checklist's steps in SI order, each with its results (only columns that still have a serial). */
 export async function listSteps(db: Db, kind: Kind, checklistId: number): Promise<TestStep[]> {
