@@ -61,7 +61,9 @@ const MONTH = 2592000;
  */
 const monthMerge = (db: Db, q: PoListQuery): Merge => ({
   kind: 'buckets',
-  when: 'first',
+  // With a status filter, after the count: a status of few POs in the range is read first through
+  // purchase_orders_status_cover_idx (drafts of 13 months by number: 13 month walks read 370k entries, 97 ms).
+  when: q.status && q.status !== 'all' ? 'large' : 'first',
   bucket: sql`(${P.poDate} / 2592000)`,
   series: async () => {
     let lo = q.start;
@@ -123,13 +125,14 @@ const departmentMerge = (db: Db, q: PoListQuery, others: SQL[]): Merge => ({
 /**
  * The purchase order list's page plan (platform/list-page.ts findPage). The match count (exact from the
  * rollups, or the search's count or estimate) chooses the way, never the rows:
- * - a PO date range by PO number: the per-month merge;
+ * - a PO date range by PO number: the per-month merge (with a status filter, only past the filter first's limit);
  * - no filter, the PO date order of a filter whose index is led by it (status, supplier, date range), or a
  *   status filter sorted by its own column, payment by its own, or by due date (purchase_orders_status_due_idx):
  *   the index walk;
  * - the filter first up to the engine's limit, or up to COVERED_FIRST_MAX for a status or supplier filter without
  *   a search or payment filter (purchase_orders_status_cover_idx and _supplier_cover_idx, led by their column and
- *   the PO date, hold every sort key: index-only);
+ *   the PO date, hold every sort key: index-only) — or first a bounded walk of the sort index where it would read
+ *   far fewer entries (the engine's choice: a near page of a status of many POs);
  * - a date range or payment filter alone: the sort index walk (a due date order bounded by the range): no
  *   covering index serves their filter first;
  * - a status, supplier or search filter: a bounded walk reading at most half the matches (a search: up to the

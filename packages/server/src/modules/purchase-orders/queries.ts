@@ -116,16 +116,31 @@ export async function listPos(
   const conds = listConditions(q);
   const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
   const plan = await poPagePlan(db, q, conds, q.search ? listConditions({ ...q, search: '' }) : conds);
-  const page = (matches: number | undefined) =>
-    findPage(db, plan, q, matches, {
-      byIds: (d, ids): Promise<PoRow[]> => d.select(rowColumns).from(P).where(inArray(P.id, ids)),
-      // The page's rows in the one statement that finds their ids.
-      rows: (d, ids): Promise<PoRow[]> =>
-        d.select(rowColumns).from(P).where(inArray(P.id, ids)).orderBy(plan.sort.walk),
-    });
+  const page = (matches: number | undefined, known?: number[]) =>
+    findPage(
+      db,
+      plan,
+      q,
+      matches,
+      {
+        byIds: (d, ids): Promise<PoRow[]> => d.select(rowColumns).from(P).where(inArray(P.id, ids)),
+        // The page's rows in the one statement that finds their ids.
+        rows: (d, ids): Promise<PoRow[]> =>
+          d.select(rowColumns).from(P).where(inArray(P.id, ids)).orderBy(plan.sort.walk),
+      },
+      known,
+    );
   // The Recent table shows no count: its page walks.
   if (opts.totals === false) return { rows: await page(undefined), total: 0, counted: 0, amount: 0, estimated: false };
-  const [sum, rows] = await withMatches(plan, () => totals(db, q, where, opts.caps), page);
+  // A search's count reads its matches: the page comes from the same read while the count is exact.
+  const pageOfMatches = q.search
+    ? { key: plan.sort.key, order: plan.sort.keyed, limit: q.limit, offset: q.offset }
+    : undefined;
+  const [{ ids: _ids, ...sum }, rows] = await withMatches(
+    plan,
+    () => totals(db, q, where, opts.caps, pageOfMatches),
+    page,
+  );
   return { rows, ...sum };
 }
 

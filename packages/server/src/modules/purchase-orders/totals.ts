@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
+import { type PageOfMatches, pageIdsOf } from '../../platform/list-page';
 import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
 import { bareColumns } from '../../platform/sql-names';
 
@@ -31,9 +32,16 @@ const SEARCH_CAPS: SearchCaps = { limit: EXACT_COUNT_LIMIT, sampleRows: 2500 };
  * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
  * and payment filter (a handful of rows); for a date range by an index-only scan of
  * purchase_orders_date_totals_idx; for a search over its matches, counted exactly up to the limit and
- * above it estimated from a block sample (searchSample).
+ * above it estimated from a block sample (searchSample). With `page`, a search's count also answers the page's
+ * ids while it is exact (`ids`): its matches are read once, not again for the page.
  */
-export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps = SEARCH_CAPS) {
+export async function totals(
+  db: Db,
+  q: Partial<PoListQuery>,
+  where: SQL,
+  caps = SEARCH_CAPS,
+  page?: PageOfMatches,
+): Promise<{ total: number; counted: number; amount: number; estimated: boolean; ids?: number[] }> {
   const result = (n: unknown, counted: unknown, amount: unknown, estimated = false) => ({
     total: Number(n ?? 0),
     counted: Math.round(Number(counted ?? 0)),
@@ -70,11 +78,17 @@ export async function totals(db: Db, q: Partial<PoListQuery>, where: SQL, caps =
   const broad = (await estimate(db, sql`select 1 from ${purchaseOrders} where ${where}`)) > 10 * limit;
   const early = broad ? await searchSample(db, where, caps.sampleRows) : undefined;
   if (early && early.n > 4 * limit) return sampled(early);
-  const [agg] = await queryRows<Sums>(
+  // A search of a PO number (a few hundred matches among a million POs) spends most of its time in the trigram
+  // index: reading the page from the same matches halves it ('po-2025-192' sorted by amount: 2 × 55 ms).
+  const [agg] = await queryRows<Sums & { ids?: Array<number | string> }>(
     db,
-    sql`select ${sums} from (select ${P.amount}, ${P.status} from ${P} where ${where} limit ${limit + 1}) x`,
+    sql`with x as materialized (
+          select ${P.id} as id, ${page?.key ?? sql`null`} as k, ${P.amount}, ${P.status}
+          from ${P} where ${where} limit ${limit + 1})
+        select ${sums}${page ? sql`, ${pageIdsOf('x', page.order, page)} as ids` : sql``} from x`,
   );
-  if (Number(agg?.n) <= limit) return result(agg?.n, agg?.counted, agg?.amount);
+  if (Number(agg?.n) <= limit)
+    return { ...result(agg?.n, agg?.counted, agg?.amount), ...(page ? { ids: (agg?.ids ?? []).map(Number) } : {}) };
   return sampled(early ?? (await searchSample(db, where, caps.sampleRows)));
 }
 

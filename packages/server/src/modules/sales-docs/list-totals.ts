@@ -4,6 +4,7 @@ import type { OrderSummary } from '@bpm/contract/order-reads';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
+import { type PageOfMatches, pageIdsOf } from '../../platform/list-page';
 import { totalOverCap } from '../../platform/list-totals';
 import { num } from './kinds';
 
@@ -75,14 +76,6 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
  */
 export const ORDER_TOTALS_CAP = 5000;
 
-/** A page to take from the rows summarise reads: the sort key and the page's order over `k`, `id`. */
-export interface PageOfMatches {
-  key: SQL;
-  order: SQL;
-  limit: number;
-  offset: number;
-}
-
 /**
  * Total and summary (cancelled excluded) of the rows matching `where`, reading at most
  * `cap` + 1 of them: exact up to the cap; above it an estimated total and no summary.
@@ -95,10 +88,7 @@ export async function summarise(
   page?: PageOfMatches,
   cap = ORDER_TOTALS_CAP,
 ): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean; ids?: number[] }> {
-  const ids = page
-    ? sql`, (select coalesce(array_agg(p.id order by ${page.order}), '{}') from (select x.id, x.k from x
-              order by ${page.order} limit ${page.limit} offset ${page.offset}) p) as ids`
-    : sql``;
+  const ids = page ? sql`, ${pageIdsOf('x', page.order, page)} as ids` : sql``;
   const [r] = await queryRows<SummaryRaw & { ids?: Array<number | string> }>(
     db,
     sql`with x as materialized (
