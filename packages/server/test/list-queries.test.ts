@@ -159,7 +159,7 @@ describe('purchase order list', () => {
         }
   });
 
-  it("pages a search from the read that counts it: the same rows, the matches read once", async () => {
+  it('pages a search from the read that counts it: the same rows, the matches read once', async () => {
     const f = { search: supplierName };
     for (const sort of [undefined, ...PO_SORTS])
       for (const order of DIRS) {
@@ -172,7 +172,10 @@ describe('purchase order list', () => {
             got = await listPos(db(), q);
           });
           const at = `${sort} ${order} @${offset}`;
-          expect(got!.rows.map((r) => r.id), at).toEqual(all.slice(offset, offset + 2));
+          expect(
+            got!.rows.map((r) => r.id),
+            at,
+          ).toEqual(all.slice(offset, offset + 2));
           expect(got!.total, at).toBe(4);
           // One statement reads the matches (the planner's estimate beside it reads none).
           const reads = statements.filter((s) => s.includes(' like ') && !s.startsWith('explain'));
