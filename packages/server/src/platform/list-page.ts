@@ -231,12 +231,15 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
   return Number(r?.n) < rows ? found.slice(w.offset) : undefined;
 }
 
+/** The rows a walk reads, with its slack, to reach the page's `end` when `matches` of `n` rows are evenly spread. */
+const spreadRows = (end: number, n: number, matches: number) => (LIMITS.walkSlack * end * n) / Math.max(1, matches);
+
 /** How many rows a bounded walk reads for `matches` of the table's rows; undefined: hopeless, filter first. */
 async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, matches: number) {
   const end = w.offset + w.limit;
   const n = await plannedRows(db, tableName(p.list.table));
   const most = b.covered ? LIMITS.coveredRows : LIMITS.walkRows;
-  const want = b.long ? most : n > 0 ? (LIMITS.walkSlack * end * n) / Math.max(1, matches) : most;
+  const want = b.long ? most : n > 0 ? spreadRows(end, n, matches) : most;
   const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(most, want, matches * b.share)));
   // Fewer rows than evenly spread matches would need to fill the page (a selective filter): the walk would
   // read its rows' heap pages and then fail.
@@ -254,10 +257,9 @@ async function coveredWalk(db: Db, p: PagePlan, w: PageWindow, matches: number) 
   const b = p.large;
   if (b?.walk !== 'bounded' || !b.covered) return undefined;
   const n = await plannedRows(db, tableName(p.list.table));
-  const rows = Math.ceil(
-    Math.max(LIMITS.walkMin, (LIMITS.walkSlack * (w.offset + w.limit) * n) / Math.max(1, matches)),
-  );
-  if (n <= 0 || rows * 2 > matches) return undefined;
+  if (n <= 0) return undefined;
+  const rows = Math.ceil(Math.max(LIMITS.walkMin, spreadRows(w.offset + w.limit, n, matches)));
+  if (rows * 2 > matches) return undefined;
   return walkBounded(db, p, w, b.range ?? [], rows);
 }
 
@@ -360,11 +362,12 @@ export async function findPage<T>(
  */
 export async function withMatches<C extends { total: number; ids?: number[] }, R>(
   p: PagePlan,
-  count: () => Promise<C>,
+  count: (paged: boolean) => Promise<C>,
   page: (matches: number | undefined, known?: number[]) => Promise<R>,
 ): Promise<[C, R]> {
-  if (walksDirectly(p)) return Promise.all([count(), page(undefined)]);
-  const c = await count();
+  // `paged`: the page may come from the count's read (its ids are used); a direct walk runs beside the count.
+  if (walksDirectly(p)) return Promise.all([count(false), page(undefined)]);
+  const c = await count(true);
   return [c, await page(c.total, c.ids)];
 }
 

@@ -133,12 +133,10 @@ export async function listPos(
   // The Recent table shows no count: its page walks.
   if (opts.totals === false) return { rows: await page(undefined), total: 0, counted: 0, amount: 0, estimated: false };
   // A search's count reads its matches: the page comes from the same read while the count is exact.
-  const pageOfMatches = q.search
-    ? { key: plan.sort.key, order: plan.sort.keyed, limit: q.limit, offset: q.offset }
-    : undefined;
+  const pageOfMatches = { key: plan.sort.key, order: plan.sort.keyed, limit: q.limit, offset: q.offset };
   const [{ ids: _ids, ...sum }, rows] = await withMatches(
     plan,
-    () => totals(db, q, where, opts.caps, pageOfMatches),
+    (paged) => totals(db, q, where, opts.caps, paged && q.search ? pageOfMatches : undefined),
     page,
   );
   return { rows, ...sum };

@@ -120,13 +120,16 @@ export async function listOrders(
   const where = and(eq(orders.deleted, 0), ...filter.conds)!;
   // A search's matches are read once: the read that counts them also answers the page while it is exact.
   const col = sortColumn(orders, q);
-  const pageOfMatches = q.search
-    ? { key: col ?? sql`${orders.date}`, order: keyedOrder(q, col), limit: q.limit, offset: q.offset }
-    : undefined;
-  const totals = async () =>
+  const pageOfMatches = {
+    key: col ?? sql`${orders.date}`,
+    order: keyedOrder(q, col),
+    limit: q.limit,
+    offset: q.offset,
+  };
+  const totals = async (paged: boolean) =>
     filter.rollup
       ? { ...(await rollupTotals(db, 'orders', filter.rollup)), estimated: false, ids: undefined }
-      : summarise(db, where, pageOfMatches);
+      : summarise(db, where, paged && q.search ? pageOfMatches : undefined);
   const page = (matches: number | undefined, known?: number[]) =>
     listPage(db, 'orders', filter.rollup && q, () =>
       findPage(
