@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, useState } from 'react';
+import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
 
 /**
  * A lazily loaded component that can also be loaded ahead of use. Once loaded, it renders without
@@ -34,4 +34,14 @@ export function whenIdle(preload: () => void): () => void {
   }
   const id = setTimeout(preload, 500);
   return () => clearTimeout(id);
+}
+
+/**
+ * False until the browser is first idle after `ready` (the part's data, say) became true: a part of a page not
+ * needed to use it (the dashboard's chart) renders then, so its render and layout do not hold the page's first paint.
+ */
+export function useIdle(ready = true): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (ready ? whenIdle(() => setIdle(true)) : undefined), [ready]);
+  return idle;
 }
