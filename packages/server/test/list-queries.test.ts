@@ -216,6 +216,36 @@ describe('purchase order search totals', () => {
     const none = await listPos(db(), poListQuery.parse({ limit: '1', search: 'no such po anywhere' }), { caps });
     expect({ total: none.total, estimated: none.estimated }).toEqual({ total: 0, estimated: false });
   });
+
+  it("count up to 5,000 matches exactly, as the orders' searches, and page them from the read that counts them", async () => {
+    const refs = await makeRefs(t);
+    const po = await poIn(t, refs, 'draft');
+    const word = `manycopies${po.id}`;
+    // 2,100 POs whose purpose holds the word, amounts 1 … 2,100 (more than the other lists' exact-count limit).
+    await db().execute(sql`
+      insert into purchase_orders (po_number, supplier_id, supplier_name, po_date, due_date, purpose, status, amount,
+        created_at, updated_at)
+      select po_number || '-' || g, supplier_id, supplier_name, po_date + g, due_date, ${word} || ' ' || g, status, g, created_at, updated_at
+      from purchase_orders, generate_series(1, 2100) g where id = ${po.id}`);
+    try {
+      const q = poListQuery.parse({ limit: '50', offset: '100', search: word, sort: 'amount', order: 'desc' });
+      let got: Awaited<ReturnType<typeof listPos>>;
+      const statements = await statementsOf(t, async () => {
+        got = await listPos(db(), q);
+      });
+      expect({ total: got!.total, amount: got!.amount, estimated: got!.estimated }).toEqual({
+        total: 2100,
+        amount: (2100 * 2101) / 2,
+        estimated: false,
+      });
+      expect(got!.rows.map((r) => Number(r.amount))).toEqual(Array.from({ length: 50 }, (_, i) => 2000 - i));
+      // One statement reads the matches: counted, summed and paged (not counted to 2,001, sampled, then read again).
+      const reads = statements.filter((s) => s.includes(' like ') && !s.startsWith('explain'));
+      expect(reads).toHaveLength(1);
+    } finally {
+      await db().execute(sql`delete from purchase_orders where purpose like ${`${word} %`}`);
+    }
+  });
 });
 
 describe('purchase order date-range totals', () => {

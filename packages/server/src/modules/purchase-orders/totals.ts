@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
 import { type PageOfMatches, pageIdsOf } from '../../platform/list-page';
-import { EXACT_COUNT_LIMIT, estimate, sampledTotals } from '../../platform/list-totals';
+import { estimate, sampledTotals } from '../../platform/list-totals';
 import { bareColumns } from '../../platform/sql-names';
 
 const DAY = 86400;
@@ -26,7 +26,13 @@ export interface SearchCaps {
   limit: number;
   sampleRows: number;
 }
-const SEARCH_CAPS: SearchCaps = { limit: EXACT_COUNT_LIMIT, sampleRows: 2500 };
+/**
+ * A PO search is counted exactly up to 5,000 matches, as the orders' searches are (ORDER_TOTALS_CAP), not up to
+ * EXACT_COUNT_LIMIT (platform/list-totals.ts): the count reads the matches and, while exact, answers the page from
+ * the same read. Capped at 2,000, a search of 2–5k matches (a name under a status) was read three times: counted
+ * to 2,001, sampled, then read whole again for its page.
+ */
+const SEARCH_CAPS: SearchCaps = { limit: 5000, sampleRows: 2500 };
 
 /**
  * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status
@@ -72,12 +78,12 @@ export async function totals(
   const { limit } = caps;
   const sampled = (s: { n: number; counted: number; amount: number }) =>
     result(Math.max(limit + 1, s.n), s.counted, s.amount, true);
-  // A broad search (the planner expects over ten times the limit, e.g. a department: a fifth of all POs) is
-  // sampled at once: counting its first 2,001 matches reads ~10k POs (6.7 ms at 1M). Should the sample find
-  // few matches after all, the count decides.
-  const broad = (await estimate(db, sql`select 1 from ${purchaseOrders} where ${where}`)) > 10 * limit;
+  // A broad search (the planner expects over four times the limit, e.g. a department: a fifth of all POs) is
+  // sampled at once: counting its first 5,001 matches would read ~25k POs. Should the sample find few matches
+  // after all (at most twice the limit), the count decides.
+  const broad = (await estimate(db, sql`select 1 from ${purchaseOrders} where ${where}`)) > 4 * limit;
   const early = broad ? await searchSample(db, where, caps.sampleRows) : undefined;
-  if (early && early.n > 4 * limit) return sampled(early);
+  if (early && early.n > 2 * limit) return sampled(early);
   // A search of a PO number (a few hundred matches among a million POs) spends most of its time in the trigram
   // index: reading the page from the same matches halves it ('po-2025-192' sorted by amount: 2 × 55 ms).
   const [agg] = await queryRows<Sums & { ids?: Array<number | string> }>(
