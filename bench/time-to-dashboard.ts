@@ -5,10 +5,12 @@
  * pressing LOGIN as the administrator to a usable dashboard (heading shown, no spinner left).
  * LOGIN is pressed 2 s after the login screen shows (a person typing a user name and password takes
  * longer), so what the screen loads meanwhile counts as it would; `--at-once` presses it as soon as the
- * fields are filled (the worst case); `--trace` prints each request after LOGIN with its times.
+ * fields are filled (the worst case); `--trace` prints each request after LOGIN with its times; `--profile DIR`
+ * writes each run's renderer CPU profile (`run-N.cpuprofile`) and Chrome trace (`run-N.trace.json`) from LOGIN to
+ * the usable dashboard, for Chrome's DevTools (a `vite build --minify false` keeps the functions' names).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +21,8 @@ const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
 const atOnce = process.argv.includes('--at-once');
 /** `--trace`: each run also prints when each request after LOGIN went out and was answered (ms after LOGIN). */
 const trace = process.argv.includes('--trace');
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 
 const port = await new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -111,6 +115,12 @@ try {
     if (!atOnce) await page.waitForTimeout(Math.max(0, shown + 2000 - Date.now()));
     const t0 = Date.now();
     const clickPerf = trace ? await page.evaluate(() => performance.now()) : 0;
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      await cdp.send('Profiler.start');
+    }
     await page.getByTestId('login-submit').click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, {
@@ -119,6 +129,13 @@ try {
     console.log(
       `run ${r + 1}: login screen JS ${loginJs} B as sent; dashboard usable ${Date.now() - t0} ms after LOGIN; JS after login ${jsBytes - jsBeforeLogin} B`,
     );
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(join(profileDir, `run-${r + 1}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(join(profileDir, `run-${r + 1}.trace.json`), await browser.stopTracing());
+      console.log(`  profile and trace in ${profileDir} (profiling slows the run)`);
+    }
     if (trace) {
       const tasks = await page.evaluate(() => (window as unknown as { longTasks: Array<[number, number]> }).longTasks);
       const after = tasks.filter(([at]) => at >= clickPerf);
