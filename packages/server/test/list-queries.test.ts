@@ -13,6 +13,7 @@ import { quotations } from '../src/db/schema/sales';
 import { seedLargeQuotations } from '../src/db/seed-large/quotations';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packing-lists/list';
+import { trigramCore } from '../src/modules/purchase-orders/list-page';
 import { listPos } from '../src/modules/purchase-orders/queries';
 import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
 import { listQuotations, quotationPagePlan } from '../src/modules/sales-docs/quotation-list';
@@ -245,6 +246,36 @@ describe('purchase order search totals', () => {
     } finally {
       await db().execute(sql`delete from purchase_orders where purpose like ${`${word} %`}`);
     }
+  });
+});
+
+describe('purchase order search by a term with short words', () => {
+  it('asks the trigram index for the term without a first word of fewer than three characters', () => {
+    expect(trigramCore('po-2025-192')).toBe('2025-192');
+    expect(trigramCore('po-2025-76')).toBe('2025-76');
+    expect(trigramCore('PO-2025-00192-R1')).toBe('2025-00192-R1');
+    expect(trigramCore('-po 12 ana cruz x')).toBe('12 ana cruz x');
+    expect(trigramCore('Łódź-7')).toBe('Łódź-7');
+    expect(trigramCore('ana')).toBe('ana');
+    expect(trigramCore('po-12')).toBe('po-12');
+    expect(trigramCore('po')).toBe('po');
+  });
+
+  it('finds only the POs holding the whole term, not those holding its core alone', async () => {
+    const refs = await makeRefs(t);
+    const [whole, coreOnly, other] = [
+      await poIn(t, refs, 'draft'),
+      await poIn(t, refs, 'draft'),
+      await poIn(t, refs, 'draft'),
+    ];
+    const core = `${whole.id}-77${other.id}`;
+    await db().execute(sql`update purchase_orders set purpose = ${`see ZQ-${core} now`} where id = ${whole.id}`);
+    await db().execute(sql`update purchase_orders set purpose = ${`see ZX-${core} now`} where id = ${coreOnly.id}`);
+    const got = await listPos(db(), poListQuery.parse({ limit: '50', search: `zq-${core}` }));
+    expect(got.rows.map((r) => r.id)).toEqual([whole.id]);
+    expect(got.total).toBe(1);
+    const both = await listPos(db(), poListQuery.parse({ limit: '50', search: core, sort: 'po_number', order: 'asc' }));
+    expect(both.rows.map((r) => r.id)).toEqual([whole.id, coreOnly.id]);
   });
 });
 
