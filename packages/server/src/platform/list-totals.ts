@@ -10,6 +10,14 @@ import { type Db, queryRows } from '../db/client';
  */
 export const EXACT_COUNT_LIMIT = 2000;
 
+/**
+ * Lists whose count also sums their money and answers the page from the same read (the orders' and the purchase
+ * orders' searches and other filters no rollup answers) count exactly up to this many; above it the total is
+ * estimated (docs/decisions.md, 'Exact or estimated totals'). Higher than EXACT_COUNT_LIMIT: a search of a few
+ * thousand matches is then read once, not counted to the limit, estimated and read again for its page.
+ */
+export const SUMMED_COUNT_LIMIT = 5000;
+
 export interface ListTotal {
   total: number;
   /** true: `total` is the planner's estimate (more than EXACT_COUNT_LIMIT rows match). */

@@ -25,10 +25,19 @@ export function canonicalPath(patterns: readonly string[], path: string): string
   return null;
 }
 
+/** An address's parts: `window.location` or the router's location. */
+export type Address = { pathname: string; search: string; hash: string };
+
 /**
- * The route the signed-in router shows `role` at `pathname` (router.tsx): the route the path spells, in the
- * table's case, else the role's landing route.
+ * Where the signed-in router sends `role` from an address no route matches as spelled (router.tsx): the route the
+ * path spells in the table's case, with the address's query and fragment, else the role's landing route.
  */
+export function shownAddress(role: Role, { pathname, search, hash }: Address): string {
+  const canonical = canonicalPath(ROUTES[role], pathname);
+  return canonical ? `${canonical}${search}${hash}` : landingRoute(role);
+}
+
+/** The route the signed-in router shows `role` at `pathname`: `shownAddress`'s path. */
 export function shownRoute(role: Role, pathname: string): string {
-  return canonicalPath(ROUTES[role], pathname) ?? landingRoute(role);
+  return shownAddress(role, { pathname, search: '', hash: '' });
 }

@@ -1,7 +1,7 @@
 import { canReach, landingRoute, ROUTES, type Role } from '@bpm/contract/roles';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation } from 'react-router';
-import { canonicalPath } from './canonical-path';
+import { type Address, shownAddress } from './canonical-path';
 import { Layout } from './Layout';
 import PlaceholderPage from './PlaceholderPage';
 import { areaTitle, PAGES } from './routes';
@@ -13,16 +13,9 @@ function Guard({ role, children }: { role: Role; children: ReactNode }) {
   return children;
 }
 
-type Address = Pick<Location, 'pathname' | 'search' | 'hash'>;
-
-/** Where an unmatched path is sent: the same path with its fixed words in the table's case, else the landing route. */
-const unmatchedTarget = (role: Role, { pathname, search, hash }: Address) => {
-  const canonical = canonicalPath(ROUTES[role], pathname);
-  return canonical ? `${canonical}${search}${hash}` : landingRoute(role);
-};
-
+/** An unmatched path: the same path with its fixed words in the table's case, else the landing route. */
 function Unmatched({ role }: { role: Role }) {
-  return <Navigate to={unmatchedTarget(role, useLocation())} replace />;
+  return <Navigate to={shownAddress(role, useLocation())} replace />;
 }
 
 /** Every route of ROUTES[role]; anything else redirects to landingRoute(role). */
@@ -45,7 +38,7 @@ export function buildRoutes(role: Role): RouteObject[] {
  */
 export function startAddress(role: Role, routes: RouteObject[], address: Address): string | null {
   const route = matchRoutes(routes, address.pathname)?.at(-1)?.route;
-  if (!route || route.path === '*') return unmatchedTarget(role, address);
+  if (!route || route.path === '*') return shownAddress(role, address);
   return canReach(role, address.pathname) ? null : landingRoute(role);
 }
 

@@ -40,7 +40,7 @@ export function whenIdle(preload: () => void): () => void {
  * False until the browser is first idle after `ready` (the part's data, say) became true: a part of a page not
  * needed to use it (the dashboard's chart) renders then, so its render and layout do not hold the page's first paint.
  */
-export function useIdle(ready = true): boolean {
+export function useIdle(ready: boolean): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => (ready ? whenIdle(() => setIdle(true)) : undefined), [ready]);
   return idle;

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { poDayTotals, poRollup, purchaseOrders } from '../../db/schema/purchasing';
 import { type PageOfMatches, pageIdsOf } from '../../platform/list-page';
-import { estimate, sampledTotals } from '../../platform/list-totals';
+import { estimate, SUMMED_COUNT_LIMIT, sampledTotals } from '../../platform/list-totals';
 import { bareColumns } from '../../platform/sql-names';
 
 const DAY = 86400;
@@ -26,13 +26,8 @@ export interface SearchCaps {
   limit: number;
   sampleRows: number;
 }
-/**
- * A PO search is counted exactly up to 5,000 matches, as the orders' searches are (ORDER_TOTALS_CAP), not up to
- * EXACT_COUNT_LIMIT (platform/list-totals.ts): the count reads the matches and, while exact, answers the page from
- * the same read. Capped at 2,000, a search of 2–5k matches (a name under a status) was read three times: counted
- * to 2,001, sampled, then read whole again for its page.
- */
-const SEARCH_CAPS: SearchCaps = { limit: 5000, sampleRows: 2500 };
+/** A PO search counts and sums its matches, and pages them from that read, as the orders' searches do. */
+const SEARCH_CAPS: SearchCaps = { limit: SUMMED_COUNT_LIMIT, sampleRows: 2500 };
 
 /**
  * Count and non-cancelled USD amount of the filtered POs: from po_rollup when only supplier, status

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { orderDayStatusTotals, orderDayTotals, orderRollup, orders } from '../../db/schema/sales';
 import { type PageOfMatches, pageIdsOf } from '../../platform/list-page';
-import { totalOverCap } from '../../platform/list-totals';
+import { SUMMED_COUNT_LIMIT, totalOverCap } from '../../platform/list-totals';
 import { num } from './kinds';
 
 /** The filters the rollups can answer: dealer, statuses, payment and an inclusive date range. */
@@ -70,15 +70,9 @@ function toSummary(r: SummaryRaw | undefined): { total: number; summary: OrderSu
 }
 
 /**
- * Filters no rollup answers (search, shipments for today, expected before today) count and sum
- * their orders exactly up to this many matches; above it the total is the planner's estimate and
- * the summary is left out (docs/decisions.md, 'Lists & performance').
- */
-export const ORDER_TOTALS_CAP = 5000;
-
-/**
- * Total and summary (cancelled excluded) of the rows matching `where`, reading at most
- * `cap` + 1 of them: exact up to the cap; above it an estimated total and no summary.
+ * Total and summary (cancelled excluded) of the rows matching `where` (a filter no rollup answers: search,
+ * shipments for today, expected before today), reading at most `cap` + 1 of them: exact up to the cap; above it
+ * the planner's estimate and no summary.
  * With `page`, the same read also answers the page's ids when the total is exact (a search: its matches
  * are read once, not again by the filter first).
  */
@@ -86,7 +80,7 @@ export async function summarise(
   db: Db,
   where: SQL,
   page?: PageOfMatches,
-  cap = ORDER_TOTALS_CAP,
+  cap = SUMMED_COUNT_LIMIT,
 ): Promise<{ total: number; summary: OrderSummary | null; estimated: boolean; ids?: number[] }> {
   const ids = page ? sql`, ${pageIdsOf('x', page.order, page)} as ids` : sql``;
   const [r] = await queryRows<SummaryRaw & { ids?: Array<number | string> }>(

@@ -13,11 +13,11 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { findPage, withMatches } from '../../platform/list-page';
-import { countCapped } from '../../platform/list-totals';
+import { countCapped, SUMMED_COUNT_LIMIT } from '../../platform/list-totals';
 import { likePattern } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
 import { keyedOrder, listOrder, orderPagePlan, type PageFilter, sortColumn } from './list-page';
-import { ORDER_TOTALS_CAP, type RollupFilter, summarise } from './list-totals';
+import { type RollupFilter, summarise } from './list-totals';
 import { rowColumns, toRow } from './read';
 import { dealerCountries, listPage, rollupTotals } from './totals-cache';
 
@@ -190,7 +190,7 @@ export async function listShippingOrders(
   const count = async () =>
     filter.rollup
       ? { total: (await rollupTotals(db, 'shipping', filter.rollup)).total, estimated: false }
-      : countCapped(db, sql`select 1 from ${orders} where ${where}`, ORDER_TOTALS_CAP);
+      : countCapped(db, sql`select 1 from ${orders} where ${where}`, SUMMED_COUNT_LIMIT);
   const page = (matches: number | undefined) =>
     findPage(db, plan, q, matches, {
       byIds: (d, ids) => d.select(shippingRowColumns).from(orders).where(inArray(orders.id, ids)),

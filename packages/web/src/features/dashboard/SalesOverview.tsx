@@ -34,6 +34,9 @@ export const preloadSalesChart = () => SalesChart.preload();
 
 const money = (v: number | undefined) => formatMoney(v ?? 0, 'US$');
 
+/** The chart's place while it waits (for an idle moment, then for its chunk): its height, so nothing moves. */
+const chartPlace = <Skeleton variant="rounded" height={380} />;
+
 /** 'Overview' for administrator and sale (document 1 section 2.5). */
 export function SalesOverview({ admin }: { admin: boolean }) {
   const { dealerId } = useParams();
@@ -249,13 +252,13 @@ function YearCard({ data, onYear }: { data?: Overview; onYear: (y: number) => vo
         </Table>
         <Box sx={{ minWidth: 0 }}>
           {idle ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={380} />}>
+            <Suspense fallback={chartPlace}>
               <Box data-testid="sales-chart">
                 <SalesChart months={months} />
               </Box>
             </Suspense>
           ) : (
-            <Skeleton variant="rounded" height={380} />
+            chartPlace
           )}
         </Box>
       </Box>
