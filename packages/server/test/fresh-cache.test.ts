@@ -9,7 +9,7 @@ import { queryRows } from '../src/db/client';
 import { salesOverview } from '../src/modules/dashboard/service';
 import { listOrders } from '../src/modules/sales-docs/list';
 import { totalsCache } from '../src/modules/sales-docs/totals-cache';
-import { GenerationCache, generationOf, withGeneration } from '../src/platform/fresh-cache';
+import { currentGeneration, GenerationCache, generationOf, withGeneration } from '../src/platform/fresh-cache';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { makeUser } from './factories/users';
 import { createTestApp, get, postForm, put, type TestApp } from './helpers';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const generation = async () =>
-  Number((await queryRows<{ n: number | string }>(t.database.db, sql`select n from data_generation`))[0]?.n);
+  Number((await queryRows<{ n: number | string }>(t.database.db, sql`select ${currentGeneration} as n`))[0]?.n);
 
 /** One dealer's orders list as the API answers it (cached figures) and as computed without a cache. */
 async function ordersOf(dealer: number, role: 'sale' | 'administrator' = 'sale', extra = '') {
@@ -164,6 +164,45 @@ describe('orders list totals and dealer countries', () => {
     ).rejects.toThrow('rolled back');
     expect(await generation()).toBe(before);
   });
+
+  // Two connections: PostgreSQL only (PGlite has one).
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'move by one for each of two commits at once, neither waiting for the other to finish',
+    async () => {
+      // Two dealers: the orders share no rollup row.
+      const a = await createOrder(t, {}, (await createDealer(t)).id);
+      const b = await createOrder(t, {}, (await createDealer(t)).id);
+      const before = await generation();
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let bumped = () => {};
+      const holding = new Promise<void>((r) => {
+        bumped = r;
+      });
+      // The first commit's generation trigger fired (its deferred triggers run now) and its commit held back.
+      const first = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set note = 'first' where id = ${a.id}`);
+        await tx.execute(sql`set constraints all immediate`);
+        bumped();
+        await held;
+      });
+      await holding;
+      try {
+        // The second commits meanwhile; with one row for the generation it would wait for the first's commit.
+        await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          await tx.execute(sql`update orders set note = 'second' where id = ${b.id}`);
+        });
+        expect(await generation()).toBe(before + 1);
+      } finally {
+        release();
+        await first;
+      }
+      expect(await generation()).toBe(before + 2);
+    },
+  );
 
   it('keep a scope per list: the shipping and production lists never answer from the sales entries', async () => {
     const dealer = await createDealer(t);

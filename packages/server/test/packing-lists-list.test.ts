@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { listPackingLists } from '../src/modules/packing-lists/list';
+import { currentGeneration } from '../src/platform/fresh-cache';
 import { makeSaleProduct } from './factories/products';
 import { createDealer, createOrder, DEALER } from './factories/sales';
 import { createTestApp, DAY, get, postForm, type TestApp } from './helpers';
@@ -69,7 +70,7 @@ describe('the order columns copied onto packing lists', () => {
 
     // The order's own save: a new OC ref and another dealer. The data generation (0015) still moves with it.
     const generation = async () =>
-      Number((await queryRows<{ n: number }>(db(), sql`select n from data_generation where id = 1`))[0]?.n);
+      Number((await queryRows<{ n: number }>(db(), sql`select ${currentGeneration} as n`))[0]?.n);
     const before = await generation();
     const edit = await postForm(t, 'sale', '/api/orders/save', {
       id: order.id,

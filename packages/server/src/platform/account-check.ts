@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isWriteWork, runAsWork } from '../db/connection-gate';
 import { fixedRead } from '../db/fixed-read';
-import { dataGeneration } from '../db/schema/platform';
 import { users } from '../db/schema/users';
+import { currentGeneration } from './fresh-cache';
 
 /** What every signed-in request checks: the account's current state and name, and the data generation. */
 export interface AccountState {
@@ -29,7 +29,7 @@ const accountRead = fixedRead('account_check', (db, name) =>
       tv: users.tokenVersion,
       first_name: users.firstName,
       last_name: users.lastName,
-      generation: sql<number>`(select ${dataGeneration.n} from ${dataGeneration} where ${dataGeneration.id} = 1)`,
+      generation: currentGeneration,
     })
     .from(users)
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)

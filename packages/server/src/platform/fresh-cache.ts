@@ -1,13 +1,21 @@
 // In-process caches that are never stale: valid while the database's data generation is unchanged.
 //
-// Every commit that changes orders, their rollups or dealers bumps `data_generation.n` (deferred
-// triggers, migration 0015). Each signed-in request reads it in the same round trip as its account
+// Every commit that changes orders, their rollups or dealers adds one to the data generation (deferred
+// triggers, migrations 0015 and 0045). Each signed-in request reads it in the same round trip as its account
 // check (app.ts); a GET handler's `deps.db` is then a handle carrying that number, and a cache entry
 // computed at generation g (from data read after g was) serves every request that read g or less.
 // A write committed before a request began is in the generation that request read, so the request
 // never sees an answer from before it, whichever process served the write (docs/decisions.md).
 
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { dataGeneration } from '../db/schema/platform';
+
+/**
+ * The database's data generation now: the sum of its rows (migration 0045), each commit adding one to a row
+ * no other commit holds. Snapshots only gain commits as time passes, so a larger sum means a later one.
+ */
+export const currentGeneration = sql<number>`(select coalesce(sum(${dataGeneration.n}), 0) from ${dataGeneration})`;
 
 const GENERATION = Symbol('data generation');
 const BASE = Symbol('database');

@@ -56,8 +56,9 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /**
- * One row (id 1): bumped by the commit of every change to orders, their rollups and dealers (deferred
- * triggers, migration 0015); in-process caches of figures read from them are valid while it stays.
+ * The data generation, the sum of `n` over its sixteen rows: the commit of every change to orders, their
+ * rollups and dealers adds one to a row no other commit holds (deferred triggers, migrations 0015 and 0045);
+ * in-process caches of figures read from them are valid while it stays (platform/fresh-cache.ts).
  */
 export const dataGeneration = pgTable('data_generation', {
   id: integer('id').primaryKey(),
