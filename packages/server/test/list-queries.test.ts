@@ -1,6 +1,7 @@
 // Issue 14: the rewritten list queries (index-only page walk, capped count) give the same rows and totals as
 // the queries they replaced, for every filter × sort × direction, ties included; and the count threshold.
 import { eventListQuery } from '@bpm/contract/events';
+import { orderListQuery } from '@bpm/contract/order-reads';
 import { packingListQuery } from '@bpm/contract/packing-lists';
 import { PO_SORTS, poListQuery, roundPrice } from '@bpm/contract/purchase-orders';
 import { QUOTATION_SORTS, quotationListQuery } from '@bpm/contract/quotations';
@@ -13,14 +14,15 @@ import { quotations } from '../src/db/schema/sales';
 import { seedLargeQuotations } from '../src/db/seed-large/quotations';
 import { listEvents } from '../src/modules/events/service';
 import { listPackingLists } from '../src/modules/packing-lists/list';
-import { trigramCore } from '../src/modules/purchase-orders/list-page';
 import { listPos } from '../src/modules/purchase-orders/queries';
 import { rebuildPoRollup } from '../src/modules/purchase-orders/totals';
+import { listOrders } from '../src/modules/sales-docs/list';
 import { listQuotations, quotationPagePlan } from '../src/modules/sales-docs/quotation-list';
 import { listTasks } from '../src/modules/tasks/list';
 import { listTestOrders } from '../src/modules/test-checklists/lists';
 import { keySort, type PagePlan, pageBy, searchOnce, type Way } from '../src/platform/list-page';
 import { countCapped, listTotal } from '../src/platform/list-totals';
+import { trigramCore } from '../src/platform/paging';
 import { makeRefs, poIn } from './factories/purchasing';
 import { createDealer, createOrder, createQuotation } from './factories/sales';
 import { userId } from './factories/users';
@@ -249,15 +251,24 @@ describe('purchase order search totals', () => {
   });
 });
 
-describe('purchase order search by a term with short words', () => {
+describe('search by a term that starts with a reference prefix', () => {
   it('asks the trigram index for the term without a first word of fewer than three characters', () => {
     const cores: Array<[term: string, core: string]> = [
       ['po-2025-192', '2025-192'],
+      ['oc-l424', 'l424'],
       ['po-2025-76', '2025-76'], // a short last word stays: it narrows the candidates
       ['PO-2025-00192-R1', '2025-00192-R1'],
       ['-po 12 ana cruz x', '12 ana cruz x'],
       ['Łódź-7', 'Łódź-7'],
       ['ana', 'ana'],
+      ['inv-l806', 'l806'],
+      ['awb10646', '10646'],
+      ['AWB-10733 x', '10733 x'],
+      ['ana maria', 'ana maria'], // three letters stay before a part without a digit
+      ['l424', 'l424'],
+      ['ab123', 'ab123'], // letters stay before fewer than four digits
+      ['abcd1234', 'abcd1234'],
+      ['inv-12', 'inv-12'],
       ['po-12', 'po-12'], // no longer word left
       ['po', 'po'],
     ];
@@ -275,6 +286,43 @@ describe('purchase order search by a term with short words', () => {
     expect(got.total).toBe(1);
     const both = await listPos(db(), poListQuery.parse({ limit: '50', search: core, sort: 'po_number', order: 'asc' }));
     expect(both.rows.map((r) => r.id)).toEqual([whole.id, coreOnly.id]);
+  });
+
+  it('finds only the orders, quotations, test orders and packing lists holding the whole OC reference', async () => {
+    const core = `l${now % 1000}q${process.pid}`;
+    const [ocWhole, ocOther] = [`OC-${core}`, `OD-${core}`];
+    const whole = await createOrder(t, { oc_ref: ocWhole }, dealer);
+    const other = await createOrder(t, { oc_ref: ocOther }, dealer);
+    const orderIds = [whole.id, other.id];
+    await db().execute(sql`update orders set testable = 1 where id in (${whole.id}, ${other.id})`);
+    const quotes = [
+      await createQuotation(t, { oc_ref: ocWhole }, dealer),
+      await createQuotation(t, { oc_ref: ocOther }, dealer),
+    ];
+    const pls =
+      await ids(sql`insert into packing_lists (order_id, po_number, customer, serial_text, created_at, updated_at)
+      values (${whole.id}, 'CPO-9', 'Customer', '', ${now}, ${now}), (${other.id}, 'CPO-9', 'Customer', '', ${now}, ${now})
+      returning id`);
+    const search = `oc-${core}`;
+    const found = {
+      orders: (await listOrders(db(), orderListQuery.parse({ limit: '50', search }), now)).rows.map((r) => r.id),
+      quotations: (await listQuotations(db(), quotationListQuery.parse({ limit: '50', search }))).rows.map((r) => r.id),
+      testOrders: (await listTestOrders(db(), testOrderListQuery.parse({ limit: '50', search }))).rows.map((r) => r.id),
+      packingLists: (await listPackingLists(db(), packingListQuery.parse({ limit: '50', search }))).rows.map(
+        (r) => r.id,
+      ),
+    };
+    expect(found).toEqual({
+      orders: [whole.id],
+      quotations: [quotes[0]!.id],
+      testOrders: [whole.id],
+      packingLists: [pls[0]],
+    });
+    // The core alone finds both of each.
+    const byCore = (await listOrders(db(), orderListQuery.parse({ limit: '50', search: core }), now)).rows.map(
+      (r) => r.id,
+    );
+    expect(byCore.sort()).toEqual([...orderIds].sort());
   });
 });
 

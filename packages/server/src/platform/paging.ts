@@ -7,6 +7,36 @@ export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The part of a search term a trigram index is asked for: the term without the prefix every reference of a kind
+ * starts with, when what follows holds a run of three letters or digits — a first word of one or two letters or
+ * digits ('po-2025-192' → '2025-192', 'oc-l424' → 'l424'); three letters before a part with a digit ('inv-l806' →
+ * 'l806'); two or three letters directly before four digits or more ('awb10646' → '10646'). Else the whole term. A
+ * pattern's first word is not padded at its start, so its first keys are the prefix's, which every such reference
+ * shares — reading them was most of such a search's time in the index (at 1M orders an OC reference 71 ms, an AWB
+ * 64–82 ms, an invoice 59 ms, against 2–3 ms for the rest; a PO number 21 → 11 ms). Every match holds the core.
+ */
+export function trigramCore(term: string): string {
+  const prefix =
+    /^[^\p{L}\p{N}]*(?:[\p{L}\p{N}]{1,2}[^\p{L}\p{N}]+|\p{L}{3}[^\p{L}\p{N}]+(?=.*\p{N})|\p{L}{2,3}(?=\p{N}{4}))/u.exec(
+      term,
+    );
+  if (!prefix) return term;
+  const rest = term.slice(prefix[0].length);
+  return /[\p{L}\p{N}]{3}/u.test(rest) ? rest : term;
+}
+
+/**
+ * A search of `text` (an expression a trigram index holds, lower-cased) for `term`, case-insensitive. The index is
+ * asked for the term's core (trigramCore), which every match holds; the whole term is checked on its candidates
+ * through an expression the index does not hold, so the planner keeps it out of the index's condition.
+ */
+export function trigramSearch(text: SQL, term: string): SQL {
+  const core = trigramCore(term);
+  if (core === term) return sql`${text} like ${likePattern(term)}`;
+  return sql`(${text} like ${likePattern(core)} and (${text} || '') like ${likePattern(term)})`;
+}
+
 /** `order by` from a whitelist: unknown sort keys fall back to the default, never reach SQL. */
 export function orderBy(
   sorts: Record<string, SQL | Column>,

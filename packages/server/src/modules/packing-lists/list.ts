@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { packingLists as PL } from '../../db/schema/testing';
 import { findPage, keySort, type Merge, type PagePlan, walksDirectly, withMatches } from '../../platform/list-page';
 import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, listTotal } from '../../platform/list-totals';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 
 /**
  * Sort columns of the packing list list, all the packing list's own (the order's OC ref, dealer and company
@@ -46,9 +46,9 @@ const weekMerge = (q: PackingListQuery): Merge => ({
 function conditions(q: PackingListQuery): SQL[] {
   const conds: SQL[] = [];
   if (q.search) {
-    const like = likePattern(q.search);
-    conds.push(sql`(${PL.serialText} like ${like} or lower(${PL.poNumber} || ' ' || ${PL.customer}) like ${like}
-      or lower(${PL.ocRef} || ' ' || ${PL.dealerName}) like ${like})`);
+    const s = q.search;
+    conds.push(sql`(${trigramSearch(sql`${PL.serialText}`, s)} or ${trigramSearch(sql`lower(${PL.poNumber} || ' ' || ${PL.customer})`, s)}
+      or ${trigramSearch(sql`lower(${PL.ocRef} || ' ' || ${PL.dealerName})`, s)})`);
   }
   if (q.dealer) conds.push(sql`${PL.dealerId} = ${q.dealer}`);
   if (q.date_from !== undefined) conds.push(sql`${PL.createdAt} >= ${q.date_from}`);

@@ -14,7 +14,7 @@ import { orderLines, orders } from '../../db/schema/sales';
 import { packingListLines, packingLists, testChecklists } from '../../db/schema/testing';
 import { AppError, invalid, notFound } from '../../platform/errors';
 import { type Actor, diff, recordEvent } from '../../platform/events';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 import { type SaveKind, saveRecord } from '../../platform/records';
 import { linkUnits, shippedUnits, unlinkUnits } from './units';
 
@@ -65,7 +65,7 @@ export async function getPackingList(db: Db, id: number): Promise<PackingList> {
 
 /** Live orders for the editor's order selector. */
 export async function orderOptions(db: Db, search: string) {
-  const cond = search ? sql`and lower(oc_ref || ' ' || dealer_name) like ${likePattern(search)}` : sql``;
+  const cond = search ? sql`and ${trigramSearch(sql`lower(oc_ref || ' ' || dealer_name)`, search)}` : sql``;
   return queryRows<{ id: number; oc_ref: string; dealer_name: string; date: number; test_status: string }>(
     db,
     sql`select id, oc_ref, dealer_name, date, test_status from ${orders} where deleted = 0 ${cond}

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { dealers, orders } from '../../db/schema/sales';
 import { findPage, withMatches } from '../../platform/list-page';
 import { countCapped, SUMMED_COUNT_LIMIT } from '../../platform/list-totals';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 import { type DocTable, num } from './kinds';
 import { keyedOrder, listOrder, orderPagePlan, type PageFilter, sortColumn } from './list-page';
 import { type RollupFilter, summarise } from './list-totals';
@@ -46,7 +46,10 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
   if (q.search) {
     other = true;
     conds.push(
-      sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb}) like ${likePattern(q.search)}`,
+      trigramSearch(
+        sql`lower(${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note} || ' ' || ${t.shippingAwb})`,
+        q.search,
+      ),
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));

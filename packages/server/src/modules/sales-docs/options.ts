@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { orders } from '../../db/schema/sales';
-import { likePattern } from '../../platform/paging';
+import { likePattern, trigramSearch } from '../../platform/paging';
 import { num } from './kinds';
 
 export async function orderOptions(db: Db, search: string, limit: number): Promise<OrderOption[]> {
@@ -15,7 +15,7 @@ export async function orderOptions(db: Db, search: string, limit: number): Promi
       and(
         eq(orders.deleted, 0),
         search
-          ? sql`(lower(${orders.ocRef} || ' ' || ${orders.invoice} || ' ' || ${orders.note} || ' ' || ${orders.shippingAwb}) like ${likePattern(search)} or lower(${orders.dealerName}) like ${likePattern(search)} or ${orders.id}::text = ${search})`
+          ? sql`(${trigramSearch(sql`lower(${orders.ocRef} || ' ' || ${orders.invoice} || ' ' || ${orders.note} || ' ' || ${orders.shippingAwb})`, search)} or lower(${orders.dealerName}) like ${likePattern(search)} or ${orders.id}::text = ${search})`
           : undefined,
       ),
     )

@@ -6,7 +6,7 @@ import { dealers, quotations } from '../../db/schema/sales';
 import { type KeysetSort, keyedChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, walksDirectly } from '../../platform/list-page';
 import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, listTotal, totalOverCap } from '../../platform/list-totals';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 
 /** The list's filter: search, dealer and date range (live quotations: the plan's `live`). */
 function conditions(q: QuotationListQuery): SQL[] {
@@ -14,7 +14,10 @@ function conditions(q: QuotationListQuery): SQL[] {
   const conds: SQL[] = [];
   if (q.search) {
     conds.push(
-      sql`lower(${t.quoteRef} || ' ' || ${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note}) like ${likePattern(q.search)}`,
+      trigramSearch(
+        sql`lower(${t.quoteRef} || ' ' || ${t.ocRef} || ' ' || ${t.invoice} || ' ' || ${t.note})`,
+        q.search,
+      ),
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));

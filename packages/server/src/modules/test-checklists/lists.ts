@@ -22,7 +22,7 @@ import { users } from '../../db/schema/users';
 import { notFound } from '../../platform/errors';
 import { findPage, keySort, type PagePlan, searchOnce } from '../../platform/list-page';
 import { type ListTotal, listTotal } from '../../platform/list-totals';
-import { likePattern } from '../../platform/paging';
+import { likePattern, trigramSearch } from '../../platform/paging';
 import { checklistsRead, selectChecklists } from './core';
 
 const allOf = (conds: SQL[]) => sql.join(conds, sql` and `);
@@ -54,7 +54,7 @@ const TEST_ORDER_SORTS: Record<string, SQL> = {
  */
 function plan(q: TestOrderListQuery): PagePlan {
   const conds: SQL[] = [testable];
-  if (q.search) conds.push(sql`lower(${O.ocRef} || ' ' || ${O.dealerName}) like ${likePattern(q.search)}`);
+  if (q.search) conds.push(trigramSearch(sql`lower(${O.ocRef} || ' ' || ${O.dealerName})`, q.search));
   if (q.dealer) conds.push(sql`${O.dealerId} = ${q.dealer}`);
   if (q.date_from !== undefined) conds.push(sql`${O.date} >= ${q.date_from}`);
   if (q.date_to !== undefined) conds.push(sql`${O.date} <= ${q.date_to}`);
