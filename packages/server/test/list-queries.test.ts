@@ -252,7 +252,7 @@ describe('purchase order search totals', () => {
 });
 
 describe('search by a term that starts with a reference prefix', () => {
-  it('asks the trigram index for the term without a first word of fewer than three characters', () => {
+  it('asks the trigram index for the term without its reference prefix', () => {
     const cores: Array<[term: string, core: string]> = [
       ['po-2025-192', '2025-192'],
       ['oc-l424', 'l424'],
