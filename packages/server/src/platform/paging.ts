@@ -27,7 +27,8 @@ export function trigramCore(term: string): string {
 }
 
 /**
- * A search of `text` (an expression a trigram index holds, lower-cased) for `term`, case-insensitive. The index is
+ * A search of `text` (an expression a trigram index holds, lower-cased) for `term`, case-insensitive: the one way
+ * every such search is written (docs/decisions.md). The index is
  * asked for the term's core (trigramCore), which every match holds; the whole term is checked on its candidates
  * through an expression the index does not hold, so the planner keeps it out of the index's condition.
  */

@@ -16,7 +16,7 @@ import { keyedChunk } from '../../platform/csv-keyset';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { storeFieldUpload, type Uploads } from '../../platform/files';
-import { keyOrder, likePattern, sortKey } from '../../platform/paging';
+import { keyOrder, sortKey, trigramSearch } from '../../platform/paging';
 import { fileIdOf, type RecordKind, type SaveSteps, saveRecord, saveRecords } from '../../platform/records';
 import { idIn, selectJson } from '../../platform/records-write';
 import { renameDealerOnDocuments } from '../sales-docs/dealer-name';
@@ -60,7 +60,7 @@ const SORTS = {
 function dealerQuery(q: DealerListQuery) {
   const sort = sortKey(SORTS, q.sort, q.order, { key: sql`lower(${dealers.name})`, desc: false });
   return {
-    where: q.search ? sql`${searchText} like ${likePattern(q.search)}` : undefined,
+    where: q.search ? trigramSearch(searchText, q.search) : undefined,
     order: [keyOrder(sort), dealers.id],
     keyset: { ...sort, id: dealers.id, idDesc: false, nullsFirst: sort.desc },
   };
@@ -169,7 +169,7 @@ export async function dealerOptions(db: Db, search: string, limit: number): Prom
     .where(
       and(
         eq(dealers.active, 1),
-        search ? sql`(${searchText} like ${likePattern(search)} or ${dealers.id}::text = ${search})` : undefined,
+        search ? sql`(${trigramSearch(searchText, search)} or ${dealers.id}::text = ${search})` : undefined,
       ),
     )
     .orderBy(sql`lower(${dealers.name})`, dealers.id)

@@ -6,7 +6,7 @@ import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, withMatches } from '../../platform/list-page';
 import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, totalOverCap } from '../../platform/list-totals';
-import { likePattern } from '../../platform/paging';
+import { likePattern, trigramSearch } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
 import { eventsOpenedByRole, type HistoryReader, isMembershipType, scopeEventData, visibleEvents } from './scope';
 
@@ -18,7 +18,7 @@ function eventConditions(reader: HistoryReader, q: EventListQuery, entity?: { ty
 /** The list's filters, within what the reader may see. */
 function filterConditions(q: EventListQuery): SQL[] {
   const conds: SQL[] = [];
-  if (q.search) conds.push(sql`${events.searchText} like ${likePattern(q.search)}`);
+  if (q.search) conds.push(trigramSearch(sql`${events.searchText}`, q.search));
   // The filters narrow within what the role may see (the type condition above stays).
   if (q.type) conds.push(eq(events.entityType, q.type));
   if (q.event) conds.push(eq(events.event, q.event));

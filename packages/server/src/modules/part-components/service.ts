@@ -17,7 +17,7 @@ import { bomLines } from '../../db/schema/products';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, sortKey, splitTotal, totalOver, trigramSearch } from '../../platform/paging';
 import { detachFile, fileIdOf, type RecordKind, SaveRowError, saveRecords, setActive } from '../../platform/records';
 import { idIn } from '../../platform/records-write';
 import { firstTaken, textIn } from '../../platform/unique-keys';
@@ -57,7 +57,10 @@ function partQuery(q: PartComponentListQuery) {
   const conds: SQL[] = [];
   if (q.search)
     conds.push(
-      sql`lower(${partComponents.manufPartNumber} || ' ' || ${partComponents.manufacturer} || ' ' || ${partComponents.description}) like ${likePattern(q.search)}`,
+      trigramSearch(
+        sql`lower(${partComponents.manufPartNumber} || ' ' || ${partComponents.manufacturer} || ' ' || ${partComponents.description})`,
+        q.search,
+      ),
     );
   if (q.status === 'active') conds.push(sql`${partComponents.active} = 1`);
   if (q.status === 'inactive') conds.push(sql`${partComponents.active} = 0`);

@@ -15,7 +15,7 @@ import { products } from '../../db/schema/products';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, sortKey, splitTotal, totalOver, trigramSearch } from '../../platform/paging';
 import {
   detachFile,
   fileIdOf,
@@ -82,7 +82,10 @@ function productQuery(q: ProductListQuery) {
   const conds: SQL[] = [];
   if (q.search)
     conds.push(
-      sql`lower(${products.productCode} || ' ' || ${products.hsCode} || ' ' || ${products.desc}) like ${likePattern(q.search)}`,
+      trigramSearch(
+        sql`lower(${products.productCode} || ' ' || ${products.hsCode} || ' ' || ${products.desc})`,
+        q.search,
+      ),
     );
   if (q.status === 'active') conds.push(sql`${products.active} = 1`);
   if (q.status === 'inactive') conds.push(sql`${products.active} = 0`);

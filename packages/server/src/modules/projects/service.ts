@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import { projectMembers, projects, taskAttachments, taskNotes, tasks } from '../../db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import { type Actor, recordEvent } from '../../platform/events';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 import { lockRow, saveRecord } from '../../platform/records';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { requireRole, retireProject, roleOf } from './access';
@@ -60,7 +60,7 @@ const SORTS: Record<string, string> = {
 /** The caller's projects (member of), filtered, sorted and paged in SQL. */
 export async function listProjects(db: Db, userId: number, q: ProjectListQuery) {
   const conds: SQL[] = [sql`true`];
-  if (q.search) conds.push(sql`lower(${P.name} || ' ' || ${P.description}) like ${likePattern(q.search)}`);
+  if (q.search) conds.push(trigramSearch(sql`lower(${P.name} || ' ' || ${P.description})`, q.search));
   if (q.date_from != null) conds.push(sql`${P.dateCreated} >= ${q.date_from}`);
   if (q.date_to != null) conds.push(sql`${P.dateCreated} <= ${q.date_to}`);
   const isCompleted = sql`(exists (select 1 from ${tasks} ${T} where ${T.projectId} = ${P.id})

@@ -118,7 +118,10 @@ const departmentMerge = (db: Db, q: PoListQuery, others: SQL[]): Merge => ({
     const named = departments.filter((d) => d.m).map((d) => sql`${d.v}`);
     const inNamed = named.length ? sql`lower(${P.department}) in (${sql.join(named, sql`, `)})` : sql`false`;
     const rest = others.length ? sql.join(others, sql` and `) : sql`true`;
-    return [sql`${inNamed} and ${rest}`, sql`lower(${OTHER_FIELDS}) like ${pattern} and not ${inNamed} and ${rest}`];
+    return [
+      sql`${inNamed} and ${rest}`,
+      sql`${trigramSearch(sql`lower(${OTHER_FIELDS})`, q.search)} and not ${inNamed} and ${rest}`,
+    ];
   },
 });
 

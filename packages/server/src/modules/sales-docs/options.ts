@@ -41,7 +41,10 @@ export async function productOptions(db: Db, search: string, limit: number): Pro
       and(
         eq(products.active, 1),
         search
-          ? sql`lower(${products.productCode} || ' ' || ${products.hsCode} || ' ' || ${products.desc}) like ${likePattern(search)}`
+          ? trigramSearch(
+              sql`lower(${products.productCode} || ' ' || ${products.hsCode} || ' ' || ${products.desc})`,
+              search,
+            )
           : undefined,
       ),
     )

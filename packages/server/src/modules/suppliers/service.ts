@@ -6,7 +6,7 @@ import { suppliers } from '../../db/schema/parts';
 import { keyedChunk } from '../../platform/csv-keyset';
 import { invalid, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
-import { keyOrder, likePattern, sortKey, splitTotal, totalOver } from '../../platform/paging';
+import { keyOrder, sortKey, splitTotal, totalOver, trigramSearch } from '../../platform/paging';
 import { type RecordKind, SaveRowError, saveRecords } from '../../platform/records';
 import { idIn } from '../../platform/records-write';
 import { firstTaken, textIn } from '../../platform/unique-keys';
@@ -25,7 +25,10 @@ const optionColumns = {
 const columns = { ...optionColumns, bank_details: suppliers.bankDetails, version: suppliers.version };
 
 const searchSql = (search: string) =>
-  sql`lower(${suppliers.name} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email}) like ${likePattern(search)}`;
+  trigramSearch(
+    sql`lower(${suppliers.name} || ' ' || ${suppliers.contactPerson} || ' ' || ${suppliers.email})`,
+    search,
+  );
 
 /** The list's filter and order (newest first unless sorted; then by id, descending). */
 function supplierQuery(q: SupplierListQuery) {

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { tasks } from '../../db/schema/work';
 import { findPage, type PagePlan, searchOnce } from '../../platform/list-page';
-import { likePattern } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 import { myProjectIds, requireRole, taskVisibleTo } from '../projects/access';
 import { taskColumns, taskFrom } from './service';
 
@@ -72,7 +72,7 @@ const readRows = (db: Db, ids: number[]) =>
  * ids, then only those tasks are read with their people, project and subtask count, and the total is counted.
  */
 async function taskPage(db: Db, l: TaskList, q: TaskListQuery) {
-  const title = q.search ? sql`lower(${T.title}) like ${likePattern(q.search)}` : undefined;
+  const title = q.search ? trigramSearch(sql`lower(${T.title})`, q.search) : undefined;
   const conds = [l.scope, ...l.conds, ...(title ? [title] : [])];
   const plan: PagePlan = { list: { table: T }, conds, sort: l.sort, ...l.plan };
   // A search: its matches within `narrow` (a condition the scope implies, checked with the title's trigram index:

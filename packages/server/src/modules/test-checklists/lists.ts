@@ -190,8 +190,7 @@ export async function listStockProducts(
   q: StockProductListQuery,
 ): Promise<{ rows: StockProduct[]; total: number }> {
   const conds: SQL[] = [sql`true`];
-  if (q.search)
-    conds.push(sql`lower(p.product_code || ' ' || p.hs_code || ' ' || p."desc") like ${likePattern(q.search)}`);
+  if (q.search) conds.push(trigramSearch(sql`lower(p.product_code || ' ' || p.hs_code || ' ' || p."desc")`, q.search));
   if (q.active !== 'all') conds.push(sql`p.active = ${q.active === 'active' ? 1 : 0}`);
   const cols: Record<string, SQL> = {
     product_code: sql`lower(product_code)`,

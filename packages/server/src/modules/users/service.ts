@@ -11,7 +11,7 @@ import { hashPassword } from '../../platform/auth';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/events';
 import { storeFieldUpload, type Uploads } from '../../platform/files';
-import { likePattern, orderBy, splitTotal, totalOver } from '../../platform/paging';
+import { orderBy, splitTotal, totalOver, trigramSearch } from '../../platform/paging';
 import { type RecordKind, saveRecord } from '../../platform/records';
 import { revokeUserSessions } from '../session/service';
 
@@ -35,7 +35,10 @@ export async function listUsers(
   const where = q.search
     ? and(
         live,
-        sql`lower(${users.username} || ' ' || ${users.companyName} || ' ' || ${users.country} || ' ' || ${users.email}) like ${likePattern(q.search)}`,
+        trigramSearch(
+          sql`lower(${users.username} || ' ' || ${users.companyName} || ' ' || ${users.country} || ' ' || ${users.email})`,
+          q.search,
+        ),
       )
     : live;
   const order = orderBy(
