@@ -6,7 +6,7 @@ import { events } from '../../db/schema/platform';
 import { type KeyCursor, keysetChunk } from '../../platform/csv-keyset';
 import { findPage, keySort, type PagePlan, searchOnce, withMatches } from '../../platform/list-page';
 import { countCapped, EXACT_COUNT_LIMIT, type ListTotal, totalOverCap } from '../../platform/list-totals';
-import { likePattern, trigramSearch } from '../../platform/paging';
+import { trigramSearch } from '../../platform/paging';
 import { labelEvents, type UnlabelledEventRow } from './labels';
 import { eventsOpenedByRole, type HistoryReader, isMembershipType, scopeEventData, visibleEvents } from './scope';
 
@@ -23,10 +23,9 @@ function filterConditions(q: EventListQuery): SQL[] {
   if (q.type) conds.push(eq(events.entityType, q.type));
   if (q.event) conds.push(eq(events.event, q.event));
   if (q.user) {
-    const who = likePattern(q.user);
-    conds.push(
-      sql`(lower(${events.username}) like ${who} or lower(${events.firstName} || ' ' || ${events.lastName}) like ${who})`,
-    );
+    const byUsername = trigramSearch(sql`lower(${events.username})`, q.user);
+    const byName = trigramSearch(sql`lower(${events.firstName} || ' ' || ${events.lastName})`, q.user);
+    conds.push(sql`(${byUsername} or ${byName})`);
   }
   if (q.from !== undefined) conds.push(gte(events.time, q.from));
   if (q.to !== undefined) conds.push(lte(events.time, q.to));
