@@ -73,6 +73,7 @@ describe('quotation list', () => {
       c.push(sql`lower(quote_ref || ' ' || oc_ref || ' ' || invoice || ' ' || note) like ${like(String(f.search))}`);
     if (f.dealer) c.push(sql`dealer_id = ${f.dealer}`);
     if (f.start) c.push(sql`date >= ${f.start}`);
+    if (f.end) c.push(sql`date <= ${f.end}`);
     const col = sort && sort !== 'date' ? sql.raw(sort) : sql`date`;
     const dir = order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
     return sql`select id from quotations where ${sql.join(c, sql` and `)}
@@ -102,6 +103,7 @@ describe('quotation list', () => {
       { dealer, start: now - 2 * 86400 },
       { search: 'tie note' },
       { search: 'qt', dealer },
+      { search: 'tie note', start: now - 2 * 86400, end: now },
     ];
     for (const f of filters)
       for (const sort of [undefined, ...QUOTATION_SORTS])
@@ -126,7 +128,7 @@ describe('quotation list', () => {
               }
           }
         }
-    expect(checked).toBeGreaterThan(5 * 6 * 2 * 3 * 2);
+    expect(checked).toBeGreaterThan(6 * 6 * 2 * 3 * 2);
   });
 });
 
@@ -574,5 +576,28 @@ describe('a quotation search of more matches than the cap', () => {
           expect(got.total).toBeGreaterThan(2000);
         }
       }
+  });
+
+  it('pages such a search in an older date range newest first by a walk of that range, not by sorting every match', async () => {
+    // 10,000 more over two years: the older year's hold more matches of 'qt-l' than the cap, none of the newest.
+    await seedLargeQuotations(db(), 10_000, now);
+    const start = now - 730 * 86400;
+    const end = now - 365 * 86400;
+    for (const offset of [0, 40]) {
+      const all = await ids(sql`select id from quotations where deleted = 0 and date >= ${start} and date <= ${end}
+        and lower(quote_ref || ' ' || oc_ref || ' ' || invoice || ' ' || note) like '%qt-l%'
+        order by date desc nulls last, id desc limit 10 offset ${offset}`);
+      expect(all).toHaveLength(10);
+      const q = quotationListQuery.parse({ search: 'QT-L', start, end, limit: '10', offset: String(offset) });
+      let got: Awaited<ReturnType<typeof listQuotations>> | undefined;
+      const statements = await statementsOf(t, async () => {
+        got = await listQuotations(db(), q);
+      });
+      expect(got?.rows.map((r) => r.id)).toEqual(all);
+      expect(got?.estimated).toBe(true);
+      const log = statements.join('\n');
+      expect(statements.some((s) => /as m from "quotations" where .*"date" >= \$\d+.* order by/.test(s)), log).toBe(true);
+      expect(statements.some((s) => /offset 0\) f\b/.test(s)), log).toBe(false);
+    }
   });
 });

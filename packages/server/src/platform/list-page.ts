@@ -8,7 +8,7 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/client';
-import { EXACT_COUNT_LIMIT, plannedRows } from './list-totals';
+import { EXACT_COUNT_LIMIT, estimate, plannedRows } from './list-totals';
 
 /** The table a list pages through; `live`: the condition every row of the list meets (e.g. not deleted). */
 export interface ListTable {
@@ -102,7 +102,10 @@ export interface BoundedWalk {
   covered?: boolean;
   /** Give up at once when the page's end needs more rows than the walk may read (evenly spread matches). */
   hopeless?: boolean;
-  /** Conditions of the filter the sort index reads as its range (the walk reads only that range). */
+  /**
+   * Conditions of the filter the sort index reads as its range (the walk reads only that range, and the matches
+   * are spread over that range's rows, not the table's).
+   */
   range?: SQL[];
 }
 
@@ -234,10 +237,15 @@ async function walkBounded(db: Db, p: PagePlan, w: PageWindow, range: SQL[], row
 /** The rows a walk reads, with its slack, to reach the page's `end` when `matches` of `n` rows are evenly spread. */
 const spreadRows = (end: number, n: number, matches: number) => (LIMITS.walkSlack * end * n) / Math.max(1, matches);
 
-/** How many rows a bounded walk reads for `matches` of the table's rows; undefined: hopeless, filter first. */
+/**
+ * How many rows a bounded walk reads for `matches` among the rows it walks (its range's, by the planner's estimate,
+ * or the table's); undefined: hopeless, filter first.
+ */
 async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, matches: number) {
   const end = w.offset + w.limit;
-  const n = await plannedRows(db, tableName(p.list.table));
+  const n = b.range?.length
+    ? await estimate(db, sql`select 1 from ${from(p.list.table)} where ${where(p.list, b.range)}`)
+    : await plannedRows(db, tableName(p.list.table));
   const most = b.covered ? LIMITS.coveredRows : LIMITS.walkRows;
   const want = b.long ? most : n > 0 ? spreadRows(end, n, matches) : most;
   const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(most, want, matches * b.share)));

@@ -14,9 +14,9 @@ export interface PageFilter {
   /** The status condition among `conds` (the per-status merge replaces it). */
   statusCond?: SQL;
   /**
-   * The conditions among `conds` a walk of each sort's index reads as its range, by sort (the sort column's own,
-   * or the open statuses of a partial index): the bounded walk reads only that range (a status sort under a
-   * status filter skips the other statuses).
+   * The conditions among `conds` a walk of each sort's index reads as its range, by sort (the sort column's own —
+   * the date range's for the date order — or the open statuses of a partial index): the bounded walk reads only
+   * that range (a status sort under a status filter skips the other statuses).
    */
   sortConds?: Record<string, SQL[]>;
   /**
@@ -156,7 +156,7 @@ export function orderPagePlan(f: PageFilter, q: OrderListQuery): PagePlan {
       share: covered ? 1 : q.search ? 0.5 : 1 / 12,
       covered,
       hopeless: true,
-      range: (q.sort && f.sortConds?.[q.sort]) || [],
+      range: f.sortConds?.[col ? q.sort! : 'date'] ?? [],
     },
   };
 }

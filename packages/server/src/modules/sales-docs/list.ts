@@ -53,8 +53,15 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
-  if (q.start !== undefined) conds.push(sql`${t.date} >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`${t.date} <= ${q.end}`);
+  // The conditions a walk of each sort's index can read as its range (the sort column's own condition; the
+  // open statuses for the sorts with a partial index of the open orders).
+  const sortConds: Record<string, SQL[]> = {};
+  const bySort = (sort: string, cond: SQL) => {
+    sortConds[sort] = [...(sortConds[sort] ?? []), cond];
+    return cond;
+  };
+  if (q.start !== undefined) conds.push(bySort('date', sql`${t.date} >= ${q.start}`));
+  if (q.end !== undefined) conds.push(bySort('date', sql`${t.date} <= ${q.end}`));
   if (q.shipping_status !== undefined) {
     const parsed = parseStatusFilter(q.shipping_status);
     if (parsed.length === 0) {
@@ -66,13 +73,6 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
       conds.push(statusCond);
     }
   }
-  // The conditions a walk of each sort's index can read as its range (the sort column's own condition; the
-  // open statuses for the sorts with a partial index of the open orders).
-  const sortConds: Record<string, SQL[]> = {};
-  const bySort = (sort: string, cond: SQL) => {
-    sortConds[sort] = [...(sortConds[sort] ?? []), cond];
-    return cond;
-  };
   if (statusCond) bySort('shipping_status', statusCond);
   const openOnly = !!statuses?.length && statuses.every((x) => x === 'wait' || x === 'ship');
   if (openOnly && statusCond) for (const sort of OPEN_SORTS) bySort(sort, statusCond);

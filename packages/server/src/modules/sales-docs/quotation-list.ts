@@ -21,9 +21,17 @@ function conditions(q: QuotationListQuery): SQL[] {
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
-  if (q.start !== undefined) conds.push(sql`${t.date} >= ${q.start}`);
-  if (q.end !== undefined) conds.push(sql`${t.date} <= ${q.end}`);
+  conds.push(...dateRange(q));
   return conds;
+}
+
+/** The date range's conditions (the date index reads them as its range). */
+function dateRange(q: QuotationListQuery): SQL[] {
+  const t = quotations;
+  return [
+    ...(q.start !== undefined ? [sql`${t.date} >= ${q.start}`] : []),
+    ...(q.end !== undefined ? [sql`${t.date} <= ${q.end}`] : []),
+  ];
 }
 
 /**
@@ -50,8 +58,9 @@ const SORTS: Record<string, SQL> = {
  * order: the walk found too few and the filter first read every match's row, 17–35k.)
  *
  * `manySearched`: a search with more matches than the cap (its estimate is the count): a bounded walk of the sort's
- * own index — the date's too — reading table rows, when evenly spread matches would fill the page within it, else
- * the filter first through the trigram index ('note', a fifth of 1M, newest first: every match sorted, 220 ms).
+ * own index — the date's too, over the date range only — reading table rows, when evenly spread matches would fill
+ * the page within it, else the filter first through the trigram index ('note', a fifth of 1M, newest first: every
+ * match sorted, 220 ms; over a year at offset 1,550, 100k matches sorted, 307 ms).
  */
 export function quotationPagePlan(q: QuotationListQuery, manySearched = false): PagePlan {
   const t = quotations;
@@ -65,7 +74,9 @@ export function quotationPagePlan(q: QuotationListQuery, manySearched = false): 
       ? keySort(col, t.id, asc)
       : keySort(sql`${t.date}`, t.id, asc, { nullable: true, walkKey: fewSearched ? sql`(${t.date} + 0)` : undefined }),
     direct: !manySearched && (!col || (q.start === undefined && q.end === undefined)),
-    large: manySearched ? { walk: 'bounded', share: 0.5, long: true, hopeless: true } : { walk: 'plain' },
+    large: manySearched
+      ? { walk: 'bounded', share: 0.5, long: true, hopeless: true, range: col ? [] : dateRange(q) }
+      : { walk: 'plain' },
   };
 }
 
