@@ -596,8 +596,14 @@ describe('a quotation search of more matches than the cap', () => {
       expect(got?.rows.map((r) => r.id)).toEqual(all);
       expect(got?.estimated).toBe(true);
       const log = statements.join('\n');
-      expect(statements.some((s) => /as m from "quotations" where .*"date" >= \$\d+.* order by/.test(s)), log).toBe(true);
-      expect(statements.some((s) => /offset 0\) f\b/.test(s)), log).toBe(false);
+      expect(
+        statements.some((s) => /as m from "quotations" where .*"date" >= \$\d+.* order by/.test(s)),
+        log,
+      ).toBe(true);
+      expect(
+        statements.some((s) => /offset 0\) f\b/.test(s)),
+        log,
+      ).toBe(false);
     }
   });
 });
