@@ -119,6 +119,33 @@ describe('migrations', () => {
     expect(missing.filter((l) => !covered.has(l))).toEqual([]);
     await expect(`${exceptions.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/migrations-only.txt');
   });
+
+  it("the large lists' searched texts have 1,000 statistics buckets, every trigram index of theirs (0046)", async () => {
+    const templates = inject('bpmTestDb');
+    if (!templates) throw new Error('no test database templates (globalSetup)');
+    const migrated = await cloneTemplate(templates, 'migrated');
+    try {
+      // An expression's target is its index's own column's; a plain column's is the table's.
+      const targets = await queryRows<{ index: string; target: number }>(
+        migrated.db,
+        sql`select i.relname as index,
+                   coalesce(case when x.indkey[0] = 0 then ia.attstattarget else ta.attstattarget end, -1)::int as target
+            from pg_index x
+            join pg_class i on i.oid = x.indexrelid
+            join pg_class t on t.oid = x.indrelid
+            join pg_opclass o on o.oid = x.indclass[0]
+            join pg_attribute ia on ia.attrelid = i.oid and ia.attnum = 1
+            left join pg_attribute ta on ta.attrelid = t.oid and ta.attnum = x.indkey[0]
+            where o.opcname = 'gin_trgm_ops'
+              and t.relname in ('orders', 'quotations', 'purchase_orders', 'packing_lists', 'events', 'tasks')
+            order by 1`,
+      );
+      expect(targets.length).toBeGreaterThanOrEqual(12);
+      expect(targets.filter((r) => r.target !== 1000)).toEqual([]);
+    } finally {
+      await migrated.close();
+    }
+  });
 });
 
 /**

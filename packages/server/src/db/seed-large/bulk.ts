@@ -14,9 +14,16 @@ export async function withoutIndexes(db: Db, tables: string[], rows: number, loa
   const t0 = Date.now();
   const indexes =
     rows >= 50_000
-      ? await queryRows<{ name: string; def: string }>(
+      ? await queryRows<{ name: string; def: string; stats: string[] | null }>(
           db,
-          sql`select indexname as name, indexdef as def from pg_indexes i
+          // Each index's columns' statistics targets too (migration 0046: the search expressions'), set again after.
+          sql`select indexname as name, indexdef as def,
+                (select array_agg('alter index "' || indexname || '" alter column ' || a.attnum
+                                  || ' set statistics ' || a.attstattarget)
+                 from pg_attribute a
+                 where a.attrelid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass
+                   and coalesce(a.attstattarget, -1) >= 0) as stats
+              from pg_indexes i
               where tablename in ${tables} and not exists (
                 select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
         )
@@ -26,7 +33,10 @@ export async function withoutIndexes(db: Db, tables: string[], rows: number, loa
     await load();
   } finally {
     const t1 = Date.now();
-    for (const i of indexes) await db.execute(sql.raw(i.def));
+    for (const i of indexes) {
+      await db.execute(sql.raw(i.def));
+      for (const statement of i.stats ?? []) await db.execute(sql.raw(statement));
+    }
     if (indexes.length) console.log(`  ${indexes.length} indexes rebuilt in ${Math.round((Date.now() - t1) / 1000)} s`);
   }
   await db.execute(sql.raw(`vacuum analyze ${tables.map((t) => `"${t}"`).join(', ')}`));
