@@ -188,7 +188,7 @@ export async function poPagePlan(db: Db, q: PoListQuery, conds: SQL[], others: S
         ? {
             walk: 'bounded',
             // With a payment filter (no key of the covering indexes) the filter first reads a status's whole range
-            // or a whole sort index (received and not paid, 26k of 1M, by requisitioner: 1M entries, 106–124 ms):
+            // or a whole sort index (received and not paid, 26k of 1M, by requisitioner: 1M entries, 90–124 ms):
             // the index-only walk may read four times the matches, up to the engine's most.
             share: paid && !q.search ? 4 : 0.5,
             long: !!q.search && !mergesDepartments(q),

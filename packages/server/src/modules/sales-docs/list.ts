@@ -53,8 +53,8 @@ export function listConditions(t: DocTable, q: OrderListQuery, nowSec: number, o
     );
   }
   if (q.dealer > 0) conds.push(eq(t.dealerId, q.dealer));
-  // The conditions a walk of each sort's index can read as its range (the sort column's own condition; the
-  // open statuses for the sorts with a partial index of the open orders).
+  // The conditions a walk of each sort's index can read as its range (the sort column's own condition — the date
+  // range for the date order; the open statuses for the sorts with a partial index of the open orders).
   const sortConds: Record<string, SQL[]> = {};
   const bySort = (sort: string, cond: SQL) => {
     sortConds[sort] = [...(sortConds[sort] ?? []), cond];
