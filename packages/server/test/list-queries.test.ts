@@ -579,7 +579,8 @@ describe('a quotation search of more matches than the cap', () => {
   });
 
   it('pages such a search in an older date range newest first by a walk of that range, not by sorting every match', async () => {
-    // 10,000 more over two years: the older year's hold more matches of 'qt-l' than the cap, none of the newest.
+    // 10,000 more over two years: the older year holds more matches of 'qt-l' than the cap, and a walk from the
+    // newest would pass the whole newer year first.
     await seedLargeQuotations(db(), 10_000, now);
     const start = now - 730 * 86400;
     const end = now - 365 * 86400;
