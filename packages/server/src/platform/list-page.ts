@@ -100,8 +100,6 @@ export interface BoundedWalk {
   long?: boolean;
   /** The sort index holds the filter's columns: the walk reads the index only, so it may read more rows. */
   covered?: boolean;
-  /** Give up at once when the page's end needs more rows than the walk may read (evenly spread matches). */
-  hopeless?: boolean;
   /**
    * Conditions of the filter the sort index reads as its range (the walk reads only that range, and the matches
    * are spread over that range's rows, not the table's).
@@ -249,9 +247,9 @@ async function boundedRows(db: Db, p: PagePlan, b: BoundedWalk, w: PageWindow, m
   const most = b.covered ? LIMITS.coveredRows : LIMITS.walkRows;
   const want = b.long ? most : n > 0 ? spreadRows(end, n, matches) : most;
   const rows = Math.ceil(Math.max(LIMITS.walkMin, end, Math.min(most, want, matches * b.share)));
-  // Fewer rows than evenly spread matches would need to fill the page (a selective filter): the walk would
-  // read its rows' heap pages and then fail.
-  if (b.hopeless && n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;
+  // Hopeless: fewer rows than evenly spread matches would need to fill the page (a selective filter) — the walk
+  // would read its rows and then fail; the filter first at once.
+  if (n > 0 && (end * n) / Math.max(1, matches) > rows) return undefined;
   return rows;
 }
 
@@ -326,7 +324,8 @@ export const walksDirectly = (p: PagePlan) => !p.conds.length || p.direct;
  * 3. At most `firstMax` matches: the filter first — or a covered bounded walk where it reads far fewer entries.
  * 4. The 'large' merges (e.g. a date range by expected date: one walk per week of the range).
  * 5. Not counted, or `large.walk` plain: the plain walk.
- * 6. A bounded walk of the sort index; if it found too few, the 'last' merges, then the plain walk when most
+ * 6. A bounded walk of the sort index (none where evenly spread matches could not fill the page within the rows it
+ *    may read); if it found too few, the 'last' merges, then the plain walk when most
  *    rows match (its ids index-only where the walk is `covered`), else the filter first.
  */
 export async function findPage<T>(

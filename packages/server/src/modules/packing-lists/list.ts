@@ -74,12 +74,11 @@ function plan(q: PackingListQuery, conds: SQL[]): PagePlan {
     conds,
     sort: sorted,
     // A search's matches may cluster anywhere along a sort (serials 'sn-p2…' by OC ref: a walk read 588k rows
-    // for a page at offset 1,000): counted first, few are read first, many by a bounded walk, then first — not
-    // the walk where evenly spread matches would not fill the page within it ('590', 10k of 1M, by customer at
-    // offset 200: a walk of 10k rows found 107 of 250, 23 ms, before the filter first).
+    // for a page at offset 1,000): counted first, few are read first, many by a bounded walk, then first (the
+    // engine skips the walk where evenly spread matches could not fill the page within it).
     direct: !byShippingInRange && !q.search,
     merges: byShippingInRange ? [weekMerge(q)] : [],
-    large: { walk: 'bounded', share: 1, long: true, hopeless: true },
+    large: { walk: 'bounded', share: 1, long: true },
   };
 }
 

@@ -194,7 +194,6 @@ export async function poPagePlan(db: Db, q: PoListQuery, conds: SQL[], others: S
             long: !!q.search && !mergesDepartments(q),
             // Every sort index INCLUDEs the supplier, PO date, status and payment: without a search, index-only.
             covered: !q.search,
-            hopeless: true,
           }
         : { walk: 'plain' },
   };

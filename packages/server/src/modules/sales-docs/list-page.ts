@@ -155,7 +155,6 @@ export function orderPagePlan(f: PageFilter, q: OrderListQuery): PagePlan {
       walk: 'bounded',
       share: covered ? 1 : q.search ? 0.5 : 1 / 12,
       covered,
-      hopeless: true,
       range: f.sortConds?.[col ? q.sort! : 'date'] ?? [],
     },
   };

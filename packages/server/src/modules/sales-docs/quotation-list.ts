@@ -75,7 +75,7 @@ export function quotationPagePlan(q: QuotationListQuery, manySearched = false): 
       : keySort(sql`${t.date}`, t.id, asc, { nullable: true, walkKey: fewSearched ? sql`(${t.date} + 0)` : undefined }),
     direct: !manySearched && (!col || (q.start === undefined && q.end === undefined)),
     large: manySearched
-      ? { walk: 'bounded', share: 0.5, long: true, hopeless: true, range: col ? [] : dateRange(q) }
+      ? { walk: 'bounded', share: 0.5, long: true, range: col ? [] : dateRange(q) }
       : { walk: 'plain' },
   };
 }
